@@ -1,0 +1,348 @@
+// Date, time, number and currency formatting. Every date helper takes the app locale and an IANA
+// time zone: times are shown in the facility's zone, whatever the device's zone is.
+//
+// Per-locale patterns (SPEC §9 gives h:mm a, eeee MMM do, MMM do yyyy, EEEE, MMMM do, yyyy):
+// - en-US uses the SPEC patterns exactly.
+// - en (AU/NZ) and en-GB keep the 12-hour `h:mm a` but put the day before the month, as those
+//   regions write it: "Tuesday 24th Nov", "24th Nov 2026", "Tuesday, 24th November".
+// - mi-NZ keeps `h:mm a` ("7:30 a.m."), day before month, plain numerals and full month names (the
+//   traditional Māori month names have no settled abbreviations): "Rātū 24 Whiringa-ā-rangi".
+// - et, fr, es-ES use the 24-hour clock, as is the convention there (CLDR short time: et/fr
+//   HH:mm, es H:mm), and their usual day-month order. Ordinals: only French has a date ordinal
+//   in common use ("1er"), which date-fns' fr `do` gives (and plain numbers otherwise); Spanish
+//   and Estonian write plain numbers ("24 de noviembre", "24. november"). Output that starts
+//   with a lower-case weekday in those languages is capitalised, as labels and headers start a
+//   sentence ("Martes, 24 de noviembre").
+import { format as dfFormat } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
+import { resolveLocale, type Locale } from '../domain/locale';
+import { dateLocale } from './dateLocales';
+
+export type DateInput = Date | string | number;
+
+export interface DatePatterns {
+  /** Time of day (SPEC `h:mm a`). */
+  time: string;
+  /** Weekday and date in lists (SPEC `eeee MMM do`). */
+  weekdayDate: string;
+  /** Date with year (SPEC `MMM do yyyy`). */
+  date: string;
+  /** Group header by day (SPEC `EEEE, MMMM do`). */
+  dayHeader: string;
+  /** Group header by year (SPEC `yyyy`). */
+  yearHeader: string;
+  /** Weekday, date and time for detail screens. */
+  dateTime: string;
+}
+
+export const DATE_PATTERNS: Record<Locale, DatePatterns> = {
+  'en-US': {
+    time: 'h:mm a',
+    weekdayDate: 'eeee MMM do',
+    date: 'MMM do yyyy',
+    dayHeader: 'EEEE, MMMM do',
+    yearHeader: 'yyyy',
+    dateTime: 'eeee MMM do, h:mm a',
+  },
+  en: {
+    time: 'h:mm a',
+    weekdayDate: 'eeee do MMM',
+    date: 'do MMM yyyy',
+    dayHeader: 'EEEE, do MMMM',
+    yearHeader: 'yyyy',
+    dateTime: 'eeee do MMM, h:mm a',
+  },
+  'en-GB': {
+    time: 'h:mm a',
+    weekdayDate: 'eeee do MMM',
+    date: 'do MMM yyyy',
+    dayHeader: 'EEEE, do MMMM',
+    yearHeader: 'yyyy',
+    dateTime: 'eeee do MMM, h:mm a',
+  },
+  'mi-NZ': {
+    time: 'h:mm a',
+    weekdayDate: 'eeee d MMMM',
+    date: 'd MMMM yyyy',
+    dayHeader: 'EEEE, d MMMM',
+    yearHeader: 'yyyy',
+    dateTime: 'eeee d MMMM, h:mm a',
+  },
+  fr: {
+    time: 'HH:mm',
+    weekdayDate: 'eeee do MMM',
+    date: 'do MMM yyyy',
+    dayHeader: 'EEEE do MMMM',
+    yearHeader: 'yyyy',
+    dateTime: "eeee do MMM 'à' HH:mm",
+  },
+  'es-ES': {
+    time: 'H:mm',
+    weekdayDate: "eeee d 'de' MMM",
+    date: 'd MMM yyyy',
+    dayHeader: "EEEE, d 'de' MMMM",
+    yearHeader: 'yyyy',
+    dateTime: "eeee d 'de' MMM, H:mm",
+  },
+  et: {
+    time: 'HH:mm',
+    weekdayDate: 'eeee, d. MMM',
+    date: 'd. MMM yyyy',
+    dayHeader: 'EEEE, d. MMMM',
+    yearHeader: 'yyyy',
+    dateTime: "eeee, d. MMM 'kell' HH:mm",
+  },
+};
+
+/** Locales whose weekday and month names are lower case mid-sentence. */
+const CAPITALISE_FIRST: ReadonlySet<Locale> = new Set<Locale>(['fr', 'es-ES', 'et']);
+
+/** BCP 47 tag handed to Intl for each app locale ('en' is English AU/NZ). */
+export const INTL_LOCALE: Record<Locale, string> = {
+  en: 'en-AU',
+  'en-GB': 'en-GB',
+  'en-US': 'en-US',
+  et: 'et-EE',
+  fr: 'fr-FR',
+  'mi-NZ': 'mi-NZ',
+  'es-ES': 'es-ES',
+};
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const zoneValidity = new Map<string, boolean>();
+
+function deviceTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** The zone itself when Intl knows it, else the device's zone (never throws). */
+export function safeTimeZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return deviceTimeZone();
+  let ok = zoneValidity.get(timeZone);
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    zoneValidity.set(timeZone, ok);
+  }
+  return ok ? timeZone : deviceTimeZone();
+}
+
+/**
+ * The instant as a date in the given zone, or null when the input is not a valid date.
+ * A date-only string ("2026-11-24", e.g. a birthday or a pass's valid_to) is a calendar date,
+ * not an instant: it is placed at noon of that date in the zone so it never shifts a day.
+ */
+export function toZonedDate(input: DateInput | null | undefined, timeZone: string): TZDate | null {
+  if (input === null || input === undefined || input === '') return null;
+  const zone = safeTimeZone(timeZone);
+  if (typeof input === 'string') {
+    const m = DATE_ONLY.exec(input.trim());
+    if (m) {
+      const [y, mo, day] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+      const d = new TZDate(y, mo, day, 12, 0, 0, zone);
+      // Reject overflowing dates ("2026-13-45") rather than rolling them over.
+      return d.getFullYear() === y && d.getMonth() === mo && d.getDate() === day ? d : null;
+    }
+  }
+  const ms = input instanceof Date ? input.getTime() : typeof input === 'number' ? input : Date.parse(input);
+  if (!Number.isFinite(ms)) return null;
+  return new TZDate(ms, zone);
+}
+
+function capitaliseFirst(text: string, locale: Locale): string {
+  if (!CAPITALISE_FIRST.has(locale) || !text) return text;
+  const first = text.charAt(0);
+  return first.toLocaleUpperCase(INTL_LOCALE[locale]) + text.slice(1);
+}
+
+function formatWith(key: keyof DatePatterns, input: DateInput | null | undefined, locale: string, timeZone: string): string {
+  const lng = resolveLocale(locale);
+  const d = toZonedDate(input, timeZone);
+  if (!d) return '';
+  return capitaliseFirst(dfFormat(d, DATE_PATTERNS[lng][key], { locale: dateLocale(lng) }), lng);
+}
+
+/** Time of day, e.g. en-US "7:30 AM", fr "07:30". Empty string for a missing/invalid date. */
+export function formatTime(date: DateInput | null | undefined, locale: string, timeZone: string): string {
+  return formatWith('time', date, locale, timeZone);
+}
+
+/** Weekday and date, e.g. en-US "Tuesday Nov 24th", es-ES "Martes 24 de nov". */
+export function formatWeekdayDate(date: DateInput | null | undefined, locale: string, timeZone: string): string {
+  return formatWith('weekdayDate', date, locale, timeZone);
+}
+
+/** Date with year, e.g. en-US "Nov 24th 2026", fr "24 nov. 2026". */
+export function formatDate(date: DateInput | null | undefined, locale: string, timeZone: string): string {
+  return formatWith('date', date, locale, timeZone);
+}
+
+/** Day group header, e.g. en-US "Tuesday, November 24th". */
+export function formatDayHeader(date: DateInput | null | undefined, locale: string, timeZone: string): string {
+  return formatWith('dayHeader', date, locale, timeZone);
+}
+
+/** Year group header, e.g. "2026". */
+export function formatYearHeader(date: DateInput | null | undefined, locale: string, timeZone: string): string {
+  return formatWith('yearHeader', date, locale, timeZone);
+}
+
+/** Weekday, date and time for detail screens, e.g. en-US "Tuesday Nov 24th, 7:30 AM". */
+export function formatDateTime(date: DateInput | null | undefined, locale: string, timeZone: string): string {
+  return formatWith('dateTime', date, locale, timeZone);
+}
+
+/** Start and end time, e.g. "7:30 AM – 8:30 AM" (en dash, spaced). */
+export function formatTimeRange(
+  start: DateInput | null | undefined,
+  end: DateInput | null | undefined,
+  locale: string,
+  timeZone: string,
+): string {
+  const a = formatTime(start, locale, timeZone);
+  const b = formatTime(end, locale, timeZone);
+  return a && b ? `${a} – ${b}` : a || b;
+}
+
+/** 'yyyy-MM-dd' of the instant in the zone: the key for grouping lists by day. */
+export function dayKey(date: DateInput, timeZone: string): string {
+  const d = toZonedDate(date, timeZone);
+  return d ? dfFormat(d, 'yyyy-MM-dd') : '';
+}
+
+/** 'yyyy' of the instant in the zone: the key for grouping lists by year. */
+export function yearKey(date: DateInput, timeZone: string): string {
+  const d = toZonedDate(date, timeZone);
+  return d ? dfFormat(d, 'yyyy') : '';
+}
+
+function keyToUtcDays(key: string): number {
+  const [y, m, d] = key.split('-').map(Number);
+  return Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1) / 86_400_000;
+}
+
+/** Calendar days from `now` to `date` in the zone (0 = same day, 1 = tomorrow, -1 = yesterday). */
+export function calendarDaysFrom(date: DateInput, now: DateInput, timeZone: string): number {
+  const a = dayKey(date, timeZone);
+  const b = dayKey(now, timeZone);
+  if (!a || !b) return Number.NaN;
+  return keyToUtcDays(a) - keyToUtcDays(b);
+}
+
+// Intl.RelativeTimeFormat has no Māori data in most engines.
+const MI_RELATIVE_DAYS: Record<string, string> = { '-1': 'Inanahi', '0': 'I tēnei rā', '1': 'Āpōpō' };
+
+/**
+ * "Today", "Tomorrow" or "Yesterday" (in the locale's words, capitalised) when the date is within
+ * a day of `now` in the zone, else the weekday-and-date format.
+ */
+export function formatRelativeDay(
+  date: DateInput | null | undefined,
+  locale: string,
+  timeZone: string,
+  now: DateInput = Date.now(),
+): string {
+  if (date === null || date === undefined) return '';
+  const lng = resolveLocale(locale);
+  const diff = calendarDaysFrom(date, now, timeZone);
+  if (Number.isNaN(diff)) return '';
+  if (diff >= -1 && diff <= 1) {
+    if (lng === 'mi-NZ') return MI_RELATIVE_DAYS[String(diff)] ?? '';
+    const words = new Intl.RelativeTimeFormat(INTL_LOCALE[lng], { numeric: 'auto' }).format(diff, 'day');
+    return words.charAt(0).toLocaleUpperCase(INTL_LOCALE[lng]) + words.slice(1);
+  }
+  return formatWeekdayDate(date, lng, timeZone);
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const tag = INTL_LOCALE[resolveLocale(locale)];
+  const key = `${tag}|${JSON.stringify(options)}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(tag, options);
+    numberFormats.set(key, f);
+  }
+  return f;
+}
+
+function toNumber(value: number | string | null | undefined): number {
+  if (value === null || value === undefined || value === '') return Number.NaN;
+  return typeof value === 'number' ? value : Number(value);
+}
+
+/**
+ * Money with the currency's narrow symbol (SPEC §3), e.g. NZD in en → "$12.50", EUR in et →
+ * "12,50 €". Amounts may come as strings from the API ("12.50"). Empty string when not a number;
+ * an unknown currency code falls back to the number followed by the code.
+ */
+export function formatCurrency(amount: number | string | null | undefined, currencyCode: string, locale: string): string {
+  const n = toNumber(amount);
+  if (!Number.isFinite(n)) return '';
+  const code = currencyCode.trim().toUpperCase();
+  try {
+    return numberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' }).format(n);
+  } catch {
+    return `${numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)} ${code}`.trim();
+  }
+}
+
+/** A number in the locale's style (grouping, decimal mark). Empty string when not a number. */
+export function formatNumber(
+  value: number | string | null | undefined,
+  locale: string,
+  options: Intl.NumberFormatOptions = {},
+): string {
+  const n = toNumber(value);
+  if (!Number.isFinite(n)) return '';
+  return numberFormat(locale, options).format(n);
+}
+
+export interface Formatter {
+  locale: Locale;
+  timeZone: string;
+  time(date: DateInput | null | undefined): string;
+  weekdayDate(date: DateInput | null | undefined): string;
+  date(date: DateInput | null | undefined): string;
+  dayHeader(date: DateInput | null | undefined): string;
+  yearHeader(date: DateInput | null | undefined): string;
+  dateTime(date: DateInput | null | undefined): string;
+  timeRange(start: DateInput | null | undefined, end: DateInput | null | undefined): string;
+  relativeDay(date: DateInput | null | undefined, now?: DateInput): string;
+  dayKey(date: DateInput): string;
+  yearKey(date: DateInput): string;
+  currency(amount: number | string | null | undefined, currencyCode: string): string;
+  number(value: number | string | null | undefined, options?: Intl.NumberFormatOptions): string;
+}
+
+/** All helpers bound to one locale and zone (zone defaults to the device's). */
+export function createFormatter(locale: string, timeZone?: string | null): Formatter {
+  const lng = resolveLocale(locale);
+  const zone = safeTimeZone(timeZone);
+  return {
+    locale: lng,
+    timeZone: zone,
+    time: (d) => formatTime(d, lng, zone),
+    weekdayDate: (d) => formatWeekdayDate(d, lng, zone),
+    date: (d) => formatDate(d, lng, zone),
+    dayHeader: (d) => formatDayHeader(d, lng, zone),
+    yearHeader: (d) => formatYearHeader(d, lng, zone),
+    dateTime: (d) => formatDateTime(d, lng, zone),
+    timeRange: (a, b) => formatTimeRange(a, b, lng, zone),
+    relativeDay: (d, now) => formatRelativeDay(d, lng, zone, now),
+    dayKey: (d) => dayKey(d, zone),
+    yearKey: (d) => yearKey(d, zone),
+    currency: (amount, code) => formatCurrency(amount, code, lng),
+    number: (value, options) => formatNumber(value, lng, options),
+  };
+}

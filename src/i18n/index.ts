@@ -1,0 +1,186 @@
+// i18next set-up. Translation files live at locales/<lng>/translation.json in the repo root and
+// are loaded at run time as separate, hashed assets (SPEC §7: "translation files are loaded from
+// a locales asset path"); Vite emits them because of the glob below and the service worker
+// precaches them, so switching language works offline.
+import i18next, {
+  type BackendModule,
+  type i18n as I18n,
+  type InitOptions,
+  type ReadCallback,
+  type Resource,
+  type ResourceKey,
+} from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { FALLBACK_LOCALE, SUPPORTED_LOCALES, resolveLocale, type Locale } from '../domain/locale';
+import { loadDateLocale } from './dateLocales';
+
+export { SUPPORTED_LOCALES, FALLBACK_LOCALE, resolveLocale, negotiateLocale, matchLocale } from '../domain/locale';
+export type { Locale } from '../domain/locale';
+export { loadDateLocale, dateLocale } from './dateLocales';
+
+export const NAMESPACE = 'translation';
+
+// `?url` turns each file into an emitted asset and gives its (hashed) URL; `no-inline` stops Vite
+// inlining small files as data: URLs into the main chunk.
+const TRANSLATION_FILES = import.meta.glob<string>('../../locales/*/translation.json', {
+  query: '?url&no-inline',
+  import: 'default',
+  eager: true,
+});
+
+function urlsByLocale(files: Record<string, string>): Partial<Record<Locale, string>> {
+  const out: Partial<Record<Locale, string>> = {};
+  for (const [path, url] of Object.entries(files)) {
+    const m = /\/locales\/([^/]+)\/translation\.json$/.exec(path);
+    const lng = m?.[1];
+    if (lng && (SUPPORTED_LOCALES as readonly string[]).includes(lng)) out[lng as Locale] = url;
+  }
+  return out;
+}
+
+/** Asset URL of each locale's translation file. */
+export const TRANSLATION_URLS: Readonly<Partial<Record<Locale, string>>> = urlsByLocale(TRANSLATION_FILES);
+
+class TranslationLoadError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'TranslationLoadError';
+  }
+}
+
+type FetchLike = (url: string, init?: RequestInit) => Promise<Pick<Response, 'ok' | 'status' | 'json'>>;
+
+/**
+ * A minimal i18next backend: fetches locales/<lng>/translation.json from its asset URL.
+ * Network failures are reported as retryable (i18next retries a few times); a missing file or
+ * an HTTP error is not.
+ */
+export class AssetBackend implements BackendModule {
+  static readonly type = 'backend' as const;
+  readonly type = 'backend' as const;
+  readonly callbackApi = true;
+
+  constructor(
+    private readonly urls: Readonly<Partial<Record<string, string>>> = TRANSLATION_URLS,
+    private readonly fetchImpl: FetchLike = (url, init) => fetch(url, init),
+  ) {}
+
+  init(): void {}
+
+  read(language: string, namespace: string, callback: ReadCallback): void {
+    if (namespace !== NAMESPACE) {
+      callback(null, {});
+      return;
+    }
+    const url = this.urls[language];
+    if (!url) {
+      callback(new TranslationLoadError(`No translation file for "${language}"`, false), false);
+      return;
+    }
+    this.fetchImpl(url, { credentials: 'same-origin' })
+      .then(async (res) => {
+        if (!res.ok) throw new TranslationLoadError(`Loading ${url} failed with HTTP ${res.status}`, res.status >= 500);
+        return (await res.json()) as ResourceKey;
+      })
+      .then(
+        (data) => callback(null, data),
+        (err: unknown) => {
+          const retryable = err instanceof TranslationLoadError ? err.retryable : true;
+          callback(err instanceof Error ? err : new Error(String(err)), retryable);
+        },
+      );
+  }
+}
+
+/** Options shared by the app instance and test instances. */
+export function baseOptions(lng: Locale): InitOptions {
+  return {
+    lng,
+    fallbackLng: FALLBACK_LOCALE,
+    supportedLngs: [...SUPPORTED_LOCALES],
+    nonExplicitSupportedLngs: false,
+    // Load exactly the chosen locale (plus the en-US fallback), never a bare "en"/"es" parent.
+    load: 'currentOnly',
+    ns: [NAMESPACE],
+    defaultNS: NAMESPACE,
+    interpolation: { escapeValue: false }, // React escapes.
+    returnNull: false,
+    returnEmptyString: false, // an empty translation falls back to en-US
+    react: { useSuspense: false }, // initI18n/changeLocale load before rendering
+  };
+}
+
+/** The app's i18next instance. */
+export const i18n: I18n = i18next.createInstance();
+
+let initPromise: Promise<I18n> | null = null;
+
+/** The language tag for <html lang>: the locale as is (BCP 47), e.g. "mi-NZ", "en". */
+function applyDocumentLocale(lng: string): void {
+  if (typeof document === 'undefined') return;
+  const el = document.documentElement;
+  el.lang = lng;
+  el.dir = i18n.dir(lng);
+}
+
+/**
+ * Initialise the app's i18n in the given locale (any tag; resolved to a supported locale, else
+ * en-US). Loads the translation file(s) and the date-fns locale before resolving. Calling it
+ * again switches locale instead.
+ */
+export function initI18n(locale: string): Promise<I18n> {
+  if (initPromise) return initPromise.then(async () => (await changeLocale(locale), i18n));
+  const lng = resolveLocale(locale);
+  initPromise = (async () => {
+    i18n.use(new AssetBackend()).use(initReactI18next);
+    i18n.on('languageChanged', (l: string) => applyDocumentLocale(resolveLocale(l)));
+    await Promise.all([i18n.init(baseOptions(lng)), loadDateLocale(lng).catch(() => undefined)]);
+    applyDocumentLocale(lng);
+    return i18n;
+  })();
+  return initPromise;
+}
+
+/**
+ * Switch to a locale (any tag; resolved): loads its translations and date-fns locale, then
+ * changes language and sets <html lang dir>. Resolves to the locale actually used.
+ */
+export async function changeLocale(locale: string): Promise<Locale> {
+  const lng = resolveLocale(locale);
+  if (!initPromise) {
+    await initI18n(lng);
+    return lng;
+  }
+  await initPromise;
+  await Promise.all([i18n.loadLanguages(lng), loadDateLocale(lng).catch(() => undefined)]);
+  await i18n.changeLanguage(lng);
+  applyDocumentLocale(lng);
+  return lng;
+}
+
+/** The current app locale (resolved; en-US before init). */
+export function currentLocale(): Locale {
+  return resolveLocale(i18n.language);
+}
+
+/**
+ * A synchronously initialised i18next instance for tests (no backend, no fetch), also set as
+ * react-i18next's default so `useTranslation` works without a provider.
+ *
+ *   import enUS from '../../locales/en-US/translation.json';
+ *   const i18n = createTestI18n('en-US', { 'en-US': enUS });
+ */
+export function createTestI18n(locale: string = FALLBACK_LOCALE, translations: Record<string, ResourceKey> = {}): I18n {
+  const lng = resolveLocale(locale);
+  const resources: Resource = {};
+  for (const [code, data] of Object.entries(translations)) resources[code] = { [NAMESPACE]: data };
+  const instance = i18next.createInstance();
+  instance.use(initReactI18next);
+  void instance.init({ ...baseOptions(lng), resources, initAsync: false });
+  return instance;
+}
+
+export default i18n;

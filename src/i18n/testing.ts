@@ -1,0 +1,31 @@
+// Test helper: a synchronously initialised i18next instance with the real translation files
+// imported directly (no fetch). Only tests import this module, so the JSON never reaches the
+// app bundle.
+import type { i18n as I18n, ResourceKey } from 'i18next';
+import { FALLBACK_LOCALE, resolveLocale } from '../domain/locale';
+import { createTestI18n } from './index';
+
+const FILES = import.meta.glob<ResourceKey>('../../locales/*/translation.json', { import: 'default', eager: true });
+
+/** Every locale's translations as imported JSON, keyed by locale ("en-US", "mi-NZ", …). */
+export const TRANSLATIONS: Record<string, ResourceKey> = Object.fromEntries(
+  Object.entries(FILES).flatMap(([path, data]) => {
+    const lng = /\/locales\/([^/]+)\/translation\.json$/.exec(path)?.[1];
+    return lng ? [[lng, data] as const] : [];
+  }),
+);
+
+/**
+ * i18n for component tests in `locale` (default en-US), with en-US as the fallback, set as
+ * react-i18next's default instance. Date formats other than en-US also need
+ * `await loadDateLocale(locale)`.
+ */
+export function initTestI18n(locale: string = FALLBACK_LOCALE): I18n {
+  const lng = resolveLocale(locale);
+  const translations: Record<string, ResourceKey> = {};
+  for (const code of new Set([FALLBACK_LOCALE, lng])) {
+    const data = TRANSLATIONS[code];
+    if (data) translations[code] = data;
+  }
+  return createTestI18n(lng, translations);
+}

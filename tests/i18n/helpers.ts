@@ -1,0 +1,44 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const LOCALES_DIR = join(ROOT, 'locales');
+
+export type Flat = Record<string, unknown>;
+
+export function readTranslation(locale: string): unknown {
+  return JSON.parse(readFileSync(join(LOCALES_DIR, locale, 'translation.json'), 'utf8'));
+}
+
+/** Flattens nested objects to dot keys; leaves (strings or anything else) are kept as they are. */
+export function flatten(value: unknown, prefix = '', out: Flat = {}): Flat {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  } else {
+    out[prefix] = value;
+  }
+  return out;
+}
+
+/** Interpolation placeholders ({{name}}, {{count, number}}), nesting ($t(key)) and Trans tags. */
+export function tokens(text: string): string[] {
+  const found = new Set<string>();
+  for (const m of text.matchAll(/\{\{\s*-?\s*([^}\s,]+)[^}]*\}\}/g)) found.add(`{{${m[1]}}}`);
+  for (const m of text.matchAll(/\$t\(([^),]+)/g)) found.add(`$t(${m[1]})`);
+  for (const m of text.matchAll(/<\/?([\w.-]+)\s*\/?>/g)) found.add(`<${m[1]}>`);
+  return [...found].sort();
+}
+
+export function walk(dir: string, exts: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...walk(full, exts));
+    else if (exts.some((e) => name.endsWith(e))) out.push(full);
+  }
+  return out;
+}
+
+export function rel(path: string): string {
+  return relative(ROOT, path);
+}
