@@ -1,0 +1,42 @@
+// Field rules for the sign-in and profile forms. Each returns translation keys, not text,
+// so the rules stay pure and every message is translated.
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(value: string): boolean {
+  return EMAIL.test(value.trim());
+}
+
+export interface LoginErrors {
+  email?: string;
+  password?: string;
+}
+
+export function validateLogin({ email, password }: { email: string; password: string }): LoginErrors {
+  const errors: LoginErrors = {};
+  if (!email.trim()) errors.email = 'auth.emailRequired';
+  else if (!isEmail(email)) errors.email = 'auth.emailInvalid';
+  if (!password) errors.password = 'auth.passwordRequired';
+  return errors;
+}
+
+export interface ProfileFormValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+export type ProfileErrors = Partial<Record<keyof ProfileFormValues, string>>;
+
+export const NAME_MAX = 100;
+
+export function validateProfile(values: ProfileFormValues): ProfileErrors {
+  const errors: ProfileErrors = {};
+  if (!values.first_name.trim()) errors.first_name = 'profile.firstNameRequired';
+  else if (values.first_name.trim().length > NAME_MAX) errors.first_name = 'profile.nameTooLong';
+  if (!values.last_name.trim()) errors.last_name = 'profile.lastNameRequired';
+  else if (values.last_name.trim().length > NAME_MAX) errors.last_name = 'profile.nameTooLong';
+  if (!values.email.trim()) errors.email = 'auth.emailRequired';
+  else if (!isEmail(values.email)) errors.email = 'auth.emailInvalid';
+  return errors;
+}

@@ -1,0 +1,20 @@
+/// <reference lib="webworker" />
+// Background Sync (Chromium only): when connectivity returns while no page is open, the
+// worker sends the queued writes. The page flushes too; Web Locks keep it to one flusher.
+import { flushForSyncEvent } from '../src/data/sync/outbox';
+import { connectApi } from '../src/data/auth';
+import { registerCommandOps } from '../src/data/commands';
+import { OUTBOX_SYNC_TAG } from '../src/data/sync/sync-tag';
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+export function registerOutboxSync(self: ServiceWorkerGlobalScope): void {
+  connectApi();
+  registerCommandOps();
+  self.addEventListener('sync', ((event: SyncEvent) => {
+    // Rejecting while writes wait for a retry makes the browser schedule another sync.
+    if (event.tag === OUTBOX_SYNC_TAG) event.waitUntil(flushForSyncEvent());
+  }) as EventListener);
+}

@@ -1,0 +1,30 @@
+/// <reference lib="webworker" />
+// Service worker entry: precaches the app shell (every route chunk and the translation files),
+// answers navigations with the cached index.html so deep links open offline, and wires the
+// other concerns, one file each.
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerOutboxSync } from './outbox-sync';
+
+declare const self: ServiceWorkerGlobalScope;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// The API, the realtime endpoint and static files keep going to the network.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/api\//, /^\/realtime/, /\.[a-z0-9]+$/i],
+  }),
+);
+
+// The page asks before a new version takes over (the member may be mid-booking).
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
+
+registerOutboxSync(self);
