@@ -1,0 +1,168 @@
+// The one place that talks HTTP to /api/v1. Screens never reach this module; src/data/sync and
+// src/data/auth do, and write what they get into Dexie.
+import { parseRetryAfter } from '../../domain/outbox';
+import { ApiError, NetworkError } from './errors';
+import type { ApiErrorBody } from './types';
+
+export const APP_ID = 'member-pwa';
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+export interface ApiConfig {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Called on any 401 except a failed login; awaited before the ApiError is thrown. */
+  onUnauthorized?: () => void | Promise<void>;
+}
+
+export interface ApiScope {
+  facilityGuid: string | null;
+  clubId: number | null;
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /**
+   * Scope headers for this request instead of the current one: a replayed write carries the
+   * scope it was made in, which may differ from the facility selected now. null sends none.
+   */
+  scope?: ApiScope | null;
+  /** Login and logout: a 401 there is an answer, not an expired session. */
+  skipUnauthorizedHandler?: boolean;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+let config: Required<Pick<ApiConfig, 'baseUrl'>> & Omit<ApiConfig, 'baseUrl'> = { baseUrl: '/api/v1' };
+let scope: ApiScope | null = null;
+
+export function configureApi(options: ApiConfig): void {
+  config = { ...config, ...options, baseUrl: options.baseUrl ?? config.baseUrl };
+}
+
+export function setApiScope(next: ApiScope | null): void {
+  scope = next && (next.facilityGuid != null || next.clubId != null) ? { ...next } : null;
+}
+
+export function getApiScope(): ApiScope | null {
+  return scope ? { ...scope } : null;
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return `${config.baseUrl}${path}${qs ? `?${qs}` : ''}`;
+}
+
+function buildHeaders(options: RequestOptions): Headers {
+  const headers = new Headers({ Accept: 'application/json', 'X-App-Id': APP_ID });
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
+  const requestScope = options.scope === undefined ? scope : options.scope;
+  if (requestScope?.facilityGuid) headers.set('X-Facility-Id', requestScope.facilityGuid);
+  if (requestScope?.clubId != null) headers.set('X-Club-Id', String(requestScope.clubId));
+  return headers;
+}
+
+function isOffline(): boolean {
+  return (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false;
+}
+
+async function errorBody(response: Response): Promise<ApiErrorBody> {
+  const fallback: ApiErrorBody = { message: response.statusText || `HTTP ${response.status}`, code: `http_${response.status}` };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await response.text());
+  } catch {
+    return fallback;
+  }
+  if (!parsed || typeof parsed !== 'object') return fallback;
+  const raw = parsed as Partial<ApiErrorBody>;
+  return {
+    ...raw,
+    message: typeof raw.message === 'string' && raw.message ? raw.message : fallback.message,
+    code: typeof raw.code === 'string' && raw.code ? raw.code : fallback.code,
+  };
+}
+
+/** Aborts on the caller's signal or after the timeout, remembering which one fired. */
+function abortController(signal: AbortSignal | undefined, timeoutMs: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) controller.abort(signal.reason);
+  else signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    dispose: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+function networkError(error: unknown, timedOut: boolean, callerAborted: boolean): NetworkError {
+  if (timedOut) return new NetworkError('timeout', 'The server did not answer in time', { cause: error });
+  if (callerAborted) return new NetworkError('aborted', 'The request was cancelled', { cause: error });
+  if (isOffline()) return new NetworkError('offline', 'No network connection', { cause: error });
+  return new NetworkError('failed', 'Could not reach the server', { cause: error });
+}
+
+export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+  const doFetch = config.fetch ?? globalThis.fetch.bind(globalThis);
+  const abort = abortController(options.signal, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  let response: Response;
+  let text: string;
+  try {
+    response = await doFetch(buildUrl(path, options.query), {
+      method,
+      headers: buildHeaders(options),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'include',
+      signal: abort.signal,
+    });
+    if (!response.ok) {
+      const body = await errorBody(response);
+      const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'), Date.now());
+      throw new ApiError(response.status, body, retryAfterMs);
+    }
+    text = response.status === 204 ? '' : await response.text();
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (error.status === 401 && !options.skipUnauthorizedHandler) await notifyUnauthorized();
+      throw error;
+    }
+    throw networkError(error, abort.timedOut(), options.signal?.aborted === true);
+  } finally {
+    abort.dispose();
+  }
+  if (text === '') return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError(response.status, { message: 'The server sent an unreadable answer', code: 'invalid_response' });
+  }
+}
+
+async function notifyUnauthorized(): Promise<void> {
+  try {
+    await config.onUnauthorized?.();
+  } catch {
+    // Signing out locally must not hide the 401 from the caller.
+  }
+}

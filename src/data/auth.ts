@@ -1,0 +1,196 @@
+// Sign-in state (SPEC §4 "Auth", §8; DESIGN rules 3 and 8). The auth row in Dexie is the truth
+// the UI and guards read; this module is the only writer.
+import type { Table } from 'dexie';
+import { chooseAccount, findAccount, firstFacility } from '../domain/account';
+import { configureApi, setApiScope, type ApiConfig } from './api/client';
+import { login, logout } from './api/endpoints';
+import { ApiError, NetworkError } from './api/errors';
+import type { Account } from './api/types';
+import { db, memberTables, type AuthState } from './db';
+import { getAuthState, scopeOf, SIGNED_OUT } from './sync/auth-row';
+import { pendingTouches, resumeAfterSignIn } from './sync/outbox';
+import { pullFacility, pullMember, pullProfile, type RefreshResult } from './sync/pull';
+import { patchStatus } from './sync/status';
+
+/** Point the client at the server and route every 401 to handleUnauthorized. */
+export function connectApi(options: Omit<ApiConfig, 'onUnauthorized'> = {}): void {
+  configureApi({ ...options, onUnauthorized: handleUnauthorized });
+}
+
+function memberTableObjects(): Table[] {
+  return memberTables.map((name) => db.table(name));
+}
+
+/** Wipe everything that belongs to a member. Call inside a transaction over member tables + meta. */
+async function wipeMemberData(): Promise<void> {
+  await Promise.all(memberTableObjects().map((table) => table.clear()));
+  await patchStatus({ pending: 0, blocked: null, lastError: null, nextAttemptAt: null });
+}
+
+function signedOut(reason: NonNullable<AuthState['reason']>): AuthState {
+  return { ...SIGNED_OUT, reason };
+}
+
+function persistStorage(): void {
+  const storage = (globalThis as { navigator?: { storage?: { persist?: () => Promise<boolean> } } }).navigator?.storage;
+  // Asks the browser not to evict the offline data; best effort, never blocks sign-in.
+  storage?.persist?.().catch(() => undefined);
+}
+
+function isOnline(): boolean {
+  return (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false;
+}
+
+async function pullChosen(auth: AuthState, force: boolean): Promise<void> {
+  await Promise.all([auth.facilityGuid ? pullFacility(auth.facilityGuid, { force }) : null, pullMember({ force })]);
+}
+
+/**
+ * Log in, then in one transaction: wipe another member's data if it is on the device, store the
+ * profile, choose the account and facility. Throws ApiError (401 = wrong credentials) or NetworkError.
+ */
+export async function signIn(email: string, password: string): Promise<AuthState> {
+  const profile = await login(email, password);
+  const auth = await db.transaction('rw', [...memberTableObjects(), db.meta], async () => {
+    const previous = await getAuthState();
+    // After an expired session the auth row no longer names the member, but their profile row
+    // (and any queued writes) are still here: that is how the same member is recognised.
+    const storedIds = await db.profiles.toCollection().primaryKeys();
+    const sameMember = storedIds.every((id) => id === profile.id) && (previous.profileId === null || previous.profileId === profile.id);
+    if (!sameMember) await wipeMemberData();
+    if (!(await pendingTouches()).has(`profiles:${profile.id}`)) await db.profiles.put(profile);
+    await db.pulls.put({ resource: 'profile', fetchedAt: Date.now() });
+    const account = chooseAccount(profile.accounts, sameMember ? previous.accountOrgId : null);
+    const next: AuthState = {
+      key: 'auth',
+      status: 'authenticated',
+      profileId: profile.id,
+      accountOrgId: account?.org.id ?? null,
+      facilityGuid: firstFacility(account)?.guid ?? null,
+      reason: null,
+    };
+    await db.meta.put(next);
+    return next;
+  });
+  setApiScope(scopeOf(auth));
+  // Writes queued before the session expired go out now; sign-in does not wait for them.
+  void resumeAfterSignIn().catch(() => undefined);
+  await pullChosen(auth, true);
+  persistStorage();
+  return auth;
+}
+
+async function chooseWithin(update: (auth: AuthState, accounts: Account[]) => AuthState): Promise<AuthState> {
+  const next = await db.transaction('rw', db.meta, db.profiles, async () => {
+    const auth = await getAuthState();
+    if (auth.status !== 'authenticated' || auth.profileId === null) throw new Error('Not signed in');
+    const profile = await db.profiles.get(auth.profileId);
+    const updated = update(auth, profile?.accounts ?? []);
+    await db.meta.put(updated);
+    return updated;
+  });
+  setApiScope(scopeOf(next));
+  return next;
+}
+
+/** Work in another organisation: its first facility becomes the selected one. */
+export async function switchAccount(orgId: number): Promise<AuthState> {
+  const auth = await chooseWithin((current, accounts) => {
+    const account = findAccount(accounts, orgId);
+    if (!account) throw new Error(`No account in organisation ${orgId}`);
+    return { ...current, accountOrgId: account.org.id, facilityGuid: firstFacility(account)?.guid ?? null };
+  });
+  await pullChosen(auth, false);
+  return auth;
+}
+
+/** Select another facility of the current account. */
+export async function selectFacility(guid: string): Promise<AuthState> {
+  const auth = await chooseWithin((current, accounts) => {
+    const account = findAccount(accounts, current.accountOrgId);
+    if (!account?.facilities.some((facility) => facility.guid === guid)) throw new Error(`Facility ${guid} is not in the current account`);
+    return { ...current, facilityGuid: guid };
+  });
+  await pullFacility(guid);
+  return auth;
+}
+
+export type SignOutResult = { status: 'signed-out' } | { status: 'pending'; count: number };
+
+/**
+ * Sign out and wipe member data. With unsent writes and no `force`, nothing happens and the
+ * count comes back so the UI can warn first (rule 8).
+ */
+export async function signOut(options: { force?: boolean } = {}): Promise<SignOutResult> {
+  const count = await db.outbox.count();
+  if (count > 0 && !options.force) return { status: 'pending', count };
+  try {
+    await logout();
+  } catch (error) {
+    // Offline or already expired: the device is signed out anyway.
+    if (!(error instanceof NetworkError) && !(error instanceof ApiError)) throw error;
+  }
+  await db.transaction('rw', [...memberTableObjects(), db.meta], async () => {
+    await wipeMemberData();
+    await db.meta.put(signedOut('logout'));
+  });
+  setApiScope(null);
+  return { status: 'signed-out' };
+}
+
+/**
+ * A 401 from the API (SPEC §8): forget the user and account, but keep member data and every
+ * queued write, and pause the queue until the same member signs in again (rule 3).
+ */
+export async function handleUnauthorized(): Promise<void> {
+  const expired = await db.transaction('rw', db.meta, async () => {
+    if ((await getAuthState()).status !== 'authenticated') return false;
+    await db.meta.put(signedOut('expired'));
+    await patchStatus({ blocked: 'auth', nextAttemptAt: null });
+    return true;
+  });
+  if (expired) setApiScope(null);
+}
+
+/** Keep the stored choice valid after the profile changed (account removed, facility gone). */
+async function reconcileChoice(): Promise<void> {
+  const next = await db.transaction('rw', db.meta, db.profiles, async () => {
+    const auth = await getAuthState();
+    if (auth.status !== 'authenticated' || auth.profileId === null) return null;
+    const profile = await db.profiles.get(auth.profileId);
+    if (!profile) return null;
+    const account = chooseAccount(profile.accounts, auth.accountOrgId);
+    const facilityGuid = account?.facilities.some((facility) => facility.guid === auth.facilityGuid)
+      ? auth.facilityGuid
+      : (firstFacility(account)?.guid ?? null);
+    const accountOrgId = account?.org.id ?? null;
+    if (accountOrgId === auth.accountOrgId && facilityGuid === auth.facilityGuid) return null;
+    const updated: AuthState = { ...auth, accountOrgId, facilityGuid };
+    await db.meta.put(updated);
+    return updated;
+  });
+  if (next) setApiScope(scopeOf(next));
+}
+
+export interface RestoredSession {
+  auth: AuthState;
+  /** 'unauthorized' means the session had expired and the auth row is now signed out. */
+  revalidated: RefreshResult | 'skipped';
+}
+
+/** App start: trust the stored auth row for rendering, then (online) check it with the server. */
+export async function restoreSession(): Promise<RestoredSession> {
+  const auth = await getAuthState();
+  if (auth.status !== 'authenticated') {
+    setApiScope(null);
+    return { auth, revalidated: 'skipped' };
+  }
+  setApiScope(scopeOf(auth));
+  if (!isOnline()) return { auth, revalidated: 'skipped' };
+  const revalidated = await pullProfile({ force: true });
+  if (revalidated === 'fetched') {
+    await reconcileChoice();
+    await pullChosen(await getAuthState(), false);
+  }
+  return { auth: await getAuthState(), revalidated };
+}

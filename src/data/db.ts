@@ -1,0 +1,97 @@
+// The one Dexie schema. The page reads every screen from here through live queries, the
+// network layer writes into it, and the service worker imports it too (push, outbox sync).
+import Dexie, { type EntityTable } from 'dexie';
+import type { AppNotification, Facility, Member, Profile, Session, Visit } from './api/types';
+
+/** Which member is signed in and what they have chosen; one row under key 'auth'. */
+export interface AuthState {
+  key: 'auth';
+  status: 'authenticated' | 'signed-out';
+  profileId: number | null;
+  /** Organisation id of the chosen account. */
+  accountOrgId: number | null;
+  facilityGuid: string | null;
+  /** Why the member was signed out, shown on the login screen (e.g. session expired). */
+  reason?: 'expired' | 'logout' | null;
+}
+
+export type OutboxStatus = 'pending' | 'sending' | 'blocked';
+
+/** A queued write: the member's intent, replayed in FIFO order with Idempotency-Key = id. */
+export interface OutboxEntry {
+  seq?: number;
+  id: string;
+  op: string;
+  args: Record<string, unknown>;
+  createdAt: number;
+  attempts: number;
+  status: OutboxStatus;
+  schemaVersion: number;
+  /** Rows this entry changed optimistically, so a pull will not overwrite them. */
+  touches: string[];
+  lastError?: string | null;
+}
+
+/** A message for the member about a write the server refused; dismissed by the member. */
+export interface SyncNotice {
+  id?: number;
+  op: string;
+  message: string;
+  createdAt: number;
+}
+
+/** Sync status, one row under key 'status', read by the shell like any other data. */
+export interface SyncStatus {
+  key: 'status';
+  pending: number;
+  online: boolean;
+  blocked: 'auth' | null;
+  lastError: string | null;
+  lastSyncedAt: number | null;
+  nextAttemptAt: number | null;
+}
+
+/** When each pulled resource was last fetched, for stale-while-revalidate. */
+export interface PullMark {
+  resource: string;
+  fetchedAt: number;
+}
+
+export type MetaRow = AuthState | SyncStatus;
+
+export type StoredSession = Session;
+export type StoredVisit = Visit & { session_id: number };
+
+export class MemberDb extends Dexie {
+  meta!: EntityTable<MetaRow, 'key'>;
+  profiles!: EntityTable<Profile, 'id'>;
+  facilities!: EntityTable<Facility, 'guid'>;
+  members!: EntityTable<Member, 'org_id'>;
+  sessions!: EntityTable<StoredSession, 'id'>;
+  visits!: EntityTable<StoredVisit, 'id'>;
+  notifications!: EntityTable<AppNotification, 'id'>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+  notices!: EntityTable<SyncNotice, 'id'>;
+  pulls!: EntityTable<PullMark, 'resource'>;
+
+  constructor(name = 'member-pwa') {
+    super(name);
+    this.version(1).stores({
+      meta: '&key',
+      profiles: '&id',
+      facilities: '&guid, org_id',
+      members: '&org_id',
+      sessions: '&id, facility_guid, start_date, [facility_guid+start_date]',
+      visits: '&id, session_id, state',
+      notifications: '&id, updated_at',
+      outbox: '++seq, &id, status',
+      notices: '++id, createdAt',
+      pulls: '&resource',
+    });
+  }
+}
+
+export const db = new MemberDb();
+
+/** Tables holding member data; wiped on sign-out so the next person on the device sees nothing. */
+export const memberTables = ['profiles', 'facilities', 'members', 'sessions', 'visits', 'notifications', 'outbox', 'notices', 'pulls'] as const;

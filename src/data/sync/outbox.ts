@@ -1,0 +1,340 @@
+// The outbox (DESIGN "Data layer rules" 1–4, 7, 8): commands queue intents, one flusher at a time
+// replays them FIFO with Idempotency-Key = entry id. The service worker imports this module too,
+// so it uses globalThis and feature detection only — no window or document.
+import Dexie, { type Table, type Transaction } from 'dexie';
+import { backoffDelay, classifyError, type BackoffOptions } from '../../domain/outbox';
+import { getApiScope, setApiScope } from '../api/client';
+import { ApiError, NetworkError } from '../api/errors';
+import { db, memberTables, type OutboxEntry } from '../db';
+import { getAuthState, scopeOf } from './auth-row';
+import { getStatus, patchStatus, recountPending } from './status';
+
+/** Bumped when the shape of queued args changes; an app that meets a newer entry leaves it queued. */
+export const OUTBOX_SCHEMA_VERSION = 1;
+
+export interface OpContext {
+  /** Entries still queued behind this one, FIFO, e.g. to keep their optimistic changes visible. */
+  later: OutboxEntry[];
+}
+
+export interface OpHandler<Args = Record<string, unknown>, Result = unknown> {
+  send(args: Args, idempotencyKey: string): Promise<Result>;
+  /** Runs inside a rw transaction over the member tables: replace the optimistic row with the answer. */
+  onSuccess?(result: Result, args: Args, context: OpContext): Promise<void>;
+  /** Runs inside a rw transaction over the member tables: undo the optimistic row. */
+  onRejected?(args: Args, error: ApiError, context: OpContext): Promise<void>;
+}
+
+const handlers = new Map<string, OpHandler>();
+
+export function registerOp<Args extends object, Result>(op: string, handler: OpHandler<Args, Result>): void {
+  handlers.set(op, handler as unknown as OpHandler);
+}
+
+export function hasOp(op: string): boolean {
+  return handlers.has(op);
+}
+
+interface OutboxClock {
+  now: () => number;
+  random: () => number;
+  backoff: Pick<BackoffOptions, 'baseMs' | 'capMs'>;
+}
+
+let clock: OutboxClock = { now: () => Date.now(), random: Math.random, backoff: {} };
+
+/** Tests pin time and jitter here. */
+export function configureOutbox(options: Partial<Omit<OutboxClock, 'backoff'>> & Pick<BackoffOptions, 'baseMs' | 'capMs'>): void {
+  const { baseMs, capMs, ...rest } = options;
+  clock = { ...clock, ...rest, backoff: { ...clock.backoff, ...(baseMs !== undefined && { baseMs }), ...(capMs !== undefined && { capMs }) } };
+}
+
+export type FlushOutcome = 'idle' | 'retry' | 'blocked' | 'signed-out' | 'backoff' | 'stalled';
+
+export interface FlushResult {
+  outcome: FlushOutcome;
+  sent: number;
+  rejected: number;
+  /** When the next attempt is due (retry/backoff); the triggers set a timer for it. */
+  nextAttemptAt: number | null;
+}
+
+export interface FlushOptions {
+  /** Retry now even if a backoff is running (app start, back online, background sync). */
+  ignoreBackoff?: boolean;
+}
+
+interface OutboxListener {
+  /** A transaction that enqueued something has committed. */
+  committed?: () => void;
+  /** A flush finished in this context. */
+  settled?: (result: FlushResult) => void;
+}
+
+const listeners = new Set<OutboxListener>();
+
+export function subscribeOutbox(listener: OutboxListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function emitCommitted(): void {
+  for (const listener of listeners) safely(() => listener.committed?.());
+}
+
+function emitSettled(result: FlushResult): void {
+  for (const listener of listeners) safely(() => listener.settled?.(result));
+}
+
+function safely(fn: () => void): void {
+  try {
+    fn();
+  } catch {
+    // A failing listener must not break the queue.
+  }
+}
+
+function memberTableObjects(): Table[] {
+  return memberTables.map((name) => db.table(name));
+}
+
+function rootOf(tx: Transaction): Transaction {
+  let root = tx;
+  while (root.parent) root = root.parent;
+  return root;
+}
+
+const hookedTransactions = new WeakSet<Transaction>();
+
+/** randomUUID exists only in secure contexts; a page served over plain http on a LAN still works. */
+function newEntryId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * Queue an intent. Must run inside the caller's rw transaction that includes db.outbox, so the
+ * optimistic write and the entry commit together or not at all (rule 1).
+ */
+export async function enqueue(op: string, args: object, touches: string[] = []): Promise<OutboxEntry> {
+  const tx = Dexie.currentTransaction as Transaction | null;
+  if (!tx || tx.mode !== 'readwrite' || !tx.storeNames.includes('outbox')) {
+    throw new Error(`enqueue('${op}') must run inside a rw transaction that includes db.outbox (use commandTransaction)`);
+  }
+  const entry: OutboxEntry = {
+    id: newEntryId(),
+    op,
+    args: args as Record<string, unknown>,
+    createdAt: clock.now(),
+    attempts: 0,
+    status: 'pending',
+    schemaVersion: OUTBOX_SCHEMA_VERSION,
+    touches,
+  };
+  entry.seq = await db.outbox.add(entry);
+  const root = rootOf(tx);
+  if (tx.storeNames.includes('meta')) await recountPending();
+  if (!hookedTransactions.has(root)) {
+    hookedTransactions.add(root);
+    const needsRecount = !tx.storeNames.includes('meta');
+    root.on('complete', () => {
+      if (needsRecount) recountPending().catch(() => undefined);
+      emitCommitted();
+    });
+  }
+  return entry;
+}
+
+/** A command's transaction: its tables plus the outbox and the status row; a flush follows the commit. */
+export function commandTransaction<T>(tables: Table[], fn: () => Promise<T>): Promise<T> {
+  return db.transaction('rw', [...tables, db.outbox, db.meta], fn);
+}
+
+/** Rows that queued writes changed optimistically; a pull must not overwrite them (rule 5). */
+export async function pendingTouches(): Promise<Set<string>> {
+  const touched = new Set<string>();
+  await db.outbox.each((entry) => entry.touches.forEach((key) => touched.add(key)));
+  return touched;
+}
+
+export async function pendingCount(): Promise<number> {
+  return db.outbox.count();
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+let running: Promise<FlushResult> | null = null;
+let queued: { promise: Promise<FlushResult>; options: FlushOptions } | null = null;
+
+/**
+ * Replay the queue. One flusher at a time across tabs and the SW (Web Locks); within one context
+ * overlapping calls share the running flush plus at most one follow-up, so an entry enqueued
+ * during a flush is still sent.
+ */
+export function flushOutbox(options: FlushOptions = {}): Promise<FlushResult> {
+  if (!running) return startFlush(options);
+  if (queued) {
+    queued.options.ignoreBackoff ||= options.ignoreBackoff;
+    return queued.promise;
+  }
+  const followUp: FlushOptions = { ...options };
+  const promise = running.catch(() => undefined).then(() => {
+    queued = null;
+    return startFlush(followUp);
+  });
+  queued = { promise, options: followUp };
+  return promise;
+}
+
+function startFlush(options: FlushOptions): Promise<FlushResult> {
+  const promise = withLock(() => drain(options))
+    .then((result) => {
+      emitSettled(result);
+      return result;
+    })
+    .finally(() => {
+      if (running === promise) running = null;
+    });
+  running = promise;
+  return promise;
+}
+
+function withLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  if (typeof locks?.request === 'function') return locks.request('outbox', () => fn());
+  // No Web Locks (node tests, old browsers): the in-process running/queued chain serialises.
+  return fn();
+}
+
+async function drain(options: FlushOptions): Promise<FlushResult> {
+  const result: FlushResult = { outcome: 'idle', sent: 0, rejected: 0, nextAttemptAt: null };
+  // We hold the lock, so nobody is sending: a 'sending' entry was left by a flusher that died.
+  await db.outbox.where('status').equals('sending').modify({ status: 'pending' });
+
+  const auth = await getAuthState();
+  if (auth.status !== 'authenticated') return { ...result, outcome: 'signed-out' };
+  const status = await getStatus();
+  if (status.blocked) return { ...result, outcome: 'blocked' };
+  if (!options.ignoreBackoff && status.nextAttemptAt !== null && status.nextAttemptAt > clock.now()) {
+    return { ...result, outcome: 'backoff', nextAttemptAt: status.nextAttemptAt };
+  }
+  // In the SW nobody has set the scope yet; the selected facility is the best default.
+  if (!getApiScope()) setApiScope(scopeOf(auth));
+
+  for (;;) {
+    const entry = await db.outbox.orderBy('seq').first();
+    if (!entry || entry.seq === undefined) {
+      await recountPending({ nextAttemptAt: null, ...(result.sent > 0 && { lastError: null, lastSyncedAt: clock.now() }) });
+      return result;
+    }
+    const handler = handlers.get(entry.op);
+    if (!handler || entry.schemaVersion > OUTBOX_SCHEMA_VERSION) {
+      // FIFO: later entries may depend on this one, so the queue waits for an app that knows it.
+      const message = `Cannot send "${entry.op}" (schema ${entry.schemaVersion}): this version of the app does not know it`;
+      await db.transaction('rw', db.outbox, db.meta, async () => {
+        await db.outbox.update(entry.seq!, { status: 'pending', lastError: message });
+        await recountPending({ lastError: message, nextAttemptAt: null });
+      });
+      return { ...result, outcome: 'stalled' };
+    }
+
+    await db.outbox.update(entry.seq, { status: 'sending' });
+    let answer: unknown;
+    try {
+      answer = await handler.send(entry.args, entry.id);
+    } catch (error) {
+      const outcome = classifyError(error);
+      if (outcome === 'reject' && error instanceof ApiError) {
+        await rejectEntry(entry, handler, error);
+        result.rejected += 1;
+        continue;
+      }
+      if (outcome === 'auth') {
+        await db.transaction('rw', db.outbox, db.meta, async () => {
+          await db.outbox.update(entry.seq!, { status: 'pending', lastError: describe(error) });
+          await recountPending({ blocked: 'auth', nextAttemptAt: null, online: true });
+        });
+        return { ...result, outcome: 'blocked' };
+      }
+      return { ...result, ...(await retryLater(entry, error)) };
+    }
+    try {
+      if (await succeedEntry(entry, handler, answer)) result.sent += 1;
+    } catch (error) {
+      // The server applied it but the local write failed; a replay with the same key is harmless.
+      return { ...result, ...(await retryLater(entry, error)) };
+    }
+  }
+}
+
+async function retryLater(entry: OutboxEntry, error: unknown): Promise<Pick<FlushResult, 'outcome' | 'nextAttemptAt'>> {
+  const attempts = entry.attempts + 1;
+  const retryAfterMs = error instanceof ApiError ? error.retryAfterMs : undefined;
+  const nextAttemptAt = clock.now() + backoffDelay(attempts, { ...clock.backoff, retryAfterMs, random: clock.random });
+  const message = describe(error);
+  const offline = error instanceof NetworkError && (error.kind === 'offline' || error.kind === 'failed');
+  await db.transaction('rw', db.outbox, db.meta, async () => {
+    if (await db.outbox.get(entry.seq!)) await db.outbox.update(entry.seq!, { status: 'pending', attempts, lastError: message });
+    await recountPending({ nextAttemptAt, lastError: message, online: !offline });
+  });
+  return { outcome: 'retry', nextAttemptAt };
+}
+
+/** False when the entry vanished meanwhile (a sign-out wiped the device): the answer belongs to nobody here now. */
+async function succeedEntry(entry: OutboxEntry, handler: OpHandler, answer: unknown): Promise<boolean> {
+  return db.transaction('rw', [...memberTableObjects(), db.meta], async () => {
+    const current = await db.outbox.get(entry.seq!);
+    if (current?.id !== entry.id) return false;
+    await db.outbox.delete(entry.seq!);
+    const later = await db.outbox.orderBy('seq').toArray();
+    await handler.onSuccess?.(answer, entry.args, { later });
+    await recountPending({ online: true });
+    return true;
+  });
+}
+
+async function rejectEntry(entry: OutboxEntry, handler: OpHandler, error: ApiError): Promise<void> {
+  const message = error.body.message || error.message;
+  const drop = async (undo: boolean) => {
+    const current = await db.outbox.get(entry.seq!);
+    if (current?.id !== entry.id) return;
+    await db.outbox.delete(entry.seq!);
+    if (undo) await handler.onRejected?.(entry.args, error, { later: await db.outbox.orderBy('seq').toArray() });
+    // Nothing is silently discarded: the member sees why the write did not happen.
+    await db.notices.add({ op: entry.op, message, createdAt: clock.now() });
+    await recountPending({ lastError: message, online: true });
+  };
+  try {
+    await db.transaction('rw', [...memberTableObjects(), db.meta], () => drop(true));
+  } catch {
+    // The undo itself failed: still drop the entry and tell the member, and mark every pull
+    // stale so the next refresh replaces whatever optimistic state is left.
+    await db.transaction('rw', [...memberTableObjects(), db.meta], async () => {
+      await drop(false);
+      await db.pulls.clear();
+    });
+  }
+}
+
+/**
+ * For the service worker's 'sync' event: rejects while writes still wait for a retry, which is
+ * what makes the browser schedule another sync later.
+ */
+export async function flushForSyncEvent(): Promise<FlushResult> {
+  const result = await flushOutbox({ ignoreBackoff: true });
+  if (result.outcome === 'retry') throw new Error('The outbox could not be sent yet; retry later');
+  return result;
+}
+
+/** After signing in again as the same member: unblock the queue and send what waited. */
+export async function resumeAfterSignIn(): Promise<FlushResult> {
+  await patchStatus({ blocked: null, nextAttemptAt: null });
+  return flushOutbox({ ignoreBackoff: true });
+}

@@ -1,0 +1,2 @@
+/** Background Sync tag under which the page asks the service worker to send the outbox. */
+export const OUTBOX_SYNC_TAG = 'outbox';

@@ -1,0 +1,93 @@
+// When the page flushes the outbox (DESIGN rule 4): on start, back online, tab visible again,
+// focus, after a command commits, and when a backoff timer runs out. Page only: the service
+// worker flushes from its own 'sync' event.
+import { flushOutbox, subscribeOutbox, type FlushResult } from './outbox';
+import { patchStatus } from './status';
+
+
+export { OUTBOX_SYNC_TAG };
+
+type Listenable = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+
+export interface SyncTargets {
+  /** Receives online, offline and focus; defaults to window. */
+  window?: Listenable;
+  /** Receives visibilitychange; defaults to document. */
+  document?: Listenable & { visibilityState: DocumentVisibilityState };
+}
+
+function browserNavigator(): Navigator | undefined {
+  return (globalThis as { navigator?: Navigator }).navigator;
+}
+
+/** Starts the triggers; returns a function that stops them all. */
+export function startSync(targets: SyncTargets = {}): () => void {
+  const win = targets.window ?? (typeof window === 'undefined' ? undefined : window);
+  const doc = targets.document ?? (typeof document === 'undefined' ? undefined : document);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  const flush = (ignoreBackoff = false) => {
+    if (!stopped) flushOutbox({ ignoreBackoff }).catch(() => undefined);
+  };
+  const schedule = (result: FlushResult) => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (stopped || result.nextAttemptAt === null) return;
+    if (result.outcome !== 'retry' && result.outcome !== 'backoff') return;
+    timer = setTimeout(() => flush(true), Math.max(0, result.nextAttemptAt - Date.now()));
+    // If the tab closes before the timer, a Chromium SW can still send the queue.
+    if (result.outcome === 'retry') void requestBackgroundSync();
+  };
+  const unsubscribe = subscribeOutbox({
+    committed: () => {
+      flush();
+      void requestBackgroundSync();
+    },
+    settled: schedule,
+  });
+
+  const onOnline = () => {
+    void patchStatus({ online: true }).catch(() => undefined);
+    flush(true);
+  };
+  const onOffline = () => void patchStatus({ online: false }).catch(() => undefined);
+  const onFocus = () => flush();
+  const onVisibility = () => {
+    if (doc?.visibilityState === 'visible') flush();
+  };
+  win?.addEventListener('online', onOnline);
+  win?.addEventListener('offline', onOffline);
+  win?.addEventListener('focus', onFocus);
+  doc?.addEventListener('visibilitychange', onVisibility);
+
+  void patchStatus({ online: browserNavigator()?.onLine !== false }).catch(() => undefined);
+  flush(true);
+
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    unsubscribe();
+    win?.removeEventListener('online', onOnline);
+    win?.removeEventListener('offline', onOffline);
+    win?.removeEventListener('focus', onFocus);
+    doc?.removeEventListener('visibilitychange', onVisibility);
+  };
+}
+
+interface SyncManagerLike {
+  register(tag: string): Promise<void>;
+}
+
+/** Ask the SW to flush when connectivity returns (Background Sync: Chromium only). */
+export async function requestBackgroundSync(): Promise<boolean> {
+  try {
+    const registration = await browserNavigator()?.serviceWorker?.getRegistration();
+    const sync = (registration as (ServiceWorkerRegistration & { sync?: SyncManagerLike }) | undefined)?.sync;
+    if (!registration?.active || !sync) return false;
+    await sync.register(OUTBOX_SYNC_TAG);
+    return true;
+  } catch {
+    return false;
+  }
+}

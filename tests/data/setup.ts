@@ -1,0 +1,2 @@
+// Dexie needs an IndexedDB; node has none.
+import 'fake-indexeddb/auto';

@@ -1,0 +1,119 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { apiRequest } from '../../src/data/api/client';
+import { db } from '../../src/data/db';
+import { commandTransaction, configureOutbox, enqueue, flushOutbox, registerOp } from '../../src/data/sync/outbox';
+import { getStatus } from '../../src/data/sync/status';
+import { requestBackgroundSync, startSync } from '../../src/data/sync/triggers';
+import { startFakeApi, type FakeApi } from './fake-api';
+import { makeProfile, resetDb, resetModules, signedInLocally, waitFor } from './helpers';
+
+let api: FakeApi;
+let stop: (() => void) | undefined;
+
+registerOp<{ n: number }, unknown>('test.ping', {
+  send: (args, idempotencyKey) => apiRequest('POST', '/ping', { body: args, idempotencyKey }),
+});
+
+function ping(n: number): Promise<unknown> {
+  return commandTransaction([], () => enqueue('test.ping', { n }, []));
+}
+
+class FakeDocument extends EventTarget {
+  visibilityState: DocumentVisibilityState = 'visible';
+}
+
+beforeAll(async () => {
+  api = await startFakeApi();
+});
+afterAll(() => api.close());
+beforeEach(async () => {
+  api.requests.length = 0;
+  api.handle(() => ({ body: {} }));
+  resetModules(api.baseUrl);
+  await resetDb();
+  await signedInLocally(makeProfile(1));
+});
+afterEach(async () => {
+  stop?.();
+  stop = undefined;
+  await flushOutbox().catch(() => undefined);
+});
+
+describe('startSync', () => {
+  it('flushes on start and after a command commits', async () => {
+    await ping(1);
+    stop = startSync({ window: new EventTarget(), document: new FakeDocument() });
+    await waitFor(() => api.requests.length === 1);
+    await ping(2);
+    await waitFor(() => api.requests.length === 2);
+    await waitFor(async () => (await db.outbox.count()) === 0);
+  });
+
+  it('tracks online/offline in the status row and flushes when back online, ignoring the backoff', async () => {
+    const win = new EventTarget();
+    stop = startSync({ window: win, document: new FakeDocument() });
+    await waitFor(async () => (await getStatus()).online);
+    win.dispatchEvent(new Event('offline'));
+    await waitFor(async () => !(await getStatus()).online);
+
+    api.handle(() => ({ status: 503, body: { message: 'Busy', code: 'unavailable' } }));
+    configureOutbox({ random: () => 0.999, baseMs: 60_000 });
+    await ping(1);
+    await waitFor(async () => (await getStatus()).nextAttemptAt !== null);
+    const before = api.requests.length;
+
+    api.handle(() => ({ body: {} }));
+    win.dispatchEvent(new Event('online'));
+    await waitFor(async () => (await db.outbox.count()) === 0);
+    expect(api.requests.length).toBe(before + 1);
+    expect((await getStatus()).online).toBe(true);
+  });
+
+  it('retries on the backoff timer', async () => {
+    configureOutbox({ random: () => 0.999, baseMs: 30 });
+    let failures = 2;
+    api.handle(() => (failures-- > 0 ? { status: 500, body: { message: 'Oops', code: 'internal' } } : { body: {} }));
+    stop = startSync({ window: new EventTarget(), document: new FakeDocument() });
+    await ping(1);
+    await waitFor(async () => (await db.outbox.count()) === 0);
+    expect(api.requests).toHaveLength(3);
+    expect(new Set(api.requests.map((request) => request.headers['idempotency-key'])).size).toBe(1);
+  });
+
+  it('flushes when the tab becomes visible or gains focus', async () => {
+    const win = new EventTarget();
+    const doc = new FakeDocument();
+    stop = startSync({ window: win, document: doc });
+    await flushOutbox(); // let the start-up flush finish
+    // Put an entry in without going through the commit trigger.
+    await db.outbox.add({ id: crypto.randomUUID(), op: 'test.ping', args: { n: 1 }, createdAt: Date.now(), attempts: 0, status: 'pending', schemaVersion: 1, touches: [] });
+    doc.visibilityState = 'hidden';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(api.requests).toHaveLength(0);
+    doc.visibilityState = 'visible';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => api.requests.length === 1);
+
+    await db.outbox.add({ id: crypto.randomUUID(), op: 'test.ping', args: { n: 2 }, createdAt: Date.now(), attempts: 0, status: 'pending', schemaVersion: 1, touches: [] });
+    win.dispatchEvent(new Event('focus'));
+    await waitFor(() => api.requests.length === 2);
+  });
+
+  it('stops listening when stopped', async () => {
+    const win = new EventTarget();
+    stop = startSync({ window: win, document: new FakeDocument() });
+    await flushOutbox();
+    stop();
+    await ping(1);
+    win.dispatchEvent(new Event('online'));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(api.requests).toHaveLength(0);
+  });
+});
+
+describe('requestBackgroundSync', () => {
+  it('is a no-op without service workers (node, Safari, Firefox)', async () => {
+    expect(await requestBackgroundSync()).toBe(false);
+  });
+});
