@@ -70,7 +70,7 @@ describe('enqueue', () => {
 
   it('makes a v4 uuid even where crypto.randomUUID is missing (plain http)', async () => {
     const real = globalThis.crypto;
-    vi.stubGlobal('crypto', { getRandomValues: (array: Uint8Array) => real.getRandomValues(array) });
+    vi.stubGlobal('crypto', { getRandomValues: (array: Uint8Array<ArrayBuffer>) => real.getRandomValues(array) });
     try {
       await note(3, 'Lan');
     } finally {

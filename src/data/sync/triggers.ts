@@ -3,7 +3,7 @@
 // worker flushes from its own 'sync' event.
 import { flushOutbox, subscribeOutbox, type FlushResult } from './outbox';
 import { patchStatus } from './status';
-
+import { OUTBOX_SYNC_TAG } from './sync-tag';
 
 export { OUTBOX_SYNC_TAG };
 

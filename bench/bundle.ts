@@ -1,0 +1,64 @@
+// Initial JS = the entry chunk plus every chunk it imports statically (what the browser must
+// fetch before the first paint), gzip-compressed, from the built index.html.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface BenchLine {
+  name: string;
+  value: number;
+  unit: string;
+  budget?: number;
+}
+
+const DIST = 'dist';
+export const INITIAL_JS_BUDGET_KB = 160;
+
+function gzipKb(path: string): number {
+  return gzipSync(readFileSync(path)).length / 1024;
+}
+
+function staticImports(file: string, seen: Set<string>): void {
+  if (seen.has(file)) return;
+  seen.add(file);
+  const code = readFileSync(join(DIST, file), 'utf8');
+  // Static imports in Vite's output: `import{…}from"./x.js"` and `import"./x.js"` (dynamic ones use import(…)).
+  for (const match of code.matchAll(/(?:^|[;\s}])import(?:[^("']*?from)?\s*["']\.\/([^"']+\.js)["']/g)) {
+    staticImports(join('assets', match[1]!), seen);
+  }
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+export function bundleReport(): BenchLine[] {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const entries = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((m) => m[1]!);
+  const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g)].map((m) => m[1]!);
+  const initial = new Set<string>();
+  for (const file of [...entries, ...preloads]) staticImports(file, initial);
+  const initialKb = [...initial].reduce((sum, file) => sum + gzipKb(join(DIST, file)), 0);
+  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+\.css)"/g)].map((m) => m[1]!);
+  const cssKb = css.reduce((sum, file) => sum + gzipKb(join(DIST, file)), 0);
+
+  const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
+  const precached = [...sw.matchAll(/url:"\/?([^"]+)"/g)].map((m) => m[1]!);
+  const precacheKb = precached.reduce((sum, file) => {
+    try {
+      return sum + statSync(join(DIST, file)).size / 1024;
+    } catch {
+      return sum;
+    }
+  }, 0);
+  const jsFiles = walk(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
+  return [
+    { name: `initial JS, gzip (${initial.size} files)`, value: initialKb, unit: 'KB', budget: INITIAL_JS_BUDGET_KB },
+    { name: 'initial CSS, gzip', value: cssKb, unit: 'KB' },
+    { name: `precache, raw (${precached.length} entries)`, value: precacheKb, unit: 'KB' },
+    { name: 'JS chunks (route-level code splitting)', value: jsFiles.length, unit: 'files' },
+  ];
+}

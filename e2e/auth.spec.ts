@@ -1,0 +1,82 @@
+import { test, expect, expectAccessible, DEMO } from './fixtures';
+
+test.describe('sign-in and the shell', () => {
+  test('a member signs in, lands on /classes and sees the shell', async ({ page, loginPage, shell }) => {
+    await loginPage.goto();
+    await expectAccessible(page);
+    await loginPage.signInAs(DEMO.alex);
+    await expect(shell.title).toHaveText('Classes');
+    await expect(shell.subtitle).toHaveText(/Wellington|Petone/);
+    await shell.openMenu();
+    for (const key of ['classes', 'feed', 'bookings', 'account', 'visits', 'training', 'lifts']) {
+      await expect(shell.menuItem(key)).toBeVisible();
+    }
+    await expect(page.locator('footer')).toContainText('Harbour Strength');
+    await expectAccessible(page);
+  });
+
+  test('wrong password shows the server message and keeps the member on /login', async ({ page, loginPage }) => {
+    await loginPage.goto();
+    await loginPage.signIn(DEMO.sam.email, 'not-the-password');
+    await expect(page.getByRole('alert').filter({ hasText: 'Email or password is incorrect.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('form validation explains empty and malformed fields', async ({ page, loginPage }) => {
+    await loginPage.goto();
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await expect(page.getByText('Enter your email address.')).toBeVisible();
+    await expect(page.getByText('Enter your password.')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('signed-out paths go to /login and signed-in /login goes to /classes', async ({ page, loginPage }) => {
+    await page.goto('/account/invoices');
+    await expect(page).toHaveURL(/\/login$/);
+    await loginPage.signIn(DEMO.alex.email, DEMO.alex.password);
+    await expect(page).toHaveURL(/\/account\/invoices$/);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/classes$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/classes$/);
+  });
+
+  test('the training menu is hidden when track_training is off', async ({ loginPage, shell }) => {
+    await loginPage.signInAs(DEMO.sam);
+    await shell.openMenu();
+    await expect(shell.menuItem('classes')).toBeVisible();
+    await expect(shell.menuItem('training')).toHaveCount(0);
+    await expect(shell.menuItem('lifts')).toHaveCount(0);
+  });
+
+  test('signing out wipes member data and returns to /login', async ({ page, loginPage, shell }) => {
+    await loginPage.signInAs(DEMO.sam);
+    await shell.signOut();
+    const profiles = await page.evaluate(async () => {
+      const open = indexedDB.open('member-pwa');
+      const database = await new Promise<IDBDatabase>((resolve, reject) => {
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const count = await new Promise<number>((resolve) => {
+        const request = database.transaction('profiles').objectStore('profiles').count();
+        request.onsuccess = () => resolve(request.result);
+      });
+      database.close();
+      return count;
+    });
+    expect(profiles).toBe(0);
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a 401 from the API signs the member out and shows /login', async ({ page, loginPage, context }) => {
+    await loginPage.signInAs(DEMO.sam);
+    // End the session on the server behind the app's back (as an expiry or a remote sign-out would).
+    const response = await context.request.delete('/api/v1/authentication', { headers: { 'X-App-Id': 'member-pwa' } });
+    expect(response.status()).toBe(204);
+    await page.reload();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  });
+});

@@ -1,0 +1,46 @@
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { LoginPage } from './pages/LoginPage';
+import { ShellPage } from './pages/ShellPage';
+
+export const DEMO = {
+  alex: { email: 'demo@example.com', password: 'demo1234', firstName: 'Alex' },
+  sam: { email: 'sam@example.com', password: 'demo1234', firstName: 'Sam' },
+  kai: { email: 'kai@example.com', password: 'demo1234', firstName: 'Kai' },
+} as const;
+
+/** Every screen a test visits is checked against WCAG 2.1 A/AA rules. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Cuts the network for the page AND its service worker (setOffline alone misses SW fetches). */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+export async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.setOffline(false);
+}
+
+/** Resolves once a service worker controls the page, i.e. the shell is precached. */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+    return registration.active?.state;
+  });
+}
+
+export const test = base.extend<{ loginPage: LoginPage; shell: ShellPage }>({
+  loginPage: async ({ page }, use) => use(new LoginPage(page)),
+  shell: async ({ page }, use) => use(new ShellPage(page)),
+});
+
+export { expect };

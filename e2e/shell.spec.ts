@@ -1,0 +1,105 @@
+import { test, expect, expectAccessible, DEMO } from './fixtures';
+
+test.describe('organisations, language and screens', () => {
+  test('the organisation picker switches account, hides hidden accounts and returns to /', async ({ page, loginPage, shell }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await shell.orgPicker.click();
+    await expect(page.getByRole('menuitem', { name: 'Harbour Strength' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Tallinn Movement' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Summit Climbing' })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole('menuitem', { name: 'Tallinn Movement' }).click();
+    await expect(page).toHaveURL(/\/classes$/);
+    await expect(shell.subtitle).toHaveText('Tallinn Old Town');
+    await shell.openMenu();
+    // Tallinn Movement has the feed turned off.
+    await expect(shell.menuItem('feed')).toHaveCount(0);
+    await expect(shell.menuItem('bookings')).toBeVisible();
+  });
+
+  test('a member with one account sees the organisation name, not a picker', async ({ page, loginPage, shell }) => {
+    await loginPage.signInAs(DEMO.kai);
+    await expect(shell.orgPicker).toHaveCount(0);
+    await expect(page.getByTestId('org-name')).toHaveText('Tallinn Movement');
+  });
+
+  test('changing language translates the app and is kept on the profile', async ({ page, loginPage, shell }) => {
+    await loginPage.signInAs(DEMO.sam);
+    await page.goto('/settings');
+    await expectAccessible(page);
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+    await expect(shell.title).toHaveText('Paramètres');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByTestId('app-version')).toContainText('7.5.2');
+    // The choice reached the server: a fresh session in a new page still speaks French.
+    await expect.poll(async () => {
+      const res = await page.request.get('/api/v1/profile', { headers: { 'X-App-Id': 'member-pwa' } });
+      return ((await res.json()) as { locale: string }).locale;
+    }).toBe('fr');
+    await page.reload();
+    await expect(shell.title).toHaveText('Paramètres');
+  });
+
+  test('profile, edit, facilities and a not-found page render and pass axe', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    for (const [path, heading] of [
+      ['/profile', 'Profile'],
+      ['/profile/edit', 'Edit profile'],
+      ['/profile/facilities', 'Facilities'],
+      ['/bookings', 'My bookings'],
+      ['/classes/1', 'Class'],
+      ['/appointments/book/staff', 'Book an appointment'],
+      ['/training/workouts/new', 'Log a workout'],
+      ['/no/such/page', 'Page not found'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expectAccessible(page);
+    }
+  });
+
+  test('editing the profile saves through the outbox and reaches the server', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.goto('/profile/edit');
+    await page.getByLabel('Phone').fill('+64 21 555 0101');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByText('+64 21 555 0101')).toBeVisible();
+    await expect.poll(async () => {
+      const res = await page.request.get('/api/v1/member', { headers: { 'X-App-Id': 'member-pwa', 'X-Club-Id': await clubId(page) } });
+      return ((await res.json()) as { phone: string | null }).phone;
+    }).toBe('+64 21 555 0101');
+  });
+
+  test('the server refuses a facility the member does not belong to', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.kai);
+    const alexProfile = await page.request.fetch('/api/v1/facilities/does-not-matter', { headers: { 'X-App-Id': 'member-pwa' } });
+    expect([403, 404]).toContain(alexProfile.status());
+    // Kai (Tallinn only) spoofs a Harbour Strength facility header.
+    const harbour = await harbourFacilityGuid(page);
+    const spoofed = await page.request.get('/api/v1/profile', { headers: { 'X-App-Id': 'member-pwa', 'X-Facility-Id': harbour } });
+    expect(spoofed.status()).toBe(403);
+    const direct = await page.request.get(`/api/v1/facilities/${harbour}`, { headers: { 'X-App-Id': 'member-pwa' } });
+    expect(direct.status()).toBe(403);
+    const noAppId = await page.request.get('/api/v1/profile');
+    expect(noAppId.status()).toBe(400);
+  });
+});
+
+async function clubId(page: import('@playwright/test').Page): Promise<string> {
+  const res = await page.request.get('/api/v1/profile', { headers: { 'X-App-Id': 'member-pwa' } });
+  const profile = (await res.json()) as { accounts: { org: { id: number; name: string } }[] };
+  return String(profile.accounts.find((a) => a.org.name === 'Harbour Strength')?.org.id);
+}
+
+/** Looks up a Harbour Strength facility guid through Sam, who belongs there. */
+async function harbourFacilityGuid(page: import('@playwright/test').Page): Promise<string> {
+  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const login = await context.request.post('/api/v1/authentication', {
+    headers: { 'X-App-Id': 'member-pwa' },
+    data: { email: DEMO.sam.email, password: DEMO.sam.password },
+  });
+  const profile = (await login.json()) as { accounts: { facilities: { guid: string }[] }[] };
+  await context.close();
+  return profile.accounts[0]!.facilities[0]!.guid;
+}

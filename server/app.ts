@@ -1,0 +1,166 @@
+import type { Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Kysely } from 'kysely';
+import { isEmpty, migrateToLatest, openDatabase } from './db';
+import type { Database } from './db/schema';
+import { seedDemo as seedDemoData } from './db/seed';
+import { requireAppId } from './http/app-id';
+import type { AppEnv, Deps } from './http/context';
+import { ApiError, errorBody, handleError } from './http/errors';
+import { facilityScope } from './http/facility-scope';
+import { createLoginRateLimiter, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimitOptions } from './http/rate-limit';
+import { guardServer } from './http/node-guard';
+import { securityHeaders } from './http/security-headers';
+import { loadSession } from './http/session';
+import { createRealtime } from './realtime';
+import { authenticationRoutes } from './routes/authentication';
+import { facilityRoutes } from './routes/facilities';
+import { memberRoutes } from './routes/member';
+import { orgRoutes } from './routes/orgs';
+import { profileRoutes } from './routes/profile';
+import { timezoneRoutes } from './routes/timezones';
+import { staticApp } from './static';
+
+export interface ServerOptions {
+  /** 0 picks a free port. Default 8080. */
+  port?: number;
+  host?: string;
+  /** SQLite file, created with its folder if missing; ':memory:' for a throw-away database. */
+  databaseFile?: string;
+  /** Seed demo data into an empty database. Default true. */
+  seedDemo?: boolean;
+  /** Folder of the built app (vite build output). */
+  distDir?: string;
+  /** The clock, for tests. */
+  now?: () => Date;
+  /** Believe X-Forwarded-Proto/-For/-Host (only behind a reverse proxy that sets them). */
+  trustProxy?: boolean;
+  /** Login throttling; defaults to 5 failures per email and 30 attempts per IP per 15 minutes. */
+  loginRateLimit?: Partial<LoginRateLimitOptions>;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  server: Server;
+  db: Kysely<Database>;
+  /** Publishes on the realtime (Faye) bus, e.g. publish('/n/abc123', {...}). */
+  publish(channel: string, message: unknown): Promise<void>;
+  close(): Promise<void>;
+}
+
+const API_BODY_LIMIT = 64 * 1024;
+const CLOSE_GRACE_MS = 5000;
+
+export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+  api.use(bodyLimit({ maxSize: API_BODY_LIMIT, onError: (c) => c.json(errorBody('payload_too_large', 'The request body is too large.'), 413) }));
+  api.use(requireAppId);
+  api.use(loadSession);
+  api.use(facilityScope);
+  api.route('/authentication', authenticationRoutes());
+  api.route('/profile', profileRoutes());
+  api.route('/member', memberRoutes());
+  api.route('/facilities', facilityRoutes());
+  api.route('/orgs', orgRoutes());
+  api.route('/timezones', timezoneRoutes());
+
+  const app = new Hono<AppEnv>();
+  app.use(securityHeaders);
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.route('/api/v1', api);
+  app.all('/api', () => {
+    throw new ApiError(404, 'not_found', 'There is no such API endpoint.');
+  });
+  app.all('/api/*', () => {
+    throw new ApiError(404, 'not_found', 'There is no such API endpoint.');
+  });
+  const serveStatic = staticApp(distDir);
+  app.on(['GET', 'HEAD'], '*', (c) => serveStatic(c));
+  app.notFound((c) => c.text('Not found', 404));
+  app.onError(handleError);
+  return app;
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const now = options.now ?? (() => new Date());
+  const trustProxy = options.trustProxy ?? false;
+  const db = openDatabase(options.databaseFile ?? 'data/app.sqlite');
+  try {
+    await migrateToLatest(db);
+    if ((options.seedDemo ?? true) && (await isEmpty(db))) await seedDemoData(db, now());
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+
+  const realtime = createRealtime(db, now);
+  const deps: Deps = {
+    db,
+    now,
+    trustProxy,
+    loginLimiter: createLoginRateLimiter({ ...DEFAULT_LOGIN_RATE_LIMIT, ...options.loginRateLimit }, now),
+    realtime,
+  };
+  const app = buildApp(deps, options.distDir ?? 'dist');
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  // Long-polls and WebSockets would hold close() for up to a minute; they are cut at once,
+  // other requests get a grace period to finish.
+  const sockets = new Set<Socket>();
+  const realtimeSockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => {
+      sockets.delete(socket);
+      realtimeSockets.delete(socket);
+    });
+  });
+  realtime.attach(server);
+  guardServer(server, trustProxy, realtimeSockets);
+
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8080, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  }).catch(async (error: unknown) => {
+    realtime.close();
+    await db.destroy();
+    throw error;
+  });
+
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  let closing: Promise<void> | null = null;
+
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    server,
+    db,
+    publish: (channel, message) => realtime.publish(channel, message),
+    close() {
+      closing ??= (async () => {
+        realtime.close();
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const socket of realtimeSockets) socket.destroy();
+        server.closeIdleConnections();
+        const force = setTimeout(() => {
+          for (const socket of sockets) socket.destroy();
+        }, CLOSE_GRACE_MS);
+        await closed;
+        clearTimeout(force);
+        await db.destroy();
+      })();
+      return closing;
+    },
+  };
+}

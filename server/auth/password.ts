@@ -1,0 +1,43 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+// scrypt from node:crypto: memory-hard, no native addon. Hash format
+// `scrypt$N$r$p$salt$hash` (salt and hash base64url) keeps the cost parameters with each
+// hash, so they can be raised later without invalidating stored passwords.
+
+const N = 16384;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 32;
+const SALT_BYTES = 16;
+
+// A valid hash of a random password nobody knows; only used to spend equal time.
+const DUMMY_HASH = ['scrypt', N, R, P, randomBytes(SALT_BYTES).toString('base64url'), randomBytes(KEY_LENGTH).toString('base64url')].join('$');
+
+function derive(password: string, salt: Buffer, options: ScryptOptions, keyLength: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    // maxmem must cover 128 * N * r bytes with headroom, else large N fails.
+    scrypt(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem: 256 * (options.N ?? N) * (options.r ?? R) }, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await derive(password, salt, { N, r: R, p: P }, KEY_LENGTH);
+  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/** Constant-time check; a malformed or missing hash is simply "no match". */
+export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
+  const parts = (stored ?? DUMMY_HASH).split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [, n, r, p, saltText, hashText] = parts as [string, string, string, string, string, string];
+  const options = { N: Number(n), r: Number(r), p: Number(p) };
+  // Bounds keep a corrupted row from asking for gigabytes of memory.
+  if (![options.N, options.r, options.p].every((v) => Number.isInteger(v) && v > 0) || options.N > 2 ** 20 || options.r > 32 || options.p > 16) return false;
+  const expected = Buffer.from(hashText, 'base64url');
+  if (expected.length < 16 || expected.length > 128) return false;
+  const actual = await derive(password, Buffer.from(saltText, 'base64url'), options, expected.length);
+  const match = timingSafeEqual(actual, expected);
+  // A missing hash runs the same work against a dummy so unknown emails take as long as wrong passwords.
+  return stored !== null && match;
+}

@@ -1,0 +1,40 @@
+// Environment → server options. Everything has a default that runs the demo locally.
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseFile: string;
+  seedDemo: boolean;
+  distDir: string;
+  trustProxy: boolean;
+}
+
+const OFF = new Set(['0', 'false', 'off', 'no']);
+const ON = new Set(['1', 'true', 'on', 'yes']);
+
+function flag(value: string | undefined, fallback: boolean, name: string): boolean {
+  if (value === undefined || value.trim() === '') return fallback;
+  const v = value.trim().toLowerCase();
+  if (OFF.has(v)) return false;
+  if (ON.has(v)) return true;
+  throw new Error(`${name} must be one of 1/true/on or 0/false/off, got "${value}".`);
+}
+
+function port(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 8080;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be a port number, got "${value}".`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: port(env.PORT),
+    host: env.HOST?.trim() || '127.0.0.1',
+    databaseFile: env.DATABASE_FILE?.trim() || 'data/app.sqlite',
+    seedDemo: flag(env.SEED_DEMO, true, 'SEED_DEMO'),
+    distDir: env.DIST_DIR?.trim() || 'dist',
+    // Only behind a reverse proxy that sets X-Forwarded-Proto/-For/-Host itself.
+    trustProxy: flag(env.TRUST_PROXY, false, 'TRUST_PROXY'),
+  };
+}

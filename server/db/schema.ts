@@ -1,0 +1,156 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Table types for Kysely. Timestamps are ISO-8601 UTC strings (`Date#toISOString()`), which
+// sort correctly as text in every SQL engine. Flags are integers 0/1 because better-sqlite3
+// cannot bind booleans and PostgreSQL accepts integers just as well.
+
+export type Flag = 0 | 1;
+export type IsoText = string;
+
+export interface MembersProfilesTable {
+  id: Generated<number>;
+  guid: string;
+  email: string; // always stored trimmed and lower-case
+  /** `scrypt$N$r$p$salt$hash`; null for people who cannot sign in (e.g. front-desk-only members). */
+  password_hash: string | null;
+  full_name: string;
+  first_name: string;
+  last_name: string;
+  locale: string;
+  avatar_thumb_url: string | null;
+  avatar_main_url: string | null;
+  calendar_token: string | null;
+  preferences: string; // JSON object
+  track_training: Flag;
+  created_at: IsoText;
+  updated_at: IsoText;
+}
+
+export interface OrgsTable {
+  id: Generated<number>;
+  name: string;
+  logo_url: string | null;
+  short_id: string;
+}
+
+export interface FacilitiesTable {
+  id: Generated<number>;
+  guid: string;
+  org_id: number;
+  name: string;
+  time_zone: string;
+  currency_code: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  feed_enabled: Flag;
+}
+
+export interface AccountsTable {
+  id: Generated<number>;
+  profile_id: number;
+  org_id: number;
+  /** The member's id inside the organisation; names the realtime channel /n/{short_id}. */
+  short_id: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  address: string | null;
+  birthday: string | null; // yyyy-MM-dd
+  emergency_contact: string | null;
+  hidden_at: IsoText | null;
+  last_visit_at: IsoText | null;
+  created_at: IsoText;
+}
+
+export interface AuthSessionsTable {
+  /** sha256 (hex) of the cookie token: a leaked database does not yield usable cookies. */
+  id: string;
+  profile_id: number;
+  created_at: IsoText;
+  last_seen_at: IsoText;
+  expires_at: IsoText;
+}
+
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  profile_id: number;
+  key: string;
+  method: string;
+  path: string;
+  body_hash: string;
+  status: number;
+  response_body: string | null;
+  created_at: IsoText;
+}
+
+export type WhiteboardVisibilityText = 'public' | 'attending' | 'other';
+
+export interface SessionsTable {
+  id: Generated<number>;
+  facility_id: number;
+  name: string;
+  description: string | null;
+  location: string | null;
+  start_at: IsoText;
+  end_at: IsoText;
+  booking_open_at: IsoText;
+  booking_close_at: IsoText;
+  cancellation_close_at: IsoText;
+  cancelled: Flag;
+  capacity: number;
+  waitlists_on: Flag;
+  /** Places for drop-ins; negative means unlimited, 0 means no drop-ins. */
+  dropin_spaces: number;
+  online_url: string | null;
+  whiteboard_visibility: WhiteboardVisibilityText;
+  created_at: IsoText;
+  updated_at: IsoText;
+}
+
+export interface SessionInstructorsTable {
+  id: Generated<number>;
+  session_id: number;
+  position: number;
+  full_name: string;
+  substituted: Flag;
+}
+
+export type VisitStateText = 'booked' | 'attended' | 'waitlisted' | 'pending' | 'cancelled';
+
+export interface VisitsTable {
+  id: Generated<number>;
+  profile_id: number;
+  session_id: number;
+  state: VisitStateText;
+  late_cancelled: ColumnType<Flag, Flag | undefined, Flag>;
+  dropin: ColumnType<Flag, Flag | undefined, Flag>;
+  offer_expires_at: IsoText | null;
+  created_at: IsoText;
+  updated_at: IsoText;
+}
+
+export interface Database {
+  members_profiles: MembersProfilesTable;
+  orgs: OrgsTable;
+  facilities: FacilitiesTable;
+  accounts: AccountsTable;
+  auth_sessions: AuthSessionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  sessions: SessionsTable;
+  session_instructors: SessionInstructorsTable;
+  visits: VisitsTable;
+}
+
+export type ProfileRow = Selectable<MembersProfilesTable>;
+export type NewProfile = Insertable<MembersProfilesTable>;
+export type ProfilePatch = Updateable<MembersProfilesTable>;
+export type OrgRow = Selectable<OrgsTable>;
+export type FacilityRow = Selectable<FacilitiesTable>;
+export type AccountRow = Selectable<AccountsTable>;
+export type AccountPatch = Updateable<AccountsTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type NewSession = Insertable<SessionsTable>;
+export type NewInstructor = Insertable<SessionInstructorsTable>;
+export type VisitRow = Selectable<VisitsTable>;
+export type NewVisit = Insertable<VisitsTable>;

@@ -1,0 +1,407 @@
+import { createHash } from 'node:crypto';
+import { TZDate } from '@date-fns/tz';
+import type { Kysely, Transaction } from 'kysely';
+import { hashPassword } from '../auth/password';
+import type { Database, NewInstructor, NewSession, NewVisit, VisitStateText, WhiteboardVisibilityText } from './schema';
+
+// The one place for demo data. Seeded only into an empty database, deterministic apart from
+// password salts, and laid out relative to the seeding moment `now` so a fresh demo always
+// shows classes in every state of SPEC §4.
+//
+// Booking windows, unless a class says otherwise:
+//   booking opens 7 days before the start, closes at the start,
+//   free cancellation closes 2 hours before the start (later cancels are late cancels).
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export const DEMO_LOGINS = [
+  { email: 'demo@example.com', name: 'Alex Rivera', about: 'Harbour Strength, Tallinn Movement and a hidden Summit Climbing account; training log on' },
+  { email: 'sam@example.com', name: 'Sam Taylor', about: 'Harbour Strength only (en-GB)' },
+  { email: 'kai@example.com', name: 'Kai Tamm', about: 'Tallinn Movement only (Estonian)' },
+] as const;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const BOOKING_OPENS_BEFORE = 7 * DAY;
+const CANCELLATION_CLOSES_BEFORE = 2 * HOUR;
+
+/** A stable, real-looking UUID (version 5 layout) derived from a name. */
+export function seedUuid(name: string): string {
+  const bytes = createHash('sha1').update(`member-pwa-seed:${name}`).digest().subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x50;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A member's short id inside an organisation: 10 lower-case letters and digits. */
+function seedShortId(orgKey: string, email: string): string {
+  const digest = createHash('sha256').update(`short:${orgKey}:${email}`).digest();
+  const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
+  return Array.from(digest.subarray(0, 10), (b) => alphabet[b % alphabet.length]).join('');
+}
+
+type OrgKey = 'harbour' | 'tallinn' | 'summit';
+
+const ORGS: { key: OrgKey; name: string; shortId: string; instructors: string[] }[] = [
+  { key: 'harbour', name: 'Harbour Strength', shortId: 'harbour-strength', instructors: ['Mere Tane', 'Sophie Clarke', 'Tom Hadley', 'Rangi Walker'] },
+  { key: 'tallinn', name: 'Tallinn Movement', shortId: 'tallinn-movement', instructors: ['Kristiina Lill', 'Rasmus Kivi', 'Helena Org'] },
+  { key: 'summit', name: 'Summit Climbing', shortId: 'summit-climbing', instructors: ['Priya Shah', 'Liam Foster', 'Georgia Reid'] },
+];
+
+interface FacilitySeed {
+  key: string;
+  org: OrgKey;
+  name: string;
+  timeZone: string;
+  currency: string;
+  address: string;
+  phone: string;
+  email: string;
+  feed: boolean;
+}
+
+const FACILITIES: FacilitySeed[] = [
+  { key: 'harbour-wellington', org: 'harbour', name: 'Wellington', timeZone: 'Pacific/Auckland', currency: 'NZD', address: '12 Customhouse Quay, Wellington 6011', phone: '+64 4 555 0100', email: 'wellington@harbourstrength.example', feed: true },
+  { key: 'harbour-petone', org: 'harbour', name: 'Petone', timeZone: 'Pacific/Auckland', currency: 'NZD', address: '210 Jackson Street, Petone, Lower Hutt 5012', phone: '+64 4 555 0200', email: 'petone@harbourstrength.example', feed: true },
+  { key: 'tallinn-old-town', org: 'tallinn', name: 'Tallinn Old Town', timeZone: 'Europe/Tallinn', currency: 'EUR', address: 'Pikk 12, 10123 Tallinn', phone: '+372 555 0100', email: 'vanalinn@tallinnmovement.example', feed: false },
+  { key: 'summit-sydney', org: 'summit', name: 'Summit Sydney', timeZone: 'Australia/Sydney', currency: 'AUD', address: '88 Bourke Road, Alexandria NSW 2015', phone: '+61 2 5550 0100', email: 'sydney@summitclimbing.example', feed: true },
+];
+
+type PersonKey = 'alex' | 'sam' | 'kai';
+
+interface PersonSeed {
+  email: string;
+  first: string;
+  last: string;
+  locale: string;
+  trackTraining: boolean;
+  canSignIn: boolean;
+}
+
+const PEOPLE: Record<PersonKey, PersonSeed> = {
+  alex: { email: 'demo@example.com', first: 'Alex', last: 'Rivera', locale: 'en', trackTraining: true, canSignIn: true },
+  sam: { email: 'sam@example.com', first: 'Sam', last: 'Taylor', locale: 'en-GB', trackTraining: false, canSignIn: true },
+  kai: { email: 'kai@example.com', first: 'Kai', last: 'Tamm', locale: 'et', trackTraining: true, canSignIn: true },
+};
+
+// Other members of each club, so classes can be full and waitlists can have people on them.
+// They have no password and cannot sign in.
+const FILLERS: Record<OrgKey, [string, string][]> = {
+  harbour: [['Aroha', 'Ngata'], ['Ben', 'Walker'], ['Chloe', 'Smith'], ['Daniel', 'Wong'], ['Ella', 'Brown'], ['Finn', 'Oconnor'], ['Grace', 'Liu'], ['Hemi', 'Parata']],
+  tallinn: [['Mari', 'Kask'], ['Liis', 'Saar'], ['Andres', 'Mets'], ['Kristjan', 'Lepp'], ['Triin', 'Rebane'], ['Marko', 'Koppel'], ['Kertu', 'Ilves'], ['Siim', 'Oja']],
+  summit: [['Olivia', 'Nguyen'], ['Jack', 'Thompson'], ['Mia', 'Patel'], ['Noah', 'Williams'], ['Ruby', 'Clarke'], ['Lachlan', 'Hughes'], ['Zoe', 'Martin'], ['Ethan', 'Kelly']],
+};
+const FILLER_LOCALE: Record<OrgKey, string> = { harbour: 'en', tallinn: 'et', summit: 'en' };
+
+interface ClassType {
+  name: string;
+  minutes: number;
+  capacity: number;
+  location: string;
+  description: string;
+  whiteboard: WhiteboardVisibilityText;
+  waitlists: boolean;
+  dropinSpaces: number;
+  coaches: number;
+}
+
+const CLASS_TYPES = {
+  crossfit: { name: 'CrossFit', minutes: 60, capacity: 16, location: 'Main floor', description: 'Strength piece then a conditioning workout. Every movement can be scaled.', whiteboard: 'attending', waitlists: true, dropinSpaces: 2, coaches: 1 },
+  oly: { name: 'Olympic Lifting', minutes: 75, capacity: 10, location: 'Platform room', description: 'Snatch and clean & jerk technique, then build to a heavy single.', whiteboard: 'public', waitlists: true, dropinSpaces: 0, coaches: 2 },
+  yoga: { name: 'Yoga Flow', minutes: 60, capacity: 20, location: 'Studio', description: 'Vinyasa flow linking breath and movement. Mats provided.', whiteboard: 'other', waitlists: true, dropinSpaces: 4, coaches: 1 },
+  hiit: { name: 'HIIT', minutes: 45, capacity: 18, location: 'Main floor', description: 'Short intervals, big effort, plenty of sweat.', whiteboard: 'public', waitlists: true, dropinSpaces: 2, coaches: 1 },
+  pilates: { name: 'Pilates', minutes: 50, capacity: 14, location: 'Studio', description: 'Mat Pilates for core strength and control.', whiteboard: 'other', waitlists: true, dropinSpaces: 0, coaches: 1 },
+  openGym: { name: 'Open Gym', minutes: 120, capacity: 30, location: 'Whole gym', description: 'Train on your own with a coach on the floor.', whiteboard: 'public', waitlists: false, dropinSpaces: -1, coaches: 1 },
+  mobility: { name: 'Mobility', minutes: 45, capacity: 15, location: 'Studio', description: 'Slow stretching and joint work to recover and move better.', whiteboard: 'public', waitlists: false, dropinSpaces: 0, coaches: 1 },
+} satisfies Record<string, ClassType>;
+
+type ClassKey = keyof typeof CLASS_TYPES;
+
+// Local start times per weekday (0 = Sunday): 4 to 6 classes a day.
+const WEEKDAY: [number, number, ClassKey][] = [[6, 0, 'crossfit'], [9, 30, 'yoga'], [12, 15, 'hiit'], [17, 30, 'crossfit']];
+const SCHEDULE: Record<number, [number, number, ClassKey][]> = {
+  0: [[8, 0, 'openGym'], [9, 30, 'yoga'], [11, 0, 'mobility'], [16, 0, 'pilates']],
+  1: [...WEEKDAY, [18, 45, 'oly']],
+  2: [...WEEKDAY, [18, 45, 'pilates']],
+  3: [...WEEKDAY, [18, 45, 'oly'], [20, 0, 'mobility']],
+  4: [...WEEKDAY, [18, 45, 'pilates']],
+  5: [...WEEKDAY, [18, 45, 'oly']],
+  6: [[8, 0, 'openGym'], [9, 0, 'crossfit'], [10, 30, 'mobility'], [12, 0, 'hiit']],
+};
+
+interface LocalDay {
+  y: number;
+  m: number;
+  d: number;
+  weekday: number;
+}
+
+/** The calendar day `offset` days from today in a time zone (noon avoids DST edges). */
+function localDay(now: Date, timeZone: string, offset: number): LocalDay {
+  const today = new TZDate(now.getTime(), timeZone);
+  const day = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + offset, 12, 0, 0, timeZone);
+  return { y: day.getFullYear(), m: day.getMonth(), d: day.getDate(), weekday: day.getDay() };
+}
+
+function localTime(day: LocalDay, hours: number, minutes: number, timeZone: string): Date {
+  return new Date(new TZDate(day.y, day.m, day.d, hours, minutes, 0, timeZone).getTime());
+}
+
+type Trx = Transaction<Database>;
+
+interface VisitSpec {
+  who: number;
+  state: VisitStateText;
+  dropin?: boolean;
+  lateCancelled?: boolean;
+  offerExpiresAt?: Date;
+}
+
+interface ClassSpec {
+  type: ClassKey;
+  start: Date;
+  name?: string;
+  capacity?: number;
+  waitlists?: boolean;
+  dropinSpaces?: number;
+  bookingOpenAt?: Date;
+  bookingCloseAt?: Date;
+  cancelled?: boolean;
+  onlineUrl?: string;
+  substituted?: boolean;
+  visits?: VisitSpec[];
+}
+
+// Hashed up front, once per process: scrypt is slow, should not run while the transaction
+// holds the database, and seeding several databases (tests) need not repeat it.
+let demoHashes: Promise<Map<string, string>> | null = null;
+
+function demoPasswordHashes(): Promise<Map<string, string>> {
+  const people = Object.values(PEOPLE).filter((p) => p.canSignIn);
+  demoHashes ??= Promise.all(people.map(async (p) => [p.email, await hashPassword(DEMO_PASSWORD)] as const)).then((pairs) => new Map(pairs));
+  return demoHashes;
+}
+
+export async function seedDemo(db: Kysely<Database>, now: Date): Promise<void> {
+  const hashes = await demoPasswordHashes();
+  await db.transaction().execute((trx) => seedInto(trx, now, hashes));
+}
+
+async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>): Promise<void> {
+  const at = now.toISOString();
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+
+  const orgIds = {} as Record<OrgKey, number>;
+  for (const org of ORGS) {
+    const row = await trx.insertInto('orgs').values({ name: org.name, logo_url: null, short_id: org.shortId }).returning('id').executeTakeFirstOrThrow();
+    orgIds[org.key] = row.id;
+  }
+
+  const facilityIds: Record<string, number> = {};
+  for (const f of FACILITIES) {
+    const row = await trx
+      .insertInto('facilities')
+      .values({ guid: seedUuid(`facility:${f.key}`), org_id: orgIds[f.org], name: f.name, time_zone: f.timeZone, currency_code: f.currency, address: f.address, phone: f.phone, email: f.email, feed_enabled: f.feed ? 1 : 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    facilityIds[f.key] = row.id;
+  }
+
+  async function addPerson(p: PersonSeed): Promise<number> {
+    const row = await trx
+      .insertInto('members_profiles')
+      .values({
+        guid: seedUuid(`profile:${p.email}`),
+        email: p.email,
+        password_hash: passwordHashes.get(p.email) ?? null,
+        full_name: `${p.first} ${p.last}`,
+        first_name: p.first,
+        last_name: p.last,
+        locale: p.locale,
+        avatar_thumb_url: null,
+        avatar_main_url: null,
+        calendar_token: null,
+        preferences: '{}',
+        track_training: p.trackTraining ? 1 : 0,
+        created_at: ago(400 * DAY),
+        updated_at: ago(400 * DAY),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async function addAccount(profileId: number, p: PersonSeed, org: OrgKey, extra: { lastVisitAgo?: number; hiddenAgo?: number; phone?: string; birthday?: string; address?: string; emergency?: string }): Promise<void> {
+    await trx
+      .insertInto('accounts')
+      .values({
+        profile_id: profileId,
+        org_id: orgIds[org],
+        short_id: seedShortId(org, p.email),
+        first_name: p.first,
+        last_name: p.last,
+        phone: extra.phone ?? null,
+        address: extra.address ?? null,
+        birthday: extra.birthday ?? null,
+        emergency_contact: extra.emergency ?? null,
+        hidden_at: extra.hiddenAgo === undefined ? null : ago(extra.hiddenAgo),
+        last_visit_at: extra.lastVisitAgo === undefined ? null : ago(extra.lastVisitAgo),
+        created_at: ago(365 * DAY),
+      })
+      .execute();
+  }
+
+  const alex = await addPerson(PEOPLE.alex);
+  const sam = await addPerson(PEOPLE.sam);
+  const kai = await addPerson(PEOPLE.kai);
+  // Harbour Strength was visited most recently, so the app opens there.
+  await addAccount(alex, PEOPLE.alex, 'harbour', { lastVisitAgo: DAY, phone: '+64 21 555 0101', birthday: '1990-04-23', address: '5 Tinakori Road, Wellington 6011', emergency: 'Jordan Rivera, +64 21 555 0199' });
+  await addAccount(alex, PEOPLE.alex, 'tallinn', { lastVisitAgo: 9 * DAY, phone: '+372 5555 0101' });
+  await addAccount(alex, PEOPLE.alex, 'summit', { lastVisitAgo: 40 * DAY, hiddenAgo: 20 * DAY });
+  await addAccount(sam, PEOPLE.sam, 'harbour', { lastVisitAgo: 2 * DAY, phone: '+64 22 555 0202', birthday: '1986-11-02' });
+  await addAccount(kai, PEOPLE.kai, 'tallinn', { lastVisitAgo: DAY, phone: '+372 5555 0303', birthday: '1995-07-14' });
+
+  const fillers = {} as Record<OrgKey, number[]>;
+  for (const org of ORGS) {
+    fillers[org.key] = [];
+    for (const [first, last] of FILLERS[org.key]) {
+      const person: PersonSeed = { email: `${first}.${last}@${org.key}.example`.toLowerCase(), first, last, locale: FILLER_LOCALE[org.key], trackTraining: false, canSignIn: false };
+      const id = await addPerson(person);
+      await addAccount(id, person, org.key, { lastVisitAgo: (fillers[org.key].length + 1) * DAY });
+      fillers[org.key].push(id);
+    }
+  }
+
+  let classCounter = 0;
+  // Instructors and visits are collected and inserted in batches at the end: far fewer round trips.
+  const instructors: NewInstructor[] = [];
+  const visitRows: NewVisit[] = [];
+
+  async function addClass(facility: FacilitySeed, spec: ClassSpec): Promise<void> {
+    const type = CLASS_TYPES[spec.type];
+    const start = spec.start;
+    const end = new Date(start.getTime() + type.minutes * MINUTE);
+    const values: NewSession = {
+      facility_id: facilityIds[facility.key] as number,
+      name: spec.name ?? type.name,
+      description: type.description,
+      location: type.location,
+      start_at: start.toISOString(),
+      end_at: end.toISOString(),
+      booking_open_at: (spec.bookingOpenAt ?? new Date(start.getTime() - BOOKING_OPENS_BEFORE)).toISOString(),
+      booking_close_at: (spec.bookingCloseAt ?? start).toISOString(),
+      cancellation_close_at: new Date(start.getTime() - CANCELLATION_CLOSES_BEFORE).toISOString(),
+      cancelled: spec.cancelled ? 1 : 0,
+      capacity: spec.capacity ?? type.capacity,
+      waitlists_on: (spec.waitlists ?? type.waitlists) ? 1 : 0,
+      dropin_spaces: spec.dropinSpaces ?? type.dropinSpaces,
+      online_url: spec.onlineUrl ?? null,
+      whiteboard_visibility: type.whiteboard,
+      created_at: ago(30 * DAY),
+      updated_at: ago(30 * DAY),
+    };
+    const { id } = await trx.insertInto('sessions').values(values).returning('id').executeTakeFirstOrThrow();
+
+    const staff = ORGS.find((o) => o.key === facility.org)?.instructors ?? [];
+    const n = classCounter++;
+    for (let i = 0; i < type.coaches; i++) {
+      // Every seventh class has a cover coach standing in.
+      const substituted = i === 0 && (spec.substituted ?? n % 7 === 3);
+      instructors.push({ session_id: id, position: i, full_name: staff[(n + i) % staff.length] ?? 'Coach', substituted: substituted ? 1 : 0 });
+    }
+
+    // Bookings are made a couple of days before the class, in list order, so waitlist order is the listed order.
+    const visits = spec.visits ?? [];
+    const firstBooked = Math.min(now.getTime() - 30 * MINUTE, start.getTime() - 2 * DAY);
+    for (const [i, v] of visits.entries()) {
+      const created = new Date(firstBooked + i * 7 * MINUTE).toISOString();
+      visitRows.push({
+        profile_id: v.who,
+        session_id: id,
+        state: v.state,
+        late_cancelled: v.lateCancelled ? 1 : 0,
+        dropin: v.dropin ? 1 : 0,
+        offer_expires_at: v.offerExpiresAt?.toISOString() ?? null,
+        created_at: created,
+        updated_at: v.state === 'booked' || v.state === 'waitlisted' ? created : at,
+      });
+    }
+  }
+
+  const people = (ids: number[], state: VisitStateText): VisitSpec[] => ids.map((who) => ({ who, state }));
+
+  for (const facility of FACILITIES) {
+    const crowd = fillers[facility.org];
+    const tz = facility.timeZone;
+
+    // The regular timetable: yesterday plus the next 14 days, at local times.
+    for (let offset = -1; offset <= 13; offset++) {
+      const day = localDay(now, tz, offset);
+      for (const [index, [h, m, type]] of (SCHEDULE[day.weekday] ?? []).entries()) {
+        const start = localTime(day, h, m, tz);
+        const finished = start.getTime() + CLASS_TYPES[type].minutes * MINUTE <= now.getTime();
+        const taken = (offset * 5 + index * 3 + facility.key.length) % 5;
+        await addClass(facility, { type, start, visits: people(crowd.slice(0, taken), finished ? 'attended' : 'booked') });
+      }
+    }
+
+    // Classes in each state of SPEC §4, timed relative to now (rounded to 5 minutes).
+    const base = Math.floor(now.getTime() / (5 * MINUTE)) * 5 * MINUTE;
+    const t = (ms: number) => new Date(base + ms);
+    const wellington = facility.key === 'harbour-wellington';
+    const tomorrow = localDay(now, tz, 1);
+
+    // In progress: started 15 minutes ago.
+    await addClass(facility, { type: 'crossfit', start: t(-15 * MINUTE), visits: people(crowd.slice(0, 4), 'attended') });
+
+    // Inside the late-cancel window: starts in under 2 hours, Alex is booked.
+    await addClass(facility, { type: 'hiit', start: t(110 * MINUTE), visits: [{ who: alex, state: 'booked' }, ...people(crowd.slice(0, 3), 'booked')] });
+
+    // Booking closed but not started: this class closes bookings an hour before it starts.
+    await addClass(facility, { type: 'pilates', start: t(40 * MINUTE), bookingCloseAt: t(-20 * MINUTE), visits: people(crowd.slice(2, 4), 'booked') });
+
+    // Free places, and an online stream link.
+    await addClass(facility, { type: 'mobility', start: t(5 * HOUR), onlineUrl: `https://meet.example.com/${facility.key}-mobility`, visits: people(crowd.slice(0, 2), 'booked') });
+
+    // Cancelled by the club; the bookings on it were cancelled with it.
+    await addClass(facility, { type: 'yoga', start: t(28 * HOUR), cancelled: true, visits: people(crowd.slice(0, 2), 'cancelled') });
+
+    // Full with the waitlist on. At Wellington Sam holds a place and Alex is first in line,
+    // so Sam cancelling offers the place to Alex.
+    if (wellington) {
+      await addClass(facility, { type: 'crossfit', start: t(30 * HOUR), capacity: 6, substituted: true, visits: [{ who: sam, state: 'booked' }, ...people(crowd.slice(0, 5), 'booked'), { who: alex, state: 'waitlisted' }] });
+    } else {
+      const booked = facility.org === 'tallinn' ? [...crowd.slice(0, 5), kai] : crowd.slice(0, 6);
+      await addClass(facility, { type: 'crossfit', start: t(30 * HOUR), capacity: 6, visits: [...people(booked, 'booked'), { who: crowd[6] as number, state: 'waitlisted' }] });
+    }
+
+    // Full without a waitlist.
+    await addClass(facility, { type: 'oly', start: t(50 * HOUR), capacity: 4, waitlists: false, visits: people(crowd.slice(3, 7), 'booked') });
+
+    // Drop-in with 3 spaces, one taken; and drop-in without a limit.
+    await addClass(facility, { type: 'openGym', start: t(26 * HOUR), capacity: 12, dropinSpaces: 3, visits: [...people(crowd.slice(0, 3), 'booked'), { who: crowd[3] as number, state: 'booked', dropin: true }] });
+    await addClass(facility, { type: 'openGym', start: t(74 * HOUR), dropinSpaces: -1, visits: people(crowd.slice(4, 6), 'booked') });
+
+    // Booking not yet open: opens 7 days before a class 9 days away.
+    await addClass(facility, { type: 'oly', start: t(9 * DAY) });
+
+    // Finished: earlier today and yesterday, Alex attended (and late-cancelled one member).
+    await addClass(facility, { type: 'yoga', start: t(-3 * HOUR), visits: [{ who: alex, state: 'attended' }, ...people(crowd.slice(0, 3), 'attended'), { who: crowd[3] as number, state: 'cancelled', lateCancelled: true }] });
+    const yesterdayRegulars = wellington ? [alex, sam] : facility.org === 'tallinn' ? [alex, kai] : [alex];
+    await addClass(facility, { type: 'oly', start: t(-26 * HOUR), visits: people([...yesterdayRegulars, ...crowd.slice(4, 6)], 'attended') });
+
+    // Tomorrow morning: Alex (and Sam) booked at Wellington, Kai at Tallinn.
+    const tomorrowMembers = wellington ? [alex, sam] : facility.org === 'tallinn' ? [kai] : [];
+    await addClass(facility, { type: 'crossfit', name: 'CrossFit Early', start: localTime(tomorrow, 7, 0, tz), visits: people([...tomorrowMembers, ...crowd.slice(0, 2)], 'booked') });
+
+    // Petone: a place offered to Alex from the waitlist, waiting for confirmation.
+    if (facility.key === 'harbour-petone') {
+      await addClass(facility, { type: 'hiit', start: t(6 * HOUR), capacity: 8, visits: [...people(crowd.slice(0, 7), 'booked'), { who: alex, state: 'pending', offerExpiresAt: t(HOUR) }] });
+    }
+  }
+
+  for (let i = 0; i < instructors.length; i += 200) await trx.insertInto('session_instructors').values(instructors.slice(i, i + 200)).execute();
+  for (let i = 0; i < visitRows.length; i += 200) await trx.insertInto('visits').values(visitRows.slice(i, i + 200)).execute();
+}

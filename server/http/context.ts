@@ -1,0 +1,33 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
+import type { AuthSession } from '../auth/sessions';
+import type { AccountRow, Database, FacilityRow } from '../db/schema';
+import type { Realtime } from '../realtime';
+import type { LoginRateLimiter } from './rate-limit';
+
+/** Everything a request handler may need, created once per server. */
+export interface Deps {
+  db: Kysely<Database>;
+  now: () => Date;
+  trustProxy: boolean;
+  loginLimiter: LoginRateLimiter;
+  realtime: Realtime;
+}
+
+/** The organisation and facility a request is about, already checked against the member's accounts. */
+export interface Scope {
+  account: AccountRow | null;
+  facility: FacilityRow | null;
+}
+
+export interface AppEnv {
+  Bindings: HttpBindings;
+  Variables: {
+    deps: Deps;
+    auth: AuthSession | null;
+    scope: Scope;
+  };
+}
+
+export type AppContext = Context<AppEnv>;

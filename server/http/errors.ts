@@ -1,0 +1,45 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiErrorBody } from '../../src/data/api/types';
+
+// Every error leaves the API as JSON `{message, code, errors?}`: English message for people,
+// stable code for the app to translate. Stack traces stay in the server log.
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly errors?: ApiErrorBody['errors'],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function errorBody(code: string, message: string, errors?: ApiErrorBody['errors']): ApiErrorBody {
+  return errors ? { message, code, errors } : { message, code };
+}
+
+export function unauthenticated(): ApiError {
+  return new ApiError(401, 'unauthenticated', 'Please sign in to continue.');
+}
+
+export function notFound(what = 'The requested resource'): ApiError {
+  return new ApiError(404, 'not_found', `${what} was not found.`);
+}
+
+export function handleError(err: Error, c: Context): Response {
+  if (err instanceof ApiError) {
+    return c.json(errorBody(err.code, err.message, err.errors), err.status, err.headers);
+  }
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    if (status === 413) return c.json(errorBody('payload_too_large', 'The request body is too large.'), 413);
+    if (status < 500) return c.json(errorBody('bad_request', 'The request could not be understood.'), status);
+  }
+  console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
+  return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);
+}

@@ -1,0 +1,72 @@
+import type { Transaction } from 'kysely';
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
+import { sha256 } from '../auth/tokens';
+import type { Database } from '../db/schema';
+import type { AppContext } from './context';
+import { ApiError } from './errors';
+
+export interface HandlerResult {
+  status: StatusCode;
+  body: unknown;
+}
+
+const KEY_PATTERN = /^[\w.:-]{1,200}$/;
+export const IDEMPOTENCY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+// Writes replayed from the app's outbox carry `Idempotency-Key`. The key and the response are
+// stored in the SAME transaction as the write's effect: either both happen or neither, so a
+// retry after a lost response gets the original answer instead of doing the work twice.
+// A handler that throws rolls everything back and nothing is remembered.
+// The handler must use `trx` only: SQLite has a single connection, so touching `db` inside
+// the transaction would wait for the transaction itself.
+export async function idempotent(c: AppContext, profileId: number, handler: (trx: Transaction<Database>) => Promise<HandlerResult>): Promise<Response> {
+  const { db, now } = c.get('deps');
+  const key = c.req.header('idempotency-key');
+  if (key !== undefined && !KEY_PATTERN.test(key)) {
+    throw new ApiError(400, 'invalid_idempotency_key', 'The Idempotency-Key header must be 1 to 200 letters, digits or . _ : -');
+  }
+
+  const method = c.req.method;
+  const url = new URL(c.req.url);
+  const path = url.pathname + url.search;
+  const bodyHash = sha256(await c.req.text());
+
+  const outcome = await db.transaction().execute(async (trx) => {
+    if (key !== undefined) {
+      const stored = await trx.selectFrom('idempotency_keys').selectAll().where('profile_id', '=', profileId).where('key', '=', key).executeTakeFirst();
+      if (stored) {
+        if (stored.method !== method || stored.path !== path || stored.body_hash !== bodyHash) {
+          throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request.');
+        }
+        return { status: stored.status as StatusCode, body: stored.response_body === null ? null : (JSON.parse(stored.response_body) as unknown), replayed: true };
+      }
+    }
+    const result = await handler(trx);
+    if (key !== undefined) {
+      const at = now();
+      await trx
+        .deleteFrom('idempotency_keys')
+        .where('profile_id', '=', profileId)
+        .where('created_at', '<', new Date(at.getTime() - IDEMPOTENCY_TTL_MS).toISOString())
+        .execute();
+      await trx
+        .insertInto('idempotency_keys')
+        .values({
+          profile_id: profileId,
+          key,
+          method,
+          path,
+          body_hash: bodyHash,
+          status: result.status,
+          response_body: result.body === null || result.body === undefined ? null : JSON.stringify(result.body),
+          created_at: at.toISOString(),
+        })
+        .execute();
+    }
+    return { ...result, replayed: false };
+  });
+
+  if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
+  if (outcome.body === null || outcome.body === undefined) return c.body(null, outcome.status);
+  return c.json(outcome.body, outcome.status as ContentfulStatusCode);
+}

@@ -1,0 +1,60 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { REALTIME_PATH } from '../realtime';
+import { errorBody } from './errors';
+import { originOf, sameOrigin } from './request-info';
+import { SECURITY_HEADERS } from './security-headers';
+
+// Faye answers /realtime itself, before Hono sees the request. This wraps the Node server's
+// listeners so those answers get the same security headers, and so a page from another
+// site can neither poll nor open a WebSocket with the member's cookies.
+
+function firstHeader(request: IncomingMessage, name: string): string | undefined {
+  const v = request.headers[name];
+  return (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim() || undefined;
+}
+
+function isCrossOrigin(request: IncomingMessage, trustProxy: boolean): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  const encrypted = (request.socket as { encrypted?: boolean }).encrypted === true;
+  const proto = (trustProxy && firstHeader(request, 'x-forwarded-proto')) || (encrypted ? 'https' : 'http');
+  const host = (trustProxy && firstHeader(request, 'x-forwarded-host')) || firstHeader(request, 'host');
+  return !sameOrigin(origin, originOf(proto, host));
+}
+
+function isRealtimePath(url: string | undefined): boolean {
+  const pathname = (url ?? '').split('?')[0] ?? '';
+  return pathname === REALTIME_PATH || pathname.startsWith(`${REALTIME_PATH}/`) || pathname.startsWith(`${REALTIME_PATH}.`);
+}
+
+/** Call after Faye's attach(). Realtime sockets are collected so shutdown can cut them at once. */
+export function guardServer(server: Server, trustProxy: boolean, realtimeSockets: Set<Socket>): void {
+  const requestListeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    if (isRealtimePath(req.url)) {
+      realtimeSockets.add(req.socket);
+      // JSON-P polling (GET ?message=) is the one transport a foreign page could embed.
+      const jsonp = req.method === 'GET' && /[?&]message=/.test(req.url ?? '');
+      if (jsonp || isCrossOrigin(req, trustProxy)) {
+        res.writeHead(403, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+        res.end(JSON.stringify(errorBody('forbidden_origin', 'Requests from other sites are not allowed.')));
+        return;
+      }
+    }
+    for (const listener of requestListeners) listener.call(server, req, res);
+  });
+
+  const upgradeListeners = server.listeners('upgrade') as ((req: IncomingMessage, socket: Socket, head: Buffer) => void)[];
+  server.removeAllListeners('upgrade');
+  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    if (!isRealtimePath(req.url) || isCrossOrigin(req, trustProxy)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    realtimeSockets.add(socket);
+    for (const listener of upgradeListeners) listener.call(server, req, socket, head);
+  });
+}

@@ -1,0 +1,43 @@
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import { findSession, SESSION_COOKIE, SESSION_TTL_MS } from '../auth/sessions';
+import type { AppContext, AppEnv } from './context';
+import { unauthenticated } from './errors';
+import { isSecure } from './request-info';
+
+/** Resolves the `sid` cookie to the signed-in profile, if any; never refuses by itself. */
+export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
+  const { db, now } = c.get('deps');
+  const token = getCookie(c, SESSION_COOKIE);
+  const auth = await findSession(db, token, now());
+  c.set('auth', auth);
+  // Sliding expiry: the browser's copy must live as long as the server's row.
+  if (auth?.refreshed && token) setSessionCookie(c, token);
+  await next();
+});
+
+export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.get('auth')) throw unauthenticated();
+  await next();
+});
+
+/** The signed-in profile id; only call behind requireAuth. */
+export function profileId(c: AppContext): number {
+  const auth = c.get('auth');
+  if (!auth) throw unauthenticated();
+  return auth.profileId;
+}
+
+export function setSessionCookie(c: AppContext, token: string): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/',
+    secure: isSecure(c),
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(c: AppContext): void {
+  deleteCookie(c, SESSION_COOKIE, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isSecure(c) });
+}

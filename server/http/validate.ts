@@ -1,0 +1,23 @@
+import type { z } from 'zod';
+import type { AppContext } from './context';
+import { ApiError } from './errors';
+
+/** Parses and validates the JSON body; 400 for broken JSON, 422 with the first problem spelled out. */
+export async function readJson<T extends z.ZodType>(c: AppContext, schema: T): Promise<z.output<T>> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  throw validationError(result.error);
+}
+
+export function validationError(error: z.ZodError): ApiError {
+  const errors = error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  const first = errors[0];
+  const message = first ? (first.message.endsWith('.') ? first.message : `${first.message}.`) : 'The request is not valid.';
+  return new ApiError(422, 'validation_failed', message, errors);
+}

@@ -1,0 +1,40 @@
+import { startServer } from './app';
+import { loadConfig } from './config';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed';
+
+// Entry point: `npm run serve`. Configuration comes from the environment (see config.ts).
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const running = await startServer(config);
+  console.log(`Member PWA server listening on ${running.url}`);
+  console.log(`  database: ${config.databaseFile}${config.seedDemo ? ' (demo data seeded when empty)' : ''}`);
+  console.log(`  app:      ${config.distDir}`);
+  if (config.seedDemo) {
+    console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
+    for (const login of DEMO_LOGINS) console.log(`  ${login.email.padEnd(18)} ${login.name} – ${login.about}`);
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, shutting down…`);
+    // close() lets open requests finish briefly; leave regardless if it hangs.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,88 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Context } from 'hono';
+
+// Serves the built app from distDir. Hashed files under /assets are cached forever; files
+// whose name stays the same across releases (index.html, sw.js, manifest, locales …) must be
+// revalidated every time, otherwise members would be stuck on an old release.
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.wasm': 'application/wasm',
+};
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+function cacheControl(urlPath: string): string {
+  return urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE;
+}
+
+/** Maps a URL path to a file inside root, or null when it would leave root. */
+function resolveInside(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const file = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+async function readFileIfExists(file: string): Promise<{ data: Buffer; mtime: Date } | null> {
+  try {
+    const stat = await fs.stat(file);
+    if (!stat.isFile()) return null;
+    return { data: await fs.readFile(file), mtime: stat.mtime };
+  } catch {
+    return null;
+  }
+}
+
+function respond(c: Context, file: { data: Buffer; mtime: Date }, contentType: string, cache: string): Response {
+  const etag = `W/"${file.data.length.toString(16)}-${file.mtime.getTime().toString(16)}"`;
+  const headers = { 'Content-Type': contentType, 'Cache-Control': cache, ETag: etag, 'Last-Modified': file.mtime.toUTCString() };
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+  return c.body(new Uint8Array(file.data), 200, headers);
+}
+
+export function staticApp(distDir: string) {
+  const root = path.resolve(distDir);
+  return async (c: Context): Promise<Response> => {
+    const urlPath = c.req.path;
+    const ext = path.posix.extname(urlPath);
+
+    if (ext) {
+      const file = resolveInside(root, urlPath);
+      const found = file ? await readFileIfExists(file) : null;
+      if (!found) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
+      return respond(c, found, CONTENT_TYPES[ext.toLowerCase()] ?? 'application/octet-stream', cacheControl(urlPath));
+    }
+
+    // Client-side routes (/classes/12, /profile …) all load the app shell.
+    const index = await readFileIfExists(path.join(root, 'index.html'));
+    if (!index) return c.text('App not built: run npm run build', 503, { 'Cache-Control': 'no-store' });
+    return respond(c, index, CONTENT_TYPES['.html'] as string, REVALIDATE);
+  };
+}

@@ -1,0 +1,62 @@
+// The root: chooses the signed-in or signed-out route tree from the auth row in Dexie, and
+// mounts the global layers (toasts, progress box, confirm dialogs, update banner).
+import { useEffect } from 'react';
+import { BrowserRouter } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from '../i18n';
+import { useAuth } from '../data/hooks/auth';
+import { ErrorBoundary } from '../components/error-boundary';
+import { ToastHost } from '../components/toasts';
+import { ProgressToastHost } from '../components/progress';
+import { ConfirmHost } from '../components/modal';
+import { PageTitleProvider } from './page-title';
+import { SignedInRoutes, SignedOutRoutes } from './routes';
+import { Shell } from './shell/Shell';
+import { SignedOutLayout } from './shell/SignedOutLayout';
+import { UpdateBanner } from './pwa/UpdateBanner';
+import { LocaleFollower } from './LocaleFollower';
+import { SyncNoticeToasts } from './SyncNoticeToasts';
+import { hideSplash } from './splash';
+
+export function App() {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <BrowserRouter>
+        <PageTitleProvider>
+          <ErrorBoundary>
+            <AuthSwitch />
+          </ErrorBoundary>
+          <UpdateBanner />
+          <ToastHost />
+          <ProgressToastHost />
+          <ConfirmHost />
+        </PageTitleProvider>
+      </BrowserRouter>
+    </I18nextProvider>
+  );
+}
+
+/** SPEC §2: the signed-in area needs authentication and a selected facility. */
+function AuthSwitch() {
+  const auth = useAuth();
+  const ready = auth !== undefined;
+  useEffect(() => {
+    if (ready) hideSplash();
+  }, [ready]);
+  if (!auth) return null; // the splash stays up while IndexedDB opens
+  const signedIn = auth.status === 'authenticated' && Boolean(auth.facilityGuid);
+  if (!signedIn) {
+    return (
+      <SignedOutLayout>
+        <SignedOutRoutes />
+      </SignedOutLayout>
+    );
+  }
+  return (
+    <Shell>
+      <LocaleFollower />
+      <SyncNoticeToasts />
+      <SignedInRoutes />
+    </Shell>
+  );
+}

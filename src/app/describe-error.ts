@@ -1,0 +1,15 @@
+// Turns any thrown value into a sentence for the red progress toast: a known server code
+// gets our translated wording, otherwise the server's own message; never a stack trace.
+import type { TFunction } from 'i18next';
+import { ApiError, NetworkError } from '../data/api/errors';
+
+export function describeError(error: unknown, t: TFunction): string {
+  if (error instanceof NetworkError) return t('errors.network');
+  if (error instanceof ApiError) {
+    const key = `errors.codes.${error.code}`;
+    const known = t(key, { defaultValue: '' });
+    if (known) return known;
+    return error.message || t('errors.unexpected');
+  }
+  return t('errors.unexpected');
+}

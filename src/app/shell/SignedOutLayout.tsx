@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import './shell.css';
+
+export function SignedOutLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="signed-out">
+      <header className="signed-out__brand">
+        <img src="/icon.svg" alt="" width="48" height="48" />
+        <span className="signed-out__name">{t('app.name')}</span>
+      </header>
+      <main id="main" className="signed-out__main">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+// The sync status of the shell: offline, writes waiting, paused for sign-in, or the last problem.
+// Tapping it sends the queue now.
+import { useTranslation } from 'react-i18next';
+import { useSyncStatus } from '../../data/hooks/sync';
+import { flushOutbox } from '../../data/sync/outbox';
+import { Icon } from '../../components/icon';
+import { useOnline } from '../use-online';
+
+export function SyncIndicator() {
+  const { t } = useTranslation();
+  const status = useSyncStatus();
+  const online = useOnline();
+  const pending = status?.pending ?? 0;
+  if (online && pending === 0 && !status?.blocked) return null;
+  const label = [
+    !online ? t('sync.offline') : null,
+    pending > 0 ? t('sync.pending', { count: pending }) : null,
+    status?.blocked === 'auth' ? t('sync.blockedAuth') : null,
+    status?.lastError ? t('sync.lastError', { message: status.lastError }) : null,
+  ].filter(Boolean).join('. ');
+  return (
+    <button type="button" className="btn btn--ghost btn--sm sync-indicator" data-testid="sync-indicator" aria-label={`${t('sync.status')}: ${label}. ${t('sync.syncNow')}`}
+      title={label} onClick={() => void flushOutbox({ ignoreBackoff: true })}>
+      <Icon name={online ? 'refresh' : 'cloud-off'} />
+      {pending > 0 && <span className="sync-indicator__count">{pending}</span>}
+    </button>
+  );
+}

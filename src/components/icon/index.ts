@@ -1,0 +1,2 @@
+export * from './Icon';
+export { iconPaths, type IconName } from './paths';

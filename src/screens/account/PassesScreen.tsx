@@ -1,0 +1,5 @@
+import { ComingSoon } from '../common/ComingSoon';
+
+export default function PassesScreen() {
+  return <ComingSoon titleKey="titles.passes" emptyKey="empty.passes" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../common/ComingSoon';
+
+export default function WhiteboardScreen() {
+  return <ComingSoon titleKey="titles.whiteboard" emptyKey="empty.whiteboard" />;
+}

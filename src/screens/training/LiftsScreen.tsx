@@ -1,0 +1,5 @@
+import { ComingSoon } from '../common/ComingSoon';
+
+export default function LiftsScreen() {
+  return <ComingSoon titleKey="titles.lifts" emptyKey="empty.lifts" />;
+}

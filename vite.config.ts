@@ -1,0 +1,55 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+export default defineConfig({
+  // faye's browser build reads `global`.
+  define: { global: 'globalThis' },
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon-32.png', 'apple-touch-icon.png', 'icon.svg', 'robots.txt'],
+      manifest: {
+        id: '/',
+        name: 'Member — classes, bookings and training',
+        short_name: 'Member',
+        description: 'Book classes, manage your membership and log your training, even offline.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0f5c4d',
+        background_color: '#f4f7f5',
+        categories: ['health', 'fitness', 'lifestyle'],
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+      },
+      injectManifest: {
+        // The shell, every route chunk and the seven translation files.
+        globPatterns: ['**/*.{js,css,html,json,png,svg,webmanifest}'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    assetsInlineLimit: 0,
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:8080', '/realtime': { target: 'http://127.0.0.1:8080', ws: true } },
+  },
+});
