@@ -27,7 +27,7 @@ export default tseslint.config(
     files: ['src/screens/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/data/api', '**/data/api/*', '!**/data/api/types', '!**/data/api/errors'], message: 'Screens read Dexie through src/data/hooks and write through src/data/commands, never the API client.' }],
+        patterns: [{ regex: 'data/api(/(?!types$|errors$)[^/]+)?$', message: 'Screens read Dexie through src/data/hooks and write through src/data/commands, never the API client.' }],
       }],
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Screens never fetch: use src/data/commands or src/data/sync.' }],
     },
