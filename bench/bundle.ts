@@ -46,7 +46,7 @@ export function bundleReport(): BenchLine[] {
   const cssKb = css.reduce((sum, file) => sum + gzipKb(join(DIST, file)), 0);
 
   const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
-  const precached = [...sw.matchAll(/url:"\/?([^"]+)"/g)].map((m) => m[1]!);
+  const precached = [...sw.matchAll(/"url":"\/?([^"]+)"/g)].map((m) => m[1]!);
   const precacheKb = precached.reduce((sum, file) => {
     try {
       return sum + statSync(join(DIST, file)).size / 1024;

@@ -12,11 +12,14 @@ import i18next, {
 } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LOCALE, SUPPORTED_LOCALES, resolveLocale, type Locale } from '../domain/locale';
-import { loadDateLocale } from './dateLocales';
 
 export { SUPPORTED_LOCALES, FALLBACK_LOCALE, resolveLocale, negotiateLocale, matchLocale } from '../domain/locale';
 export type { Locale } from '../domain/locale';
-export { loadDateLocale, dateLocale } from './dateLocales';
+
+// date-fns and its locales load with the first screen that formats a date, not with the shell.
+function loadDateLocale(lng: Locale): Promise<void> {
+  return import('./dateLocales').then((m) => m.loadDateLocale(lng));
+}
 
 export const NAMESPACE = 'translation';
 

@@ -1,12 +1,14 @@
 // The bell of SPEC §2: unread count badge that pulses when it rises; the dropdown with its title,
 // menu, list, empty and loading texts, closing by itself after 10 s.
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useNotifications, useUnreadCount } from '../../data/hooks/notifications';
 import { Dropdown } from '../../components/dropdown';
 import { Icon } from '../../components/icon';
-import { NotificationList } from '../../screens/notifications/NotificationList';
+
+// The list formats dates (date-fns), which the shell's first paint does not need.
+const NotificationList = lazy(() => import('../../screens/notifications/NotificationList'));
 
 export const DROPDOWN_AUTO_CLOSE_MS = 10_000;
 export const BADGE_PULSE_MS = 760;
@@ -61,7 +63,9 @@ export function NotificationsBell() {
           ) : notifications.length === 0 ? (
             <p className="notifications-panel__empty">{t('notifications.empty')}</p>
           ) : (
-            <NotificationList notifications={notifications} onNavigate={() => close()} />
+            <Suspense fallback={<p className="notifications-panel__empty" role="status">{t('notifications.loading')}</p>}>
+              <NotificationList notifications={notifications} onNavigate={() => close()} />
+            </Suspense>
           )}
         </div>
       )}

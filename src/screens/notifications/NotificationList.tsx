@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppNotification } from '../../data/api/types';
 import { useFormat } from '../../i18n/useFormat';
 
-export function NotificationList({ notifications, onNavigate: _onNavigate }: { notifications: AppNotification[]; onNavigate: () => void }) {
+export default function NotificationList({ notifications, onNavigate: _onNavigate }: { notifications: AppNotification[]; onNavigate: () => void }) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
