@@ -36,6 +36,7 @@ export function OrgSwitcher() {
       align="end"
       renderTrigger={(props) => (
         <button {...props} className="btn btn--ghost topbar__org-trigger" data-testid="org-picker" aria-label={`${t('org.picker')}: ${current.org.name}`}>
+          <Icon name="globe" className="topbar__org-icon" />
           <span className="topbar__org-name">{current.org.name}</span>
           <Icon name="chevron-down" />
         </button>
