@@ -4,6 +4,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
+import { OfferBus, sweepExpiredOffers, type OfferListener } from './booking/offers';
 import { isEmpty, migrateToLatest, openDatabase } from './db';
 import type { Database } from './db/schema';
 import { seedDemo as seedDemoData } from './db/seed';
@@ -16,12 +17,16 @@ import { guardServer } from './http/node-guard';
 import { securityHeaders } from './http/security-headers';
 import { loadSession } from './http/session';
 import { createRealtime } from './realtime';
+import { OFFER_SWEEP_INTERVAL_MS } from './rules/waitlist';
 import { authenticationRoutes } from './routes/authentication';
+import { clientVisitRoutes } from './routes/client-visits';
 import { facilityRoutes } from './routes/facilities';
 import { memberRoutes } from './routes/member';
 import { orgRoutes } from './routes/orgs';
 import { profileRoutes } from './routes/profile';
+import { sessionRoutes } from './routes/sessions';
 import { timezoneRoutes } from './routes/timezones';
+import { visitRoutes } from './routes/visits';
 import { staticApp } from './static';
 
 export interface ServerOptions {
@@ -40,6 +45,8 @@ export interface ServerOptions {
   trustProxy?: boolean;
   /** Login throttling; defaults to 5 failures per email and 30 attempts per IP per 15 minutes. */
   loginRateLimit?: Partial<LoginRateLimitOptions>;
+  /** How often lapsed waitlist offers are swept without waiting for a request. Default 60 s. */
+  offerSweepIntervalMs?: number;
 }
 
 export interface RunningServer {
@@ -49,6 +56,11 @@ export interface RunningServer {
   db: Kysely<Database>;
   /** Publishes on the realtime (Faye) bus, e.g. publish('/n/abc123', {...}). */
   publish(channel: string, message: unknown): Promise<void>;
+  /**
+   * Called after a waitlist place was offered to a member (the offer is committed). For
+   * notifications; returns a function that stops listening.
+   */
+  onOffer(listener: OfferListener): () => void;
   close(): Promise<void>;
 }
 
@@ -67,6 +79,9 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.route('/facilities', facilityRoutes());
   api.route('/orgs', orgRoutes());
   api.route('/timezones', timezoneRoutes());
+  api.route('/sessions', sessionRoutes());
+  api.route('/visits', visitRoutes());
+  api.route('/client_visits', clientVisitRoutes());
 
   const app = new Hono<AppEnv>();
   app.use(securityHeaders);
@@ -107,6 +122,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     trustProxy,
     loginLimiter: createLoginRateLimiter({ ...DEFAULT_LOGIN_RATE_LIMIT, ...options.loginRateLimit }, now),
     realtime,
+    offers: new OfferBus(),
   };
   const app = buildApp(deps, options.distDir ?? 'dist');
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
@@ -137,6 +153,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw error;
   });
 
+  // Lapsed offers are also swept lazily by every booking request; the timer passes places on
+  // when nobody is using the app.
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweepTimer = setInterval(() => {
+    sweeping = sweeping.then(() => sweepExpiredOffers(deps)).catch((error: unknown) => console.error('[offers] sweep failed:', error));
+  }, options.offerSweepIntervalMs ?? OFFER_SWEEP_INTERVAL_MS);
+  sweepTimer.unref();
+
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   let closing: Promise<void> | null = null;
@@ -147,8 +171,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     server,
     db,
     publish: (channel, message) => realtime.publish(channel, message),
+    onOffer: (listener) => deps.offers.on(listener),
     close() {
       closing ??= (async () => {
+        clearInterval(sweepTimer);
         realtime.close();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const socket of realtimeSockets) socket.destroy();
@@ -158,6 +184,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         }, CLOSE_GRACE_MS);
         await closed;
         clearTimeout(force);
+        await sweeping;
         await db.destroy();
       })();
       return closing;

@@ -126,8 +126,47 @@ export interface VisitsTable {
   late_cancelled: ColumnType<Flag, Flag | undefined, Flag>;
   dropin: ColumnType<Flag, Flag | undefined, Flag>;
   offer_expires_at: IsoText | null;
+  /** 1 when a pending offer lapsed unanswered and the visit was cancelled by the sweep. */
+  offer_expired: ColumnType<Flag, Flag | undefined, Flag>;
   created_at: IsoText;
   updated_at: IsoText;
+}
+
+export interface MembershipsTable {
+  id: Generated<number>;
+  profile_id: number;
+  org_id: number;
+  name: string;
+  valid_from: IsoText;
+  /** null: open-ended. */
+  valid_to: IsoText | null;
+  created_at: IsoText;
+}
+
+export interface PassesTable {
+  id: Generated<number>;
+  profile_id: number;
+  org_id: number;
+  name: string;
+  /** null: unlimited visits while valid. */
+  visits_total: number | null;
+  visits_used: ColumnType<number, number | undefined, number>;
+  valid_from: IsoText;
+  /** null: open-ended. */
+  valid_to: IsoText | null;
+  created_at: IsoText;
+}
+
+export type VisitChargeKind = 'late_cancel';
+
+/** A visit counted against a membership or a pass; both null means a casual (pay-as-you-go) charge. */
+export interface VisitChargesTable {
+  id: Generated<number>;
+  visit_id: number;
+  membership_id: number | null;
+  pass_id: number | null;
+  kind: VisitChargeKind;
+  created_at: IsoText;
 }
 
 export interface Database {
@@ -140,6 +179,9 @@ export interface Database {
   sessions: SessionsTable;
   session_instructors: SessionInstructorsTable;
   visits: VisitsTable;
+  memberships: MembershipsTable;
+  passes: PassesTable;
+  visit_charges: VisitChargesTable;
 }
 
 export type ProfileRow = Selectable<MembersProfilesTable>;
@@ -154,3 +196,9 @@ export type NewSession = Insertable<SessionsTable>;
 export type NewInstructor = Insertable<SessionInstructorsTable>;
 export type VisitRow = Selectable<VisitsTable>;
 export type NewVisit = Insertable<VisitsTable>;
+export type VisitPatchable = Updateable<VisitsTable>;
+export type MembershipRow = Selectable<MembershipsTable>;
+export type NewMembership = Insertable<MembershipsTable>;
+export type PassRow = Selectable<PassesTable>;
+export type NewPass = Insertable<PassesTable>;
+export type VisitChargeRow = Selectable<VisitChargesTable>;

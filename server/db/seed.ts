@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../auth/password';
-import type { Database, NewInstructor, NewSession, NewVisit, VisitStateText, WhiteboardVisibilityText } from './schema';
+import type { Database, NewInstructor, NewMembership, NewPass, NewSession, NewVisit, VisitStateText, WhiteboardVisibilityText } from './schema';
 
 // The one place for demo data. Seeded only into an empty database, deterministic apart from
 // password salts, and laid out relative to the seeding moment `now` so a fresh demo always
@@ -396,6 +396,10 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
     const tomorrowMembers = wellington ? [alex, sam] : facility.org === 'tallinn' ? [kai] : [];
     await addClass(facility, { type: 'crossfit', name: 'CrossFit Early', start: localTime(tomorrow, 7, 0, tz), visits: people([...tomorrowMembers, ...crowd.slice(0, 2)], 'booked') });
 
+    // Tomorrow lunchtime: plenty of free places and none of the demo members booked, for
+    // booking journeys (waitlist on, 2 drop-in spaces).
+    await addClass(facility, { type: 'crossfit', name: 'Barbell Basics', start: localTime(tomorrow, 12, 45, tz), visits: people(crowd.slice(0, 2), 'booked') });
+
     // Petone: a place offered to Alex from the waitlist, waiting for confirmation.
     if (facility.key === 'harbour-petone') {
       await addClass(facility, { type: 'hiit', start: t(6 * HOUR), capacity: 8, visits: [...people(crowd.slice(0, 7), 'booked'), { who: alex, state: 'pending', offerExpiresAt: t(HOUR) }] });
@@ -404,4 +408,33 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
 
   for (let i = 0; i < instructors.length; i += 200) await trx.insertInto('session_instructors').values(instructors.slice(i, i + 200)).execute();
   for (let i = 0; i < visitRows.length; i += 200) await trx.insertInto('visits').values(visitRows.slice(i, i + 200)).execute();
+
+  // Memberships and passes: what visits and late cancels count against.
+  //   Alex: an unlimited membership at Harbour Strength (and an old, used-up intro pass there),
+  //         a 10-visit pass at Tallinn Movement (and a summer membership there that has ended),
+  //         nothing at Summit Climbing (late cancels there are casual charges).
+  //   Sam:  a membership at Harbour Strength.
+  //   Kai:  a 10-visit pass at Tallinn Movement.
+  const later = (ms: number) => new Date(now.getTime() + ms).toISOString();
+  const memberships: NewMembership[] = [
+    { profile_id: alex, org_id: orgIds.harbour, name: 'Unlimited Membership', valid_from: ago(200 * DAY), valid_to: later(165 * DAY), created_at: ago(200 * DAY) },
+    { profile_id: alex, org_id: orgIds.tallinn, name: 'Summer Membership', valid_from: ago(120 * DAY), valid_to: ago(30 * DAY), created_at: ago(120 * DAY) },
+    { profile_id: sam, org_id: orgIds.harbour, name: 'Standard Membership', valid_from: ago(90 * DAY), valid_to: later(275 * DAY), created_at: ago(90 * DAY) },
+  ];
+  await trx.insertInto('memberships').values(memberships).execute();
+  const passes: NewPass[] = [
+    { profile_id: alex, org_id: orgIds.tallinn, name: '10-Visit Pass', visits_total: 10, visits_used: 3, valid_from: ago(30 * DAY), valid_to: later(60 * DAY), created_at: ago(30 * DAY) },
+    { profile_id: alex, org_id: orgIds.harbour, name: 'Intro 5-Visit Pass', visits_total: 5, visits_used: 5, valid_from: ago(300 * DAY), valid_to: ago(230 * DAY), created_at: ago(300 * DAY) },
+    { profile_id: kai, org_id: orgIds.tallinn, name: '10-Visit Pass', visits_total: 10, visits_used: 6, valid_from: ago(20 * DAY), valid_to: later(70 * DAY), created_at: ago(20 * DAY) },
+  ];
+  await trx.insertInto('passes').values(passes).execute();
+
+  // The seeded late cancels (club members without a membership or pass) were casual charges.
+  const lateCancels = await trx.selectFrom('visits').select(['id', 'updated_at']).where('late_cancelled', '=', 1).execute();
+  if (lateCancels.length > 0) {
+    await trx
+      .insertInto('visit_charges')
+      .values(lateCancels.map((v) => ({ visit_id: v.id, membership_id: null, pass_id: null, kind: 'late_cancel' as const, created_at: v.updated_at })))
+      .execute();
+  }
 }

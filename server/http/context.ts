@@ -2,6 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { AuthSession } from '../auth/sessions';
+import type { OfferBus } from '../booking/offers';
 import type { AccountRow, Database, FacilityRow } from '../db/schema';
 import type { Realtime } from '../realtime';
 import type { LoginRateLimiter } from './rate-limit';
@@ -13,6 +14,8 @@ export interface Deps {
   trustProxy: boolean;
   loginLimiter: LoginRateLimiter;
   realtime: Realtime;
+  /** Waitlist offers made, announced after their transaction committed. */
+  offers: OfferBus;
 }
 
 /** The organisation and facility a request is about, already checked against the member's accounts. */

@@ -43,6 +43,8 @@ const screens = {
 
 const tabs = {
   Placeholder: lazy(() => import('../screens/common/TabPlaceholderRoute')),
+  ClassOverview: lazy(() => import('../screens/classes/ClassOverviewTab')),
+  ClassOnline: lazy(() => import('../screens/classes/ClassOnlineTab')),
 };
 
 function page(node: ReactNode): ReactNode {
@@ -69,10 +71,10 @@ export const signedInRoutes: RouteObject[] = [
     path: '/classes/:id',
     element: page(<screens.ClassDetail />),
     children: [
-      { index: true, element: page(<tabs.Placeholder emptyKey="empty.classes" />) },
+      { index: true, element: page(<tabs.ClassOverview />) },
       { path: 'workouts', element: page(<tabs.Placeholder emptyKey="empty.whiteboard" />) },
       { path: 'leaderboard', element: page(<tabs.Placeholder emptyKey="empty.training" />) },
-      { path: 'online', element: page(<tabs.Placeholder emptyKey="empty.classes" />) },
+      { path: 'online', element: page(<tabs.ClassOnline />) },
     ],
   },
   { path: '/whiteboard', element: page(<screens.Whiteboard />) },

@@ -323,6 +323,15 @@ export interface Formatter {
   yearKey(date: DateInput): string;
   currency(amount: number | string | null | undefined, currencyCode: string): string;
   number(value: number | string | null | undefined, options?: Intl.NumberFormatOptions): string;
+  /** Abbreviated weekday, e.g. "Tue", for compact day pickers. */
+  weekdayShort(date: DateInput | null | undefined): string;
+}
+
+/** Abbreviated weekday in the locale (date-fns `EEE`), e.g. en "Tue", fr "mar.". */
+export function formatWeekdayShort(date: DateInput | null | undefined, locale: string, timeZone: string): string {
+  const lng = resolveLocale(locale);
+  const d = toZonedDate(date, timeZone);
+  return d ? dfFormat(d, 'EEE', { locale: dateLocale(lng) }) : '';
 }
 
 /** All helpers bound to one locale and zone (zone defaults to the device's). */
@@ -344,5 +353,6 @@ export function createFormatter(locale: string, timeZone?: string | null): Forma
     yearKey: (d) => yearKey(d, zone),
     currency: (amount, code) => formatCurrency(amount, code, lng),
     number: (value, options) => formatNumber(value, lng, options),
+    weekdayShort: (d) => formatWeekdayShort(d, lng, zone),
   };
 }

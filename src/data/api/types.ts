@@ -117,6 +117,10 @@ export interface VisitSummary {
   late_cancelled: boolean;
   /** For pending visits: the offer lapses at this time. */
   offer_expires_at: Iso | null;
+  /** A drop-in booking. */
+  dropin?: boolean;
+  /** The waitlist offer lapsed unanswered and the visit was cancelled (state cancelled). */
+  offer_expired?: boolean;
 }
 
 export interface Session {
@@ -133,7 +137,10 @@ export interface Session {
   cancelled: boolean;
   full: boolean;
   capacity: number;
+  /** Places taken: booked + attended + pending (an offered place is held). full = booked_count >= capacity. */
   booked_count: number;
+  /** Of booked_count, the places offered from the waitlist and awaiting confirmation. */
+  offered_count?: number;
   waitlist_count: number;
   waitlists_on: boolean;
   dropin_spaces: number;
@@ -145,11 +152,29 @@ export interface Session {
   visit: VisitSummary | null;
 }
 
+/** What a visit was counted against (today only late cancels are charged). */
+export interface VisitCharge {
+  kind: 'late_cancel';
+  /** casual: no valid membership or pass with visits left; charged at the casual rate. */
+  against: 'membership' | 'pass' | 'casual';
+  /** The membership or pass id; null for casual. */
+  id: number | null;
+  name: string | null;
+  charged_at: Iso;
+}
+
 export interface Visit {
   id: number;
+  /** Same as session.id. */
+  session_id?: number;
   state: VisitState;
   late_cancelled: boolean;
+  dropin?: boolean;
   offer_expires_at: Iso | null;
+  /** The waitlist offer lapsed unanswered and the visit was cancelled. */
+  offer_expired?: boolean;
+  /** Set when the visit was counted against a membership or pass (late cancel). */
+  charge?: VisitCharge | null;
   created_at: Iso;
   updated_at: Iso;
   session: Session;

@@ -1,5 +1,6 @@
 // User intents the screens call. Every context that flushes the outbox (page and service worker)
 // must call registerCommandOps() first, or queued entries wait for an app that knows them.
+import { registerBookingOps } from './booking';
 import { registerMemberOps } from './member';
 import { registerOrgOps } from './orgs';
 import { registerProfileOps } from './profile';
@@ -7,9 +8,14 @@ import { registerProfileOps } from './profile';
 export { updateProfile, PROFILE_UPDATE, type ProfileUpdateArgs } from './profile';
 export { updateMember, MEMBER_UPDATE, type MemberUpdateArgs } from './member';
 export { setOrgVisible, ORG_VISIBILITY, type OrgVisibilityArgs } from './orgs';
+export {
+  book, dropIn, joinWaitlist, cancelBooking, lateCancel, removeFromWaitlist, confirmOffer, declineOffer,
+  CommandRefused, BOOKING_OPS, type BookingArgs, type CommandRefusedReason,
+} from './booking';
 
 export function registerCommandOps(): void {
   registerProfileOps();
   registerMemberOps();
   registerOrgOps();
+  registerBookingOps();
 }

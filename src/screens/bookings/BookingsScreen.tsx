@@ -1,5 +1,41 @@
-import { ComingSoon } from '../common/ComingSoon';
+// My bookings: upcoming classes the member is booked on, waitlisted for, or offered a place in.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePageTitle } from '../../app/page-title';
+import { useFacility } from '../../data/hooks/auth';
+import { useBookings, useRefreshBookings } from '../../data/hooks/visits';
+import { usePendingTouches } from '../../data/hooks/pending';
+import { useFormat } from '../../i18n/useFormat';
+import { EmptyState } from '../../components/empty-state';
+import { Spinner } from '../../components/spinner';
+import { useNow } from '../classes/use-now';
+import { VisitRow } from './VisitRow';
+import '../classes/classes.css';
 
 export default function BookingsScreen() {
-  return <ComingSoon titleKey="titles.bookings" emptyKey="empty.bookings" />;
+  const { t } = useTranslation();
+  const title = usePageTitle('titles.bookings');
+  const facility = useFacility();
+  const format = useFormat(facility?.time_zone);
+  const now = useNow();
+  const bookings = useBookings(facility?.guid);
+  useRefreshBookings(facility?.guid);
+  const touches = usePendingTouches();
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page__title">{title}</h1>
+      {bookings === undefined ? (
+        <Spinner block />
+      ) : bookings.length === 0 ? (
+        <EmptyState title={t('empty.bookings')} action={<Link className="btn btn--primary" to="/classes">{t('bookings.browse')}</Link>} />
+      ) : (
+        <ul className="list card card--flush" data-testid="bookings">
+          {bookings.map((visit) => (
+            <VisitRow key={visit.id} session={visit.session} state={visit.state} format={format} now={now}
+              pending={touches.has(`sessions:${visit.session.id}`) || touches.has(`visits:${visit.id}`)} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

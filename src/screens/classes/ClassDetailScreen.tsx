@@ -1,17 +1,48 @@
-// /classes/:id with its tabs (SPEC §2): overview, workouts, leaderboard, online.
-import { Outlet, useParams } from 'react-router';
+// /classes/:id with its tabs (SPEC §2): overview, workouts, leaderboard, online. The class comes
+// from Dexie (the timetable already mirrored it) and is refreshed in the background.
+import { Outlet, useOutletContext, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../app/page-title';
 import { TabNav } from '../../components/tabs';
+import { EmptyState } from '../../components/empty-state';
+import { Spinner } from '../../components/spinner';
+import { useFacility } from '../../data/hooks/auth';
+import { useRefreshSession, useSession } from '../../data/hooks/sessions';
+import type { Session } from '../../data/api/types';
+import './classes.css';
+
+export interface ClassContext {
+  session: Session;
+  timeZone: string;
+}
+
+export function useClassContext(): ClassContext {
+  return useOutletContext<ClassContext>();
+}
 
 export default function ClassDetailScreen() {
   const { t } = useTranslation();
-  const { id } = useParams();
-  const title = usePageTitle('titles.classDetail');
-  const base = `/classes/${id ?? ''}`;
+  const params = useParams();
+  const id = Number(params.id);
+  usePageTitle('titles.classDetail');
+  const facility = useFacility();
+  const session = useSession(Number.isInteger(id) ? id : undefined);
+  useRefreshSession(Number.isInteger(id) ? id : undefined);
+  const base = `/classes/${params.id ?? ''}`;
+
+  if (session === undefined) return <Spinner block />;
+  if (session === null) {
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <h1 id="page-title" className="page__title">{t('titles.classDetail')}</h1>
+        <EmptyState title={t('classes.notFound')} body={t('classes.notFoundHint')} />
+      </section>
+    );
+  }
+  const context: ClassContext = { session, timeZone: facility?.time_zone ?? 'UTC' };
   return (
     <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page__title">{title}</h1>
+      <h1 id="page-title" className="page__title">{session.name}</h1>
       <TabNav
         label={t('tabs.classTabs')}
         items={[
@@ -21,7 +52,9 @@ export default function ClassDetailScreen() {
           { to: `${base}/online`, label: t('tabs.online') },
         ]}
       />
-      <Outlet />
+      <div className="tab-panel">
+        <Outlet context={context} />
+      </div>
     </section>
   );
 }

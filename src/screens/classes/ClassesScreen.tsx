@@ -1,5 +1,109 @@
-import { ComingSoon } from '../common/ComingSoon';
+// The timetable of the selected facility, a week at a time, grouped under day headers, in the
+// facility's time zone. Reads Dexie only; the week is refreshed in the background.
+import { useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { usePageTitle } from '../../app/page-title';
+import { useFacility } from '../../data/hooks/auth';
+import { useRefreshSessions, useSessions } from '../../data/hooks/sessions';
+import { usePendingTouches } from '../../data/hooks/pending';
+import { addDaysToKey, dayKeyIn, groupByDay, weekOf } from '../../domain/timetable';
+import { useFormat } from '../../i18n/useFormat';
+import { EmptyState } from '../../components/empty-state';
+import { Spinner } from '../../components/spinner';
+import { Icon } from '../../components/icon';
+import { SessionRow } from './SessionRow';
+import { useNow } from './use-now';
+import './classes.css';
+
+const DAY_PARAM = /^\d{4}-\d{2}-\d{2}$/;
+const ROW_ESTIMATE = 84;
+const HEADER_ESTIMATE = 48;
 
 export default function ClassesScreen() {
-  return <ComingSoon titleKey="titles.classes" emptyKey="empty.classes" />;
+  const { t } = useTranslation();
+  const title = usePageTitle('titles.classes');
+  const facility = useFacility();
+  const timeZone = facility?.time_zone ?? 'UTC';
+  const format = useFormat(timeZone);
+  const now = useNow();
+  const [params, setParams] = useSearchParams();
+  const today = dayKeyIn(now, timeZone);
+  const param = params.get('date');
+  const selected = param && DAY_PARAM.test(param) ? param : today;
+  const week = useMemo(() => weekOf(selected, timeZone), [selected, timeZone]);
+
+  const sessions = useSessions(facility?.guid, week.from, week.to);
+  useRefreshSessions(facility?.guid, week.from, week.to);
+  const touches = usePendingTouches();
+  const rows = useMemo(() => groupByDay(sessions ?? [], timeZone), [sessions, timeZone]);
+
+  const listRef = useRef<HTMLUListElement>(null);
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: (i) => (rows[i]?.kind === 'day' ? HEADER_ESTIMATE : ROW_ESTIMATE),
+    overscan: 8,
+    scrollMargin: listRef.current?.offsetTop ?? 0,
+  });
+
+  const goTo = (day: string) => setParams(day === today ? {} : { date: day }, { replace: true });
+  const showDay = (day: string) => {
+    goTo(day);
+    const index = rows.findIndex((r) => r.kind === 'day' && r.day === day);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start' });
+  };
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page__title">{title}</h1>
+      <nav className="week-nav" aria-label={t('classes.weekNav')}>
+        <div className="week-nav__row">
+          <button type="button" className="btn btn--ghost btn--icon" onClick={() => goTo(addDaysToKey(week.firstDay, -7, timeZone))} aria-label={t('classes.previousWeek')}>
+            <Icon name="chevron-left" />
+          </button>
+          <span className="week-nav__label" aria-live="polite">{t('classes.weekOf', { date: format.date(week.from) })}</span>
+          <button type="button" className="btn btn--ghost btn--icon" onClick={() => goTo(addDaysToKey(week.firstDay, 7, timeZone))} aria-label={t('classes.nextWeek')}>
+            <Icon name="chevron-right" />
+          </button>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => showDay(today)} disabled={week.days.includes(today) && selected === today}>
+            {t('classes.today')}
+          </button>
+        </div>
+        <ul className="week-nav__days">
+          {week.days.map((day) => (
+            <li key={day}>
+              <button type="button" className={`week-nav__day${day === selected ? ' week-nav__day--selected' : ''}${day === today ? ' week-nav__day--today' : ''}`}
+                aria-pressed={day === selected} onClick={() => showDay(day)} aria-label={format.dayHeader(`${day}`)}>
+                <span className="week-nav__weekday" aria-hidden="true">{format.weekdayShort(day)}</span>
+                <span className="week-nav__date" aria-hidden="true">{day.slice(8)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {sessions === undefined ? (
+        <Spinner block />
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('classes.emptyWeek')} body={t('classes.emptyWeekHint')} />
+      ) : (
+        <ul ref={listRef} className="timetable" style={{ height: virtualizer.getTotalSize() }} data-testid="timetable">
+          {virtualizer.getVirtualItems().map((virtual) => {
+            const row = rows[virtual.index]!;
+            return (
+              <li key={row.kind === 'day' ? `d-${row.day}` : `s-${row.item.id}`} ref={virtualizer.measureElement} data-index={virtual.index}
+                className="timetable__row" style={{ transform: `translateY(${virtual.start - virtualizer.options.scrollMargin}px)` }}>
+                {row.kind === 'day' ? (
+                  <h2 className="timetable__day">{format.dayHeader(row.day)}</h2>
+                ) : (
+                  <SessionRow session={row.item} now={now} format={format} pending={touches.has(`sessions:${row.item.id}`)} />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,172 @@
+// The timetable with 10,000 classes in IndexedDB, measured in Debian's Chromium against the built
+// app and the real server:
+//  - week switch: tap "Next week" until the new week's rows are on screen (Dexie range query on
+//    [facility_guid+start_date] plus render);
+//  - live update: another tab books a class; time until this tab's row shows it (Dexie's
+//    cross-tab change event, re-query, render).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { startServer } from '../server/app';
+import { chromiumPath } from '../e2e/chromium';
+import type { Session } from '../src/data/api/types';
+import { isBookable } from '../src/domain/session';
+import type { BenchLine } from './bundle';
+
+export const MIRROR_SIZE = 10_000;
+export const LIST_UPDATE_BUDGET_MS = 50;
+const RUNS = 9;
+const CLASSES_PER_DAY = 70;
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/email/i).fill('demo@example.com');
+  await page.getByLabel(/password/i).fill('demo1234');
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL(/\/classes$/);
+  await page.getByTestId('timetable').waitFor();
+}
+
+/** Clones a real class row into MIRROR_SIZE classes spread over the weeks after `fromDay`. */
+async function fillMirror(page: Page, template: Session, firstStart: number): Promise<void> {
+  await page.evaluate(
+    async ({ template, count, perDay, firstStart }) => {
+      const request = indexedDB.open('member-pwa');
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const tx = db.transaction('sessions', 'readwrite');
+      const store = tx.objectStore('sessions');
+      for (let i = 0; i < count; i += 1) {
+        const start = firstStart + Math.floor(i / perDay) * 86_400_000 + (i % perDay) * 10 * 60_000;
+        store.put({
+          ...template, id: 5_000_000 + i, name: `${template.name} ${i}`, visit: null,
+          start_date: new Date(start).toISOString(), end_date: new Date(start + 3_600_000).toISOString(),
+          booking_open_date: new Date(start - 7 * 86_400_000).toISOString(), booking_close_date: new Date(start).toISOString(),
+          cancellation_close_date: new Date(start - 2 * 3_600_000).toISOString(),
+        });
+      }
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    },
+    { template, count: MIRROR_SIZE, perDay: CLASSES_PER_DAY, firstStart },
+  );
+}
+
+/** Clicks "Next week" and resolves with the time until rows of that week are painted. */
+function timeWeekSwitch(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const label = document.querySelector('.week-nav__label')?.textContent;
+        const first = document.querySelector('[data-testid="session-row"]')?.getAttribute('data-session-id');
+        const started = performance.now();
+        const done = () => {
+          const nowLabel = document.querySelector('.week-nav__label')?.textContent;
+          const nowFirst = document.querySelector('[data-testid="session-row"]')?.getAttribute('data-session-id');
+          if (nowLabel !== label && nowFirst && nowFirst !== first) {
+            observer.disconnect();
+            requestAnimationFrame(() => resolve(performance.now() - started));
+          }
+        };
+        const observer = new MutationObserver(done);
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+        (document.querySelector('button[aria-label="Next week"]') as HTMLButtonElement).click();
+      }),
+  );
+}
+
+export async function classesListReport(): Promise<BenchLine[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-classes-'));
+  const server = await startServer({ port: 0, databaseFile: join(dir, 'bench.sqlite'), seedDemo: true, distDir: 'dist' });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ARGS });
+  try {
+    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', timezoneId: 'Pacific/Auckland' });
+    const list = await context.newPage();
+    await signIn(list);
+    const sessions = (await list.evaluate(async () => {
+      const request = indexedDB.open('member-pwa');
+      const db = await new Promise<IDBDatabase>((resolve) => (request.onsuccess = () => resolve(request.result)));
+      const rows = await new Promise<Session[]>((resolve) => {
+        const all = db.transaction('sessions').objectStore('sessions').getAll();
+        all.onsuccess = () => resolve(all.result as Session[]);
+      });
+      db.close();
+      return rows;
+    })) as Session[];
+    const now = new Date();
+    const bookable = sessions.filter((s) => isBookable(s, now)).sort((a, b) => a.start_date.localeCompare(b.start_date))[0];
+    if (!bookable) throw new Error('no bookable class in the mirrored week');
+
+    // The fake classes start four weeks out, so the current week keeps its real classes.
+    const firstStart = Date.now() + 28 * 86_400_000;
+    await fillMirror(list, sessions[0]!, firstStart);
+    const total = await list.evaluate(async () => {
+      const request = indexedDB.open('member-pwa');
+      const db = await new Promise<IDBDatabase>((resolve) => (request.onsuccess = () => resolve(request.result)));
+      const count = await new Promise<number>((resolve) => {
+        const c = db.transaction('sessions').objectStore('sessions').count();
+        c.onsuccess = () => resolve(c.result);
+      });
+      db.close();
+      return count;
+    });
+
+    // The server knows none of the fake classes: keep its answers out so a refresh cannot prune
+    // them mid-measurement (as on a phone with no signal).
+    await context.route('**/api/v1/sessions?**', (route) => route.abort());
+    const firstDay = new Date(firstStart).toISOString().slice(0, 10);
+    await list.goto(`/classes?date=${firstDay}`);
+    await list.getByTestId('session-row').first().waitFor();
+    const switches: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) switches.push(await timeWeekSwitch(list));
+    const rowsPerWeek = CLASSES_PER_DAY * 7;
+
+    await context.unrouteAll({ behavior: 'wait' });
+
+    // Live update across tabs: this tab shows the real week; the other books from the class page.
+    await list.goto('/classes');
+    const row = list.locator(`[data-testid="session-row"][data-session-id="${bookable.id}"]`);
+    await row.waitFor();
+    const other = await context.newPage();
+    await other.goto(`/classes/${bookable.id}`);
+    const bookButton = other.locator('button[data-action="book"]');
+    await bookButton.waitFor();
+    const seen = list.evaluate(
+      (id) =>
+        new Promise<number>((resolve) => {
+          const observer = new MutationObserver(() => {
+            const target = document.querySelector(`[data-testid="session-row"][data-session-id="${id}"]`);
+            if (target?.textContent?.includes('Booked')) {
+              observer.disconnect();
+              requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()));
+            }
+          });
+          observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        }),
+      bookable.id,
+    );
+    const clickedAt = await other.evaluate(() => {
+      const at = performance.timeOrigin + performance.now();
+      (document.querySelector('button[data-action="book"]') as HTMLButtonElement).click();
+      return at;
+    });
+    const liveUpdate = (await seen) - clickedAt;
+    return [
+      { name: `classes: week switch, ${total} classes in Dexie (~${rowsPerWeek} shown)`, value: median(switches), unit: 'ms', budget: LIST_UPDATE_BUDGET_MS },
+      { name: 'classes: live update after a booking in another tab', value: liveUpdate, unit: 'ms', budget: LIST_UPDATE_BUDGET_MS },
+    ];
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,47 @@
+// What a class row tells the member at a glance, as label codes with a tone; the screen
+// translates them. Order: the member's own state first, then the class's.
+import { dropInSpacesLeft, isBookingClosed, isBookingOpen, isFinished, isOnNow, type SessionFacts } from './session';
+
+export type StatusTone = 'success' | 'info' | 'warning' | 'danger' | 'muted';
+
+export type StatusCode =
+  | 'booked'
+  | 'attended'
+  | 'waitlisted'
+  | 'pending'
+  | 'cancelled'
+  | 'onNow'
+  | 'finished'
+  | 'fullWaitlist'
+  | 'full'
+  | 'dropinUnlimited'
+  | 'dropinSpaces'
+  | 'notOpen'
+  | 'closed';
+
+export interface StatusLabel {
+  code: StatusCode;
+  tone: StatusTone;
+  /** Drop-in spaces left, or the instant booking opens. */
+  count?: number;
+  at?: string;
+}
+
+export function sessionStatus(s: SessionFacts, now: Date): StatusLabel[] {
+  const labels: StatusLabel[] = [];
+  const state = s.visit?.state;
+  if (state === 'booked') labels.push({ code: 'booked', tone: 'success' });
+  if (state === 'attended') labels.push({ code: 'attended', tone: 'success' });
+  if (state === 'waitlisted') labels.push({ code: 'waitlisted', tone: 'info' });
+  if (state === 'pending') labels.push({ code: 'pending', tone: 'warning' });
+  if (s.cancelled) return [...labels, { code: 'cancelled', tone: 'danger' }];
+  if (isOnNow(s, now)) return [...labels, { code: 'onNow', tone: 'info' }];
+  if (isFinished(s, now)) return [...labels, { code: 'finished', tone: 'muted' }];
+  if (!isBookingOpen(s, now)) labels.push({ code: 'notOpen', tone: 'muted', at: s.booking_open_date });
+  else if (isBookingClosed(s, now)) labels.push({ code: 'closed', tone: 'muted' });
+  if (s.full) labels.push(s.waitlists_on ? { code: 'fullWaitlist', tone: 'warning' } : { code: 'full', tone: 'danger' });
+  const spaces = dropInSpacesLeft(s);
+  if (spaces === null) labels.push({ code: 'dropinUnlimited', tone: 'info' });
+  else if (s.dropin_spaces > 0 && spaces > 0) labels.push({ code: 'dropinSpaces', tone: 'info', count: spaces });
+  return labels;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { addDaysToKey, dayKeyIn, groupByDay, groupByYear, startOfDayIn, weekOf } from '../../src/domain/timetable';
+
+const NZ = 'Pacific/Auckland';
+
+describe('timetable days in the facility time zone', () => {
+  it('keys an instant by the calendar day where the facility is', () => {
+    // 11:30 UTC on the 22nd is 00:30 on the 23rd in Auckland (NZDT, +13).
+    expect(dayKeyIn('2026-11-22T11:30:00Z', NZ)).toBe('2026-11-23');
+    expect(dayKeyIn('2026-11-22T11:30:00Z', 'Europe/Tallinn')).toBe('2026-11-22');
+  });
+  it('finds local midnight as an instant', () => {
+    expect(startOfDayIn('2026-11-23', NZ).toISOString()).toBe('2026-11-22T11:00:00.000Z');
+  });
+  it('adds days across a daylight-saving change without drifting', () => {
+    expect(addDaysToKey('2026-04-04', 1, NZ)).toBe('2026-04-05');
+    expect(addDaysToKey('2026-12-31', 1, NZ)).toBe('2027-01-01');
+  });
+  it('a week runs Monday to Sunday and spans [from, to)', () => {
+    const week = weekOf('2026-11-26', NZ);
+    expect(week.days).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+    expect(week.from).toBe('2026-11-22T11:00:00.000Z');
+    expect(week.to).toBe('2026-11-29T11:00:00.000Z');
+  });
+});
+
+describe('grouping', () => {
+  it('puts a day header before the first class of each day', () => {
+    const items = [
+      { id: 1, start_date: '2026-11-22T18:00:00Z' },
+      { id: 2, start_date: '2026-11-22T20:00:00Z' },
+      { id: 3, start_date: '2026-11-23T19:00:00Z' },
+    ];
+    expect(groupByDay(items, NZ).map((r) => (r.kind === 'day' ? r.day : r.item.id))).toEqual(['2026-11-23', 1, 2, '2026-11-24', 3]);
+    expect(groupByDay([], NZ)).toEqual([]);
+  });
+  it('groups a history by year', () => {
+    const items = [{ at: '2027-01-02T00:00:00Z' }, { at: '2026-12-30T00:00:00Z' }, { at: '2026-03-01T00:00:00Z' }];
+    expect(groupByYear(items, (i) => i.at, NZ).map((g) => [g.year, g.items.length])).toEqual([['2027', 1], ['2026', 2]]);
+  });
+});
