@@ -79,7 +79,7 @@ function timeWeekSwitch(page: Page): Promise<number> {
         };
         const observer = new MutationObserver(done);
         observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
-        (document.querySelector('button[aria-label="Next week"]') as HTMLButtonElement).click();
+        (document.querySelector('button[aria-label="Next 7 days"]') as HTMLButtonElement).click();
       }),
   );
 }

@@ -47,7 +47,6 @@ test.describe('organisations, language and screens', () => {
       ['/profile/edit', 'Edit profile'],
       ['/profile/facilities', 'Facilities'],
       ['/bookings', 'My bookings'],
-      ['/classes/1', 'Class'],
       ['/appointments/book/staff', 'Book an appointment'],
       ['/training/workouts/new', 'Log a workout'],
       ['/no/such/page', 'Page not found'],

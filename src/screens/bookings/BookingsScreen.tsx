@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/empty-state';
 import { Spinner } from '../../components/spinner';
 import { useNow } from '../classes/use-now';
 import { VisitRow } from './VisitRow';
+import { useOtherFacilityName } from './use-facility-names';
 import '../classes/classes.css';
 
 export default function BookingsScreen() {
@@ -21,6 +22,7 @@ export default function BookingsScreen() {
   const bookings = useBookings(facility?.guid);
   useRefreshBookings(facility?.guid);
   const touches = usePendingTouches();
+  const otherFacility = useOtherFacilityName();
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">{title}</h1>
@@ -31,7 +33,7 @@ export default function BookingsScreen() {
       ) : (
         <ul className="list card card--flush" data-testid="bookings">
           {bookings.map((visit) => (
-            <VisitRow key={visit.id} session={visit.session} state={visit.state} format={format} now={now}
+            <VisitRow key={visit.id} session={visit.session} state={visit.state} format={format} now={now} facilityName={otherFacility(visit.session.facility_guid)}
               pending={touches.has(`sessions:${visit.session.id}`) || touches.has(`visits:${visit.id}`)} />
           ))}
         </ul>

@@ -10,8 +10,10 @@ const stateTone: Record<VisitState, string> = {
   booked: 'success', attended: 'success', waitlisted: 'info', pending: 'warning', cancelled: 'muted',
 };
 
-export function VisitRow({ session, state, format, now, pending, showActions = true, href }: {
+export function VisitRow({ session, state, format, now, pending, showActions = true, href, facilityName }: {
   session: Session;
+  /** Shown when the class is at another facility than the selected one. */
+  facilityName?: string;
   state: VisitState;
   format: Formatter;
   now: Date;
@@ -28,6 +30,7 @@ export function VisitRow({ session, state, format, now, pending, showActions = t
         <Link to={href ?? `/classes/${session.id}`} className="list__title">{session.name}</Link>
         <span className="list__meta">
           {format.weekdayDate(session.start_date)} · {format.timeRange(session.start_date, session.end_date)}
+          {facilityName && <> · {facilityName}</>}
         </span>
         <span className="status-badges">
           <span className={`badge badge--${stateTone[state]}`}>{t(`visitState.${state}`)}</span>
@@ -36,7 +39,7 @@ export function VisitRow({ session, state, format, now, pending, showActions = t
         </span>
       </div>
       {actions.length > 0 && (
-        <div className="btn-row list__action">
+        <div className="btn-row visit-row__actions">
           {actions.map((action) => (
             <button key={action} type="button" className={`btn btn--sm ${action === 'confirm' ? 'btn--primary' : 'btn--secondary'}`}
               onClick={() => void perform(action, session)} aria-label={`${t(`actions.${action}`)}: ${session.name}`}>

@@ -1,6 +1,7 @@
-// The timetable of the selected facility, a week at a time, grouped under day headers, in the
-// facility's time zone. Reads Dexie only; the week is refreshed in the background.
-import { useMemo, useRef } from 'react';
+// The timetable of the selected facility, seven days at a time from today (or from ?date=),
+// grouped under day headers, in the facility's time zone. Reads Dexie only; the shown days are
+// refreshed in the background.
+import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
@@ -8,7 +9,7 @@ import { usePageTitle } from '../../app/page-title';
 import { useFacility } from '../../data/hooks/auth';
 import { useRefreshSessions, useSessions } from '../../data/hooks/sessions';
 import { usePendingTouches } from '../../data/hooks/pending';
-import { addDaysToKey, dayKeyIn, groupByDay, weekOf } from '../../domain/timetable';
+import { addDaysToKey, dayKeyIn, daysFrom, groupByDay } from '../../domain/timetable';
 import { useFormat } from '../../i18n/useFormat';
 import { EmptyState } from '../../components/empty-state';
 import { Spinner } from '../../components/spinner';
@@ -18,6 +19,7 @@ import { useNow } from './use-now';
 import './classes.css';
 
 const DAY_PARAM = /^\d{4}-\d{2}-\d{2}$/;
+const DAYS_SHOWN = 7;
 const ROW_ESTIMATE = 84;
 const HEADER_ESTIMATE = 48;
 
@@ -31,8 +33,10 @@ export default function ClassesScreen() {
   const [params, setParams] = useSearchParams();
   const today = dayKeyIn(now, timeZone);
   const param = params.get('date');
-  const selected = param && DAY_PARAM.test(param) ? param : today;
-  const week = useMemo(() => weekOf(selected, timeZone), [selected, timeZone]);
+  const firstDay = param && DAY_PARAM.test(param) ? param : today;
+  const week = useMemo(() => daysFrom(firstDay, DAYS_SHOWN, timeZone), [firstDay, timeZone]);
+  const [focused, setFocused] = useState<string | null>(null);
+  const selected = focused && week.days.includes(focused) ? focused : firstDay;
 
   const sessions = useSessions(facility?.guid, week.from, week.to);
   useRefreshSessions(facility?.guid, week.from, week.to);
@@ -47,9 +51,12 @@ export default function ClassesScreen() {
     scrollMargin: listRef.current?.offsetTop ?? 0,
   });
 
-  const goTo = (day: string) => setParams(day === today ? {} : { date: day }, { replace: true });
+  const goTo = (day: string) => {
+    setFocused(null);
+    setParams(day === today ? {} : { date: day }, { replace: true });
+  };
   const showDay = (day: string) => {
-    goTo(day);
+    setFocused(day);
     const index = rows.findIndex((r) => r.kind === 'day' && r.day === day);
     if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start' });
   };
@@ -59,14 +66,14 @@ export default function ClassesScreen() {
       <h1 id="page-title" className="page__title">{title}</h1>
       <nav className="week-nav" aria-label={t('classes.weekNav')}>
         <div className="week-nav__row">
-          <button type="button" className="btn btn--ghost btn--icon" onClick={() => goTo(addDaysToKey(week.firstDay, -7, timeZone))} aria-label={t('classes.previousWeek')}>
+          <button type="button" className="btn btn--ghost btn--icon" onClick={() => goTo(addDaysToKey(week.firstDay, -DAYS_SHOWN, timeZone))} aria-label={t('classes.previousWeek')}>
             <Icon name="chevron-left" />
           </button>
-          <span className="week-nav__label" aria-live="polite">{t('classes.weekOf', { date: format.date(week.from) })}</span>
-          <button type="button" className="btn btn--ghost btn--icon" onClick={() => goTo(addDaysToKey(week.firstDay, 7, timeZone))} aria-label={t('classes.nextWeek')}>
+          <span className="week-nav__label" aria-live="polite">{t('classes.daysFrom', { first: format.weekdayDate(week.days[0]), last: format.weekdayDate(week.days[DAYS_SHOWN - 1]) })}</span>
+          <button type="button" className="btn btn--ghost btn--icon" onClick={() => goTo(addDaysToKey(week.firstDay, DAYS_SHOWN, timeZone))} aria-label={t('classes.nextWeek')}>
             <Icon name="chevron-right" />
           </button>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => showDay(today)} disabled={week.days.includes(today) && selected === today}>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => goTo(today)} disabled={firstDay === today}>
             {t('classes.today')}
           </button>
         </div>

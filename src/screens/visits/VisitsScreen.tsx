@@ -10,6 +10,7 @@ import { groupByYear } from '../../domain/timetable';
 import { EmptyState } from '../../components/empty-state';
 import { Spinner } from '../../components/spinner';
 import { useNow } from '../classes/use-now';
+import { useOtherFacilityName } from '../bookings/use-facility-names';
 import { VisitRow } from '../bookings/VisitRow';
 import '../classes/classes.css';
 
@@ -23,6 +24,7 @@ export default function VisitsScreen() {
   const visits = useVisits(facility?.guid);
   useRefreshVisits(facility?.guid);
   const touches = usePendingTouches();
+  const otherFacility = useOtherFacilityName();
   const years = useMemo(() => groupByYear(visits ?? [], (v) => v.session.start_date, timeZone), [visits, timeZone]);
   return (
     <section className="page" aria-labelledby="page-title">
@@ -37,7 +39,7 @@ export default function VisitsScreen() {
             <h2 id={`year-${group.year}`} className="timetable__day">{group.year}</h2>
             <ul className="list card card--flush">
               {group.items.map((visit) => (
-                <VisitRow key={visit.id} session={visit.session} state={visit.state} format={format} now={now} showActions={false}
+                <VisitRow key={visit.id} session={visit.session} state={visit.state} format={format} now={now} showActions={false} facilityName={otherFacility(visit.session.facility_guid)}
                   href={`/visits/${visit.id}`} pending={touches.has(`visits:${visit.id}`)} />
               ))}
             </ul>

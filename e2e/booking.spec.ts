@@ -1,0 +1,151 @@
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWorker, DEMO } from './fixtures';
+import { MemberApi, countVisits, fillClass } from './support/studio';
+import { isInLateCancelWindow } from '../src/domain/session';
+import type { Session } from '../src/data/api/types';
+
+const badges = (page: Page) => page.locator('.tab-panel .status-badges').first();
+
+async function classId(api: MemberApi, facility: string, pick: (s: Session) => boolean): Promise<number> {
+  const found = (await api.sessions(facility)).find(pick);
+  if (!found) throw new Error('no matching class in the seed');
+  return found.id;
+}
+
+const tomorrowsBarbellBasics = (s: Session) => s.name === 'Barbell Basics' && Date.parse(s.start_date) > Date.now();
+
+test.describe('offline-first booking', () => {
+  test('the timetable opens offline after one visit', async ({ page, context, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await waitForServiceWorker(page);
+    const tomorrow = page.locator('.week-nav__day').nth(1);
+    await tomorrow.click();
+    await expect(page.getByTestId('session-row').filter({ hasText: 'Barbell Basics' })).toBeVisible();
+    await expectAccessible(page);
+
+    await goOffline(context);
+    await page.reload();
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    await tomorrow.click();
+    await expect(page.getByTestId('session-row').filter({ hasText: 'Barbell Basics' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await page.getByTestId('session-row').filter({ hasText: 'Barbell Basics' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Barbell Basics');
+    await goOnline(context);
+  });
+
+  test('a class booked offline waits to sync, survives a reload and reaches the server once', async ({ page, context, loginPage, baseURL }) => {
+    const alex = await MemberApi.signIn(baseURL!, DEMO.alex.email);
+    const id = await classId(alex, 'Wellington', tomorrowsBarbellBasics);
+    await loginPage.signInAs(DEMO.alex);
+    await waitForServiceWorker(page);
+    await page.goto(`/classes/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Barbell Basics');
+    await expectAccessible(page);
+
+    await goOffline(context);
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    await expect(badges(page).getByText('Booked', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('waiting-to-sync')).toBeVisible();
+    await expect(page.getByTestId('sync-indicator')).toBeVisible();
+    expect(countVisits(id, DEMO.alex.email)).toBe(0);
+
+    await page.reload();
+    await expect(badges(page).getByText('Booked', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('waiting-to-sync')).toBeVisible();
+
+    await goOnline(context);
+    await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0, { timeout: 15_000 });
+    await expect(badges(page).getByText('Booked', { exact: true })).toBeVisible();
+    expect(countVisits(id, DEMO.alex.email, 'booked')).toBe(1);
+    expect(countVisits(id, DEMO.alex.email)).toBe(1);
+    await alex.close();
+  });
+
+  test('a late cancel asks first, with the exact prompt, and is recorded', async ({ page, loginPage, baseURL }) => {
+    const alex = await MemberApi.signIn(baseURL!, DEMO.alex.email);
+    const id = await classId(alex, 'Wellington', (s) => s.visit?.state === 'booked' && isInLateCancelWindow(s, new Date()));
+    await loginPage.signInAs(DEMO.alex);
+    await page.goto(`/classes/${id}`);
+    await page.getByRole('button', { name: 'Late cancel' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Confirm late cancel' });
+    await expect(dialog).toContainText('counts as a visit against your membership or pass');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'No, keep my booking' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(badges(page).getByText('Booked', { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Late cancel' }).click();
+    await page.getByRole('alertdialog', { name: 'Confirm late cancel' }).getByRole('button', { name: 'Yes, late cancel my booking' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Cancelled' })).toBeVisible();
+    await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0, { timeout: 15_000 });
+    expect(countVisits(id, DEMO.alex.email, 'cancelled')).toBe(1);
+    await alex.close();
+  });
+
+  test('a class that filled while offline rolls back and says why', async ({ page, context, loginPage, baseURL }) => {
+    const sam = await MemberApi.signIn(baseURL!, DEMO.sam.email);
+    const id = await classId(sam, 'Petone', tomorrowsBarbellBasics);
+    await loginPage.signInAs(DEMO.sam);
+    await waitForServiceWorker(page);
+    await page.goto('/profile/facilities');
+    await page.getByRole('button', { name: 'Choose Harbour Strength Petone' }).click();
+    await expect(page).toHaveURL(/\/classes$/);
+    await page.goto(`/classes/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Barbell Basics');
+
+    await goOffline(context);
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    await expect(page.getByTestId('waiting-to-sync')).toBeVisible();
+    fillClass(id); // meanwhile the studio gives away the last places
+    await goOnline(context);
+
+    await expect(page.getByRole('alert').filter({ hasText: 'This class is full.' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0);
+    await expect(badges(page).getByText('Booked', { exact: true })).toHaveCount(0);
+    expect(countVisits(id, DEMO.sam.email)).toBe(0);
+    await sam.close();
+  });
+
+  test("Sam's cancel offers Alex the waitlisted place, and Alex confirms it", async ({ page, loginPage, baseURL }) => {
+    const sam = await MemberApi.signIn(baseURL!, DEMO.sam.email);
+    const samBooking = (await sam.bookings('Wellington')).find((v) => v.session.name === 'CrossFit' && v.state === 'booked' && v.session.full);
+    expect(samBooking, 'Sam is booked on the full CrossFit class').toBeTruthy();
+    const id = samBooking!.session.id;
+    expect((await sam.put(`/visits/${samBooking!.id}/cancel`, 'Wellington')).status).toBe(200);
+
+    await loginPage.signInAs(DEMO.alex);
+    await page.goto(`/classes/${id}`);
+    const prompt = page.getByRole('dialog', { name: 'Confirm reservation' });
+    await expect(prompt).toContainText('Please confirm or decline your reservation for CrossFit at');
+    await expectAccessible(page);
+    await prompt.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Confirmed' })).toBeVisible();
+    await expect(badges(page).getByText('Booked', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0, { timeout: 15_000 });
+    expect(countVisits(id, DEMO.alex.email, 'booked')).toBe(1);
+    await sam.close();
+  });
+
+  test('bookings, visits, whiteboard and the class tabs render and pass axe', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.goto('/bookings');
+    await expect(page.getByTestId('visit-row').first()).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/visits');
+    await expect(page.getByTestId('visit-row').first()).toBeVisible();
+    await expectAccessible(page);
+    await page.getByTestId('visit-row').first().getByRole('link').click();
+    await expect(page).toHaveURL(/\/visits\/\d+$/);
+    await expectAccessible(page);
+    await page.goto('/whiteboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Whiteboard');
+    await expectAccessible(page);
+    await page.goto('/classes');
+    await page.getByTestId('session-row').first().click();
+    for (const tab of ['Online', 'Workouts', 'Leaderboard', 'Overview']) {
+      await page.getByRole('link', { name: tab }).click();
+      await expectAccessible(page);
+    }
+  });
+});

@@ -1,0 +1,77 @@
+// Test-side access to the studio: the API as another member would use it (its own request
+// context and cookie), and the server's SQLite file for what staff do behind the scenes.
+import Database from 'better-sqlite3';
+import { request, type APIRequestContext } from '@playwright/test';
+import type { Profile, Session, Visit } from '../../src/data/api/types';
+
+const HEADERS = { 'X-App-Id': 'member-pwa' };
+export const E2E_DATABASE = 'data/e2e.sqlite';
+
+export class MemberApi {
+  private constructor(
+    private readonly context: APIRequestContext,
+    readonly profile: Profile,
+  ) {}
+
+  static async signIn(baseURL: string, email: string, password = 'demo1234'): Promise<MemberApi> {
+    const context = await request.newContext({ baseURL, extraHTTPHeaders: HEADERS });
+    const response = await context.post('/api/v1/authentication', { data: { email, password } });
+    if (!response.ok()) throw new Error(`sign-in failed: ${response.status()}`);
+    return new MemberApi(context, (await response.json()) as Profile);
+  }
+
+  facilityGuid(name: string): string {
+    const facility = this.profile.accounts.flatMap((a) => a.facilities).find((f) => f.name === name);
+    if (!facility) throw new Error(`no facility ${name}`);
+    return facility.guid;
+  }
+
+  async sessions(facility: string, days = 8): Promise<Session[]> {
+    const start = new Date(Date.now() - 86_400_000).toISOString();
+    const end = new Date(Date.now() + days * 86_400_000).toISOString();
+    const res = await this.context.get(`/api/v1/sessions?start_date=${encodeURIComponent(start)}&end_date=${encodeURIComponent(end)}`, {
+      headers: { 'X-Facility-Id': this.facilityGuid(facility) },
+    });
+    return (await res.json()) as Session[];
+  }
+
+  async bookings(facility: string): Promise<Visit[]> {
+    const res = await this.context.get('/api/v1/visits/bookings', { headers: { 'X-Facility-Id': this.facilityGuid(facility) } });
+    return (await res.json()) as Visit[];
+  }
+
+  async put(path: string, facility: string): Promise<{ status: number; body: unknown }> {
+    const res = await this.context.put(`/api/v1${path}`, { headers: { 'X-Facility-Id': this.facilityGuid(facility) }, data: {} });
+    return { status: res.status(), body: await res.json() };
+  }
+
+  async close(): Promise<void> {
+    await this.context.dispose();
+  }
+}
+
+/** A member's visits to a class (optionally in one state), straight from the server's database. */
+export function countVisits(sessionId: number, email: string, state?: string): number {
+  const db = new Database(E2E_DATABASE, { readonly: true });
+  try {
+    const sql = `SELECT COUNT(*) AS n FROM visits v JOIN members_profiles p ON p.id = v.profile_id
+                 WHERE v.session_id = ? AND p.email = ?${state ? ' AND v.state = ?' : ''}`;
+    const row = db.prepare(sql).get(...(state ? [sessionId, email, state] : [sessionId, email])) as { n: number };
+    return row.n;
+  } finally {
+    db.close();
+  }
+}
+
+/** The studio shrinks a class to the places already taken, so it is full with no waitlist. */
+export function fillClass(sessionId: number): void {
+  const db = new Database(E2E_DATABASE);
+  try {
+    const { n } = db
+      .prepare(`SELECT COUNT(*) AS n FROM visits WHERE session_id = ? AND state IN ('booked', 'attended', 'pending')`)
+      .get(sessionId) as { n: number };
+    db.prepare('UPDATE sessions SET capacity = ?, waitlists_on = 0 WHERE id = ?').run(n, sessionId);
+  } finally {
+    db.close();
+  }
+}
