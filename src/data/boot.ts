@@ -1,7 +1,7 @@
-// Starts the data layer once per page: API client wiring, the queued-write handlers, the
-// session check and the sync triggers.
+// Starts the data layer once per page: API client wiring and the session check at once; the
+// queued-write handlers (with the booking rules they need) load as their own chunk right after
+// the first paint, and only then do the sync triggers start flushing.
 import { connectApi, restoreSession } from './auth';
-import { registerCommandOps } from './commands';
 import { startSync } from './sync/triggers';
 
 let booted = false;
@@ -10,7 +10,9 @@ export function bootDataLayer(): void {
   if (booted) return;
   booted = true;
   connectApi();
-  registerCommandOps();
   void restoreSession();
-  startSync();
+  void import('./commands').then(({ registerCommandOps }) => {
+    registerCommandOps();
+    startSync();
+  });
 }

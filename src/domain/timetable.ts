@@ -3,9 +3,21 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, startOfDay, startOfWeek } from 'date-fns';
 
-/** 'yyyy-MM-dd' of an instant in the zone. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * 'yyyy-MM-dd' of an instant in the zone. Runs for every row of a timetable, so it uses one
+ * cached Intl formatter per zone rather than building a zoned date each time.
+ */
 export function dayKeyIn(instant: Date | string, timeZone: string): string {
-  return format(new TZDate(new Date(instant).getTime(), timeZone), 'yyyy-MM-dd');
+  let fmt = dayFormats.get(timeZone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, fmt);
+  }
+  const parts = fmt.formatToParts(typeof instant === 'string' ? Date.parse(instant) : instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /** Midnight at the start of a calendar day in the zone, as an instant. */
@@ -49,12 +61,24 @@ export function daysFrom(firstDay: string, count: number, timeZone: string): Day
 
 export type TimetableRow<T> = { kind: 'day'; day: string } | { kind: 'item'; day: string; item: T };
 
-/** Interleaves day headers with items already sorted by start; empty days get no header. */
-export function groupByDay<T extends { start_date: string }>(items: readonly T[], timeZone: string): TimetableRow<T>[] {
+/**
+ * Interleaves day headers with items already sorted by start; empty days get no header. Within
+ * a known range the day of each item is found by comparing its ISO start with the days' local
+ * midnights (one string comparison a row), else by formatting it in the zone.
+ */
+export function groupByDay<T extends { start_date: string }>(items: readonly T[], timeZone: string, range?: DayRange): TimetableRow<T>[] {
   const rows: TimetableRow<T>[] = [];
+  const starts = range?.days.map((day) => startOfDayIn(day, timeZone).toISOString());
   let current = '';
+  let index = 0;
   for (const item of items) {
-    const day = dayKeyIn(item.start_date, timeZone);
+    let day: string;
+    if (range && starts && item.start_date >= starts[0]! && item.start_date < range.to) {
+      while (index + 1 < starts.length && item.start_date >= starts[index + 1]!) index += 1;
+      day = range.days[index]!;
+    } else {
+      day = dayKeyIn(item.start_date, timeZone);
+    }
     if (day !== current) {
       rows.push({ kind: 'day', day });
       current = day;

@@ -334,25 +334,47 @@ export function formatWeekdayShort(date: DateInput | null | undefined, locale: s
   return d ? dfFormat(d, 'EEE', { locale: dateLocale(lng) }) : '';
 }
 
+const FORMAT_CACHE_SIZE = 5_000;
+
 /** All helpers bound to one locale and zone (zone defaults to the device's). */
 export function createFormatter(locale: string, timeZone?: string | null): Formatter {
   const lng = resolveLocale(locale);
   const zone = safeTimeZone(timeZone);
+  // Lists format the same instants on every render; a zoned date-fns format is costly, so each
+  // helper remembers its answers for this locale and zone.
+  const remember = (fn: (d: DateInput | null | undefined) => string) => {
+    const cache = new Map<DateInput, string>();
+    return (d: DateInput | null | undefined): string => {
+      if (d === null || d === undefined || d instanceof Date) return fn(d);
+      let out = cache.get(d);
+      if (out === undefined) {
+        if (cache.size >= FORMAT_CACHE_SIZE) cache.clear();
+        out = fn(d);
+        cache.set(d, out);
+      }
+      return out;
+    };
+  };
+  const time = remember((d) => formatTime(d, lng, zone));
   return {
     locale: lng,
     timeZone: zone,
-    time: (d) => formatTime(d, lng, zone),
-    weekdayDate: (d) => formatWeekdayDate(d, lng, zone),
-    date: (d) => formatDate(d, lng, zone),
-    dayHeader: (d) => formatDayHeader(d, lng, zone),
-    yearHeader: (d) => formatYearHeader(d, lng, zone),
-    dateTime: (d) => formatDateTime(d, lng, zone),
-    timeRange: (a, b) => formatTimeRange(a, b, lng, zone),
+    time,
+    weekdayDate: remember((d) => formatWeekdayDate(d, lng, zone)),
+    date: remember((d) => formatDate(d, lng, zone)),
+    dayHeader: remember((d) => formatDayHeader(d, lng, zone)),
+    yearHeader: remember((d) => formatYearHeader(d, lng, zone)),
+    dateTime: remember((d) => formatDateTime(d, lng, zone)),
+    timeRange: (a, b) => {
+      const from = time(a);
+      const to = time(b);
+      return from && to ? `${from} – ${to}` : from || to;
+    },
     relativeDay: (d, now) => formatRelativeDay(d, lng, zone, now),
     dayKey: (d) => dayKey(d, zone),
     yearKey: (d) => yearKey(d, zone),
     currency: (amount, code) => formatCurrency(amount, code, lng),
     number: (value, options) => formatNumber(value, lng, options),
-    weekdayShort: (d) => formatWeekdayShort(d, lng, zone),
+    weekdayShort: remember((d) => formatWeekdayShort(d, lng, zone)),
   };
 }

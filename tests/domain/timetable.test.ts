@@ -39,3 +39,19 @@ describe('grouping', () => {
     expect(groupByYear(items, (i) => i.at, NZ).map((g) => [g.year, g.items.length])).toEqual([['2027', 1], ['2026', 2]]);
   });
 });
+
+describe('grouping within a known range', () => {
+  it('finds each day by local midnight and agrees with formatting in the zone', async () => {
+    const { daysFrom } = await import('../../src/domain/timetable');
+    const range = daysFrom('2026-11-23', 3, NZ);
+    const items = [
+      { id: 1, start_date: '2026-11-22T11:00:00.000Z' }, // 00:00 on the 23rd in Auckland
+      { id: 2, start_date: '2026-11-23T10:59:59.999Z' }, // 23:59 on the 23rd
+      { id: 3, start_date: '2026-11-23T11:00:00.000Z' }, // 00:00 on the 24th
+      { id: 4, start_date: '2026-11-25T20:00:00.000Z' }, // after the range: formatted
+    ];
+    const fast = groupByDay(items, NZ, range).map((r) => (r.kind === 'day' ? r.day : r.item.id));
+    expect(fast).toEqual(['2026-11-23', 1, 2, '2026-11-24', 3, '2026-11-26', 4]);
+    expect(fast).toEqual(groupByDay(items, NZ).map((r) => (r.kind === 'day' ? r.day : r.item.id)));
+  });
+});

@@ -13,12 +13,67 @@ export function useSessions(facilityGuid: string | null | undefined, fromIso: st
   return useLiveQuery(() => (facilityGuid ? sessionsBetween(facilityGuid, fromIso, toIso) : undefined), [facilityGuid, fromIso, toIso]);
 }
 
-/** The query behind useSessions, for tests and benchmarks. */
-export function sessionsBetween(facilityGuid: string, fromIso: string, toIso: string): Promise<StoredSession[]> {
+/** The query behind useSessions, for tests and benchmarks; `limit` keeps only the first rows. */
+export function sessionsBetween(facilityGuid: string, fromIso: string, toIso: string, limit?: number): Promise<StoredSession[]> {
   const from = normaliseIso(fromIso);
   const to = normaliseIso(toIso);
   if (from >= to) return Promise.resolve([]);
-  return db.sessions.where('[facility_guid+start_date]').between([facilityGuid, from], [facilityGuid, to], true, false).toArray();
+  const query = db.sessions.where('[facility_guid+start_date]').between([facilityGuid, from], [facilityGuid, to], true, false);
+  return (limit === undefined ? query : query.limit(limit)).toArray();
+}
+
+/** Recently read ranges, so moving to an adjacent range paints from memory at once. */
+const rangeCache = new Map<string, StoredSession[]>();
+const RANGE_CACHE_SIZE = 8;
+
+function rangeKey(facilityGuid: string, fromIso: string, toIso: string): string {
+  return `${facilityGuid}|${fromIso}|${toIso}`;
+}
+
+function remember(key: string, rows: StoredSession[]): void {
+  rangeCache.delete(key);
+  rangeCache.set(key, rows);
+  if (rangeCache.size > RANGE_CACHE_SIZE) rangeCache.delete(rangeCache.keys().next().value!);
+}
+
+/** Reads a range ahead of time (e.g. the next and previous week) into the in-memory cache. */
+export async function prefetchSessions(facilityGuid: string, fromIso: string, toIso: string): Promise<void> {
+  const key = rangeKey(facilityGuid, fromIso, toIso);
+  if (!rangeCache.has(key)) remember(key, await sessionsBetween(facilityGuid, fromIso, toIso));
+}
+
+/**
+ * useSessions for long lists. A range read before (or prefetched) shows from memory in the first
+ * render; otherwise the first `firstCount` classes arrive from a small query so the first screen
+ * paints at once. Either way the live query of the whole range then takes over. Each answer is
+ * tagged with its range, so a previous range's rows are never shown for a new one.
+ */
+export function useSessionsProgressive(
+  facilityGuid: string | null | undefined,
+  fromIso: string,
+  toIso: string,
+  firstCount: number,
+): StoredSession[] | undefined {
+  const key = facilityGuid ? rangeKey(facilityGuid, fromIso, toIso) : '';
+  const cached = rangeCache.get(key);
+  const all = useLiveQuery(
+    async () => {
+      if (!facilityGuid) return undefined;
+      const rows = await sessionsBetween(facilityGuid, fromIso, toIso);
+      remember(key, rows);
+      return { key, rows };
+    },
+    [key],
+    cached ? { key, rows: cached } : undefined,
+  );
+  const first = useLiveQuery(
+    async () => (facilityGuid && !rangeCache.has(key) ? { key, rows: await sessionsBetween(facilityGuid, fromIso, toIso, firstCount) } : undefined),
+    [key],
+  );
+  if (all?.key === key) return all.rows;
+  if (cached) return cached;
+  if (first?.key === key) return first.rows;
+  return undefined;
 }
 
 /** One class: undefined while loading, null when the device does not have it. */

@@ -7,6 +7,9 @@ import { OUTBOX_SYNC_TAG } from './sync-tag';
 
 export { OUTBOX_SYNC_TAG };
 
+/** How long after a command commits the page starts sending it. */
+export const AFTER_COMMIT_FLUSH_MS = 50;
+
 type Listenable = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 
 export interface SyncTargets {
@@ -27,6 +30,7 @@ export function startSync(targets: SyncTargets = {}): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
 
+  let afterCommit: ReturnType<typeof setTimeout> | undefined;
   const flush = (ignoreBackoff = false) => {
     if (!stopped) flushOutbox({ ignoreBackoff }).catch(() => undefined);
   };
@@ -40,9 +44,14 @@ export function startSync(targets: SyncTargets = {}): () => void {
     if (result.outcome === 'retry') void requestBackgroundSync();
   };
   const unsubscribe = subscribeOutbox({
+    // A short pause after a command commits lets the screens' live queries read and paint the
+    // optimistic change before the flusher's first write transaction takes the outbox.
     committed: () => {
-      flush();
-      void requestBackgroundSync();
+      clearTimeout(afterCommit);
+      afterCommit = setTimeout(() => {
+        flush();
+        void requestBackgroundSync();
+      }, AFTER_COMMIT_FLUSH_MS);
     },
     settled: schedule,
   });
@@ -67,6 +76,7 @@ export function startSync(targets: SyncTargets = {}): () => void {
   return () => {
     stopped = true;
     clearTimeout(timer);
+    clearTimeout(afterCommit);
     unsubscribe();
     win?.removeEventListener('online', onOnline);
     win?.removeEventListener('offline', onOffline);

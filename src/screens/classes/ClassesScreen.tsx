@@ -1,13 +1,13 @@
 // The timetable of the selected facility, seven days at a time from today (or from ?date=),
 // grouped under day headers, in the facility's time zone. Reads Dexie only; the shown days are
 // refreshed in the background.
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { usePageTitle } from '../../app/page-title';
 import { useFacility } from '../../data/hooks/auth';
-import { useRefreshSessions, useSessions } from '../../data/hooks/sessions';
+import { prefetchSessions, useRefreshSessions, useSessionsProgressive } from '../../data/hooks/sessions';
 import { usePendingTouches } from '../../data/hooks/pending';
 import { addDaysToKey, dayKeyIn, daysFrom, groupByDay } from '../../domain/timetable';
 import { useFormat } from '../../i18n/useFormat';
@@ -20,6 +20,8 @@ import './classes.css';
 
 const DAY_PARAM = /^\d{4}-\d{2}-\d{2}$/;
 const DAYS_SHOWN = 7;
+/** Enough rows to fill a tall screen before the whole range has been read. */
+const FIRST_SCREEN_ROWS = 40;
 const ROW_ESTIMATE = 84;
 const HEADER_ESTIMATE = 48;
 
@@ -38,10 +40,19 @@ export default function ClassesScreen() {
   const [focused, setFocused] = useState<string | null>(null);
   const selected = focused && week.days.includes(focused) ? focused : firstDay;
 
-  const sessions = useSessions(facility?.guid, week.from, week.to);
+  const sessions = useSessionsProgressive(facility?.guid, week.from, week.to, FIRST_SCREEN_ROWS);
   useRefreshSessions(facility?.guid, week.from, week.to);
   const touches = usePendingTouches();
-  const rows = useMemo(() => groupByDay(sessions ?? [], timeZone), [sessions, timeZone]);
+  // The neighbouring ranges are read while the member looks at this one, so paging is instant.
+  const loaded = sessions !== undefined;
+  useEffect(() => {
+    if (!facility || !loaded) return;
+    for (const offset of [DAYS_SHOWN, -DAYS_SHOWN]) {
+      const next = daysFrom(addDaysToKey(firstDay, offset, timeZone), DAYS_SHOWN, timeZone);
+      void prefetchSessions(facility.guid, next.from, next.to);
+    }
+  }, [facility, loaded, firstDay, timeZone]);
+  const rows = useMemo(() => groupByDay(sessions ?? [], timeZone, week), [sessions, timeZone, week]);
 
   const listRef = useRef<HTMLUListElement>(null);
   const virtualizer = useWindowVirtualizer({
