@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AccountPatch } from '../db/schema';
+import type { Kysely } from 'kysely';
+import type { AccountPatch, Database } from '../db/schema';
+import type { Member } from '../../src/data/api/types';
 import type { AppContext, AppEnv } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
 import { idempotent } from '../http/idempotency';
@@ -43,6 +45,20 @@ function scopedAccountId(c: AppContext): number {
   return account.id;
 }
 
+/** The member record of one of the signed-in person's accounts (404 when it is not theirs). */
+async function loadMember(db: Kysely<Database>, accountId: number, me: number): Promise<Member> {
+  const row = await db
+    .selectFrom('accounts')
+    .innerJoin('members_profiles', 'members_profiles.id', 'accounts.profile_id')
+    .selectAll('accounts')
+    .select('members_profiles.email')
+    .where('accounts.id', '=', accountId)
+    .where('accounts.profile_id', '=', me)
+    .executeTakeFirst();
+  if (!row) throw notFound('The member');
+  return toMember(row, row.email);
+}
+
 export function memberRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAuth);
@@ -51,16 +67,7 @@ export function memberRoutes(): Hono<AppEnv> {
     const { db } = c.get('deps');
     const me = profileId(c);
     const accountId = scopedAccountId(c);
-    const row = await db
-      .selectFrom('accounts')
-      .innerJoin('members_profiles', 'members_profiles.id', 'accounts.profile_id')
-      .selectAll('accounts')
-      .select('members_profiles.email')
-      .where('accounts.id', '=', accountId)
-      .where('accounts.profile_id', '=', me)
-      .executeTakeFirst();
-    if (!row) throw notFound('The member');
-    return c.json(toMember(row, row.email));
+    return c.json(await loadMember(db, accountId, me));
   });
 
   routes.put('/', async (c) => {
@@ -75,16 +82,7 @@ export function memberRoutes(): Hono<AppEnv> {
       if (Object.keys(patch).length > 0) {
         await trx.updateTable('accounts').set(patch).where('id', '=', accountId).where('profile_id', '=', me).execute();
       }
-      const row = await trx
-        .selectFrom('accounts')
-        .innerJoin('members_profiles', 'members_profiles.id', 'accounts.profile_id')
-        .selectAll('accounts')
-        .select('members_profiles.email')
-        .where('accounts.id', '=', accountId)
-        .where('accounts.profile_id', '=', me)
-        .executeTakeFirst();
-      if (!row) throw notFound('The member');
-      return { status: 200, body: toMember(row, row.email) };
+      return { status: 200, body: await loadMember(trx, accountId, me) };
     });
   });
 
