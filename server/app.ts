@@ -4,6 +4,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
+import { resolveAdminToken } from './admin-token';
 import { OfferBus, sweepExpiredOffers, type OfferListener } from './booking/offers';
 import { isEmpty, migrateToLatest, openDatabase } from './db';
 import type { Database } from './db/schema';
@@ -14,16 +15,23 @@ import { ApiError, errorBody, handleError } from './http/errors';
 import { facilityScope } from './http/facility-scope';
 import { createLoginRateLimiter, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimitOptions } from './http/rate-limit';
 import { guardServer } from './http/node-guard';
+import { createNotifier, type Notifier } from './notifications/service';
+import { createWebPushSender, type PushSender } from './push/sender';
+import { loadVapidDetails } from './push/vapid';
 import { securityHeaders } from './http/security-headers';
 import { loadSession } from './http/session';
 import { createRealtime } from './realtime';
 import { OFFER_SWEEP_INTERVAL_MS } from './rules/waitlist';
+import { adminRoutes } from './routes/admin';
+import { appointmentRoutes } from './routes/appointments';
 import { authenticationRoutes } from './routes/authentication';
 import { clientVisitRoutes } from './routes/client-visits';
 import { facilityRoutes } from './routes/facilities';
 import { memberRoutes } from './routes/member';
+import { notificationRoutes } from './routes/notifications';
 import { orgRoutes } from './routes/orgs';
 import { profileRoutes } from './routes/profile';
+import { pushKeyRoutes, pushSubscriptionRoutes } from './routes/push-subscriptions';
 import { sessionRoutes } from './routes/sessions';
 import { timezoneRoutes } from './routes/timezones';
 import { visitRoutes } from './routes/visits';
@@ -47,6 +55,15 @@ export interface ServerOptions {
   loginRateLimit?: Partial<LoginRateLimitOptions>;
   /** How often lapsed waitlist offers are swept without waiting for a request. Default 60 s. */
   offerSweepIntervalMs?: number;
+  /** Sends Web Push messages; default: web-push with the stored VAPID key pair. Tests swap in fakes. */
+  pushSender?: PushSender;
+  /** The VAPID subject (mailto: or https:). Default mailto:support@example.com. */
+  vapidSubject?: string;
+  /**
+   * Bearer token of the /admin routes. Default: generated at the first start, kept in the
+   * database and written to `admin-token` beside the database file (mode 0600).
+   */
+  adminToken?: string;
 }
 
 export interface RunningServer {
@@ -61,11 +78,20 @@ export interface RunningServer {
    * notifications; returns a function that stops listening.
    */
   onOffer(listener: OfferListener): () => void;
+  /** Notifications: notify(), and settled() to wait for background delivery (tests). */
+  notifications: Notifier;
+  /** The bearer token of /admin routes, and the file it was written to (null: from ADMIN_TOKEN or in memory). */
+  adminToken: string;
+  adminTokenFile: string | null;
+  /** The VAPID public key (base64url) browsers subscribe with. */
+  vapidPublicKey: string;
   close(): Promise<void>;
 }
 
 const API_BODY_LIMIT = 64 * 1024;
 const CLOSE_GRACE_MS = 5000;
+/** At shutdown, notification deliveries under way get this long to finish. */
+const DELIVERY_GRACE_MS = 2000;
 
 export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
@@ -82,6 +108,10 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.route('/sessions', sessionRoutes());
   api.route('/visits', visitRoutes());
   api.route('/client_visits', clientVisitRoutes());
+  api.route('/notifications', notificationRoutes());
+  api.route('/push', pushKeyRoutes());
+  api.route('/push_subscriptions', pushSubscriptionRoutes());
+  api.route('/appointments', appointmentRoutes());
 
   const app = new Hono<AppEnv>();
   app.use(securityHeaders);
@@ -90,6 +120,7 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
     await next();
   });
   app.route('/api/v1', api);
+  app.route('/admin', adminRoutes());
   app.all('/api', () => {
     throw new ApiError(404, 'not_found', 'There is no such API endpoint.');
   });
@@ -106,16 +137,22 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const now = options.now ?? (() => new Date());
   const trustProxy = options.trustProxy ?? false;
-  const db = openDatabase(options.databaseFile ?? 'data/app.sqlite');
+  const databaseFile = options.databaseFile ?? 'data/app.sqlite';
+  const db = openDatabase(databaseFile);
+  let vapid: Awaited<ReturnType<typeof loadVapidDetails>>;
+  let admin: Awaited<ReturnType<typeof resolveAdminToken>>;
   try {
     await migrateToLatest(db);
     if ((options.seedDemo ?? true) && (await isEmpty(db))) await seedDemoData(db, now());
+    vapid = await loadVapidDetails(db, options.vapidSubject);
+    admin = await resolveAdminToken(db, databaseFile, options.adminToken);
   } catch (error) {
     await db.destroy();
     throw error;
   }
 
   const realtime = createRealtime(db, now);
+  const notifications = createNotifier({ db, now, realtime, pushSender: options.pushSender ?? createWebPushSender(vapid) });
   const deps: Deps = {
     db,
     now,
@@ -123,7 +160,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     loginLimiter: createLoginRateLimiter({ ...DEFAULT_LOGIN_RATE_LIMIT, ...options.loginRateLimit }, now),
     realtime,
     offers: new OfferBus(),
+    notifications,
+    vapidPublicKey: vapid.publicKey,
+    adminToken: admin.token,
   };
+  // A place offered from the waitlist becomes a 'waitlist' notification.
+  deps.offers.on((event) => notifications.offerMade(event));
   const app = buildApp(deps, options.distDir ?? 'dist');
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   // Long-polls and WebSockets would hold close() for up to a minute; they are cut at once,
@@ -172,9 +214,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     db,
     publish: (channel, message) => realtime.publish(channel, message),
     onOffer: (listener) => deps.offers.on(listener),
+    notifications,
+    adminToken: admin.token,
+    adminTokenFile: admin.file,
+    vapidPublicKey: vapid.publicKey,
     close() {
       closing ??= (async () => {
         clearInterval(sweepTimer);
+        let graceTimer: NodeJS.Timeout | undefined;
+        await Promise.race([notifications.settled(), new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, DELIVERY_GRACE_MS)))]);
+        clearTimeout(graceTimer);
+        notifications.close();
         realtime.close();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const socket of realtimeSockets) socket.destroy();

@@ -7,6 +7,10 @@ export interface Config {
   seedDemo: boolean;
   distDir: string;
   trustProxy: boolean;
+  /** Bearer token of /admin; unset: generated once and written to admin-token beside the database. */
+  adminToken?: string;
+  /** VAPID subject for Web Push (mailto: or https:); unset: mailto:support@example.com. */
+  vapidSubject?: string;
 }
 
 const OFF = new Set(['0', 'false', 'off', 'no']);
@@ -36,5 +40,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: env.DIST_DIR?.trim() || 'dist',
     // Only behind a reverse proxy that sets X-Forwarded-Proto/-For/-Host itself.
     trustProxy: flag(env.TRUST_PROXY, false, 'TRUST_PROXY'),
+    adminToken: env.ADMIN_TOKEN?.trim() || undefined,
+    vapidSubject: env.VAPID_SUBJECT?.trim() || undefined,
   };
 }

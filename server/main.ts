@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { startServer } from './app';
 import { loadConfig } from './config';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed';
@@ -9,6 +10,14 @@ async function main(): Promise<void> {
   console.log(`Member PWA server listening on ${running.url}`);
   console.log(`  database: ${config.databaseFile}${config.seedDemo ? ' (demo data seeded when empty)' : ''}`);
   console.log(`  app:      ${config.distDir}`);
+  console.log(`  realtime: ${running.url}/realtime (Faye)`);
+  const tokenFile = running.adminTokenFile && (path.relative(process.cwd(), running.adminTokenFile).startsWith('..') ? running.adminTokenFile : path.relative(process.cwd(), running.adminTokenFile));
+  const adminToken = tokenFile
+    ? `token in ${tokenFile}`
+    : config.adminToken
+      ? 'token from ADMIN_TOKEN'
+      : 'set ADMIN_TOKEN to use it (the database is in memory, no token file)';
+  console.log(`  admin:    ${running.url}/admin, ${adminToken} (npm run admin -- help)`);
   if (config.seedDemo) {
     console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
     for (const login of DEMO_LOGINS) console.log(`  ${login.email.padEnd(18)} ${login.name} – ${login.about}`);

@@ -4,7 +4,9 @@
 // other concerns, one file each.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerNotificationClick } from './notification-click';
 import { registerOutboxSync } from './outbox-sync';
+import { registerPush } from './push';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -27,4 +29,7 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
 
+// Outbox first: a notification tap queues its read and sends it with the ops registered there.
 registerOutboxSync(self);
+registerPush(self);
+registerNotificationClick(self);

@@ -3,6 +3,7 @@
 import Database from 'better-sqlite3';
 import { request, type APIRequestContext } from '@playwright/test';
 import type { Profile, Session, Visit } from '../../src/data/api/types';
+import { E2E_ADMIN_TOKEN } from './admin-token';
 
 const HEADERS = { 'X-App-Id': 'member-pwa' };
 export const E2E_DATABASE = 'data/e2e.sqlite';
@@ -45,6 +46,15 @@ export class MemberApi {
     return { status: res.status(), body: await res.json() };
   }
 
+  async post(path: string, facility: string): Promise<{ status: number; body: unknown }> {
+    const res = await this.context.post(`/api/v1${path}`, { headers: { 'X-Facility-Id': this.facilityGuid(facility) }, data: {} });
+    return { status: res.status(), body: await res.json() };
+  }
+
+  async get(path: string): Promise<unknown> {
+    return (await this.context.get(`/api/v1${path}`)).json();
+  }
+
   async close(): Promise<void> {
     await this.context.dispose();
   }
@@ -71,6 +81,39 @@ export function fillClass(sessionId: number): void {
       .prepare(`SELECT COUNT(*) AS n FROM visits WHERE session_id = ? AND state IN ('booked', 'attended', 'pending')`)
       .get(sessionId) as { n: number };
     db.prepare('UPDATE sessions SET capacity = ?, waitlists_on = 0 WHERE id = ?').run(n, sessionId);
+  } finally {
+    db.close();
+  }
+}
+
+/** What studio staff do through the protected admin endpoints (see README "Admin"). */
+export async function adminPost(baseURL: string, path: string, data: unknown): Promise<{ status: number; body: unknown }> {
+  const context = await request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${E2E_ADMIN_TOKEN}` } });
+  try {
+    const res = await context.post(`/admin${path}`, { data });
+    const text = await res.text();
+    return { status: res.status(), body: text ? (JSON.parse(text) as unknown) : null };
+  } finally {
+    await context.dispose();
+  }
+}
+
+/** Rearranges a class for a scenario: its capacity and whether it keeps a waitlist. */
+export function setClass(sessionId: number, changes: { capacity?: number; waitlists_on?: boolean }): void {
+  const db = new Database(E2E_DATABASE);
+  try {
+    if (changes.capacity !== undefined) db.prepare('UPDATE sessions SET capacity = ? WHERE id = ?').run(changes.capacity, sessionId);
+    if (changes.waitlists_on !== undefined) db.prepare('UPDATE sessions SET waitlists_on = ? WHERE id = ?').run(changes.waitlists_on ? 1 : 0, sessionId);
+  } finally {
+    db.close();
+  }
+}
+
+/** Places taken in a class (booked, attended or offered). */
+export function placesTaken(sessionId: number): number {
+  const db = new Database(E2E_DATABASE, { readonly: true });
+  try {
+    return (db.prepare(`SELECT COUNT(*) AS n FROM visits WHERE session_id = ? AND state IN ('booked', 'attended', 'pending')`).get(sessionId) as { n: number }).n;
   } finally {
     db.close();
   }

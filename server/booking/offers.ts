@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Visit } from '../../src/data/api/types';
 import type { Database } from '../db/schema';
+import type { Notifier } from '../notifications/service';
+import { removeOfferNotifications } from '../notifications/store';
 import { freePlaces, type VisitCounts } from '../rules/capacity';
 import { canOffer, offerExpiry, waitlistOrder } from '../rules/waitlist';
 import { presentVisits, visitCounts } from './present';
@@ -20,7 +22,8 @@ export interface OfferEvent {
   memberShortId: string | null;
 }
 
-export type OfferListener = (event: OfferEvent) => void;
+/** May return a promise: announce() waits for it, so the listener's writes land before the answer. */
+export type OfferListener = (event: OfferEvent) => unknown;
 
 /** Tells listeners (e.g. a later notification feature) that a place was offered. */
 export class OfferBus {
@@ -49,7 +52,7 @@ export class OfferBus {
       const event: OfferEvent = { visit, profileId: row.profile_id, memberShortId: account?.short_id ?? null };
       for (const listener of this.#listeners) {
         try {
-          listener(event);
+          await listener(event);
         } catch (error) {
           console.error('[offers] listener failed:', error);
         }
@@ -89,6 +92,8 @@ export async function expireOffers(trx: Db, now: Date, offered: number[]): Promi
     .set({ state: 'cancelled', offer_expired: 1, updated_at: at })
     .where('id', 'in', lapsed.map((v) => v.id))
     .execute();
+  // Their waitlist notifications go with them (delivered as 'removed' after commit).
+  await removeOfferNotifications(trx, lapsed.map((v) => v.id), now);
   for (const sessionId of new Set(lapsed.map((v) => v.session_id))) await offerFreePlaces(trx, sessionId, now, offered);
   return lapsed.length;
 }
@@ -97,6 +102,7 @@ export interface SweepDeps {
   db: Db;
   now: () => Date;
   offers: OfferBus;
+  notifications: Pick<Notifier, 'transaction'>;
 }
 
 /**
@@ -109,7 +115,7 @@ export async function sweepExpiredOffers(deps: SweepDeps): Promise<number> {
   const due = await deps.db.selectFrom('visits').select('id').where('state', '=', 'pending').where('offer_expires_at', '<=', now.toISOString()).limit(1).executeTakeFirst();
   if (!due) return 0;
   const offered: number[] = [];
-  const expired = await deps.db.transaction().execute((trx) => expireOffers(trx, now, offered));
+  const expired = await deps.notifications.transaction((trx) => expireOffers(trx, now, offered));
   await deps.offers.announce(deps.db, offered);
   return expired;
 }

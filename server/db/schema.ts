@@ -169,6 +169,63 @@ export interface VisitChargesTable {
   created_at: IsoText;
 }
 
+export interface NotificationsTable {
+  id: Generated<number>;
+  profile_id: number;
+  org_id: number;
+  /** waitlist, class_cancelled, appointment, post (SPEC §3) or any other word. */
+  type: string;
+  message: string;
+  params: string; // JSON object
+  avatar_url: string | null;
+  /** The pending visit a waitlist notification is about; removed with the offer. */
+  visit_id: number | null;
+  read_at: IsoText | null;
+  removed_at: IsoText | null;
+  expires_at: IsoText | null;
+  created_at: IsoText;
+  updated_at: IsoText;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  profile_id: number;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret, base64url as the browser gave them. */
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: IsoText;
+  last_success_at: IsoText | null;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface PostsTable {
+  id: Generated<number>;
+  org_id: number;
+  facility_id: number | null;
+  author_name: string;
+  content: string;
+  created_at: IsoText;
+}
+
+export type AppointmentStatusText = 'booked' | 'cancelled';
+
+export interface AppointmentsTable {
+  id: Generated<number>;
+  profile_id: number;
+  facility_id: number;
+  service_name: string;
+  staff_name: string;
+  start_at: IsoText;
+  status: AppointmentStatusText;
+  updated_at: IsoText;
+}
+
 export interface Database {
   members_profiles: MembersProfilesTable;
   orgs: OrgsTable;
@@ -182,6 +239,11 @@ export interface Database {
   memberships: MembershipsTable;
   passes: PassesTable;
   visit_charges: VisitChargesTable;
+  notifications: NotificationsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  app_settings: AppSettingsTable;
+  posts: PostsTable;
+  appointments: AppointmentsTable;
 }
 
 export type ProfileRow = Selectable<MembersProfilesTable>;
@@ -202,3 +264,8 @@ export type NewMembership = Insertable<MembershipsTable>;
 export type PassRow = Selectable<PassesTable>;
 export type NewPass = Insertable<PassesTable>;
 export type VisitChargeRow = Selectable<VisitChargesTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
+export type PostRow = Selectable<PostsTable>;
+export type AppointmentRow = Selectable<AppointmentsTable>;

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../auth/password';
-import type { Database, NewInstructor, NewMembership, NewPass, NewSession, NewVisit, VisitStateText, WhiteboardVisibilityText } from './schema';
+import { classCancelledMessage, postMessage, waitlistOfferMessage } from '../notifications/messages';
+import type { Database, NewInstructor, NewMembership, NewNotification, NewPass, NewSession, NewVisit, VisitStateText, WhiteboardVisibilityText } from './schema';
 
 // The one place for demo data. Seeded only into an empty database, deterministic apart from
 // password salts, and laid out relative to the seeding moment `now` so a fresh demo always
@@ -279,7 +280,7 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
   const instructors: NewInstructor[] = [];
   const visitRows: NewVisit[] = [];
 
-  async function addClass(facility: FacilitySeed, spec: ClassSpec): Promise<void> {
+  async function addClass(facility: FacilitySeed, spec: ClassSpec): Promise<number> {
     const type = CLASS_TYPES[spec.type];
     const start = spec.start;
     const end = new Date(start.getTime() + type.minutes * MINUTE);
@@ -328,9 +329,12 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
         updated_at: v.state === 'booked' || v.state === 'waitlisted' ? created : at,
       });
     }
+    return id;
   }
 
   const people = (ids: number[], state: VisitStateText): VisitSpec[] => ids.map((who) => ({ who, state }));
+  // Classes the seeded notifications point at (Wellington).
+  const story = { cancelled: 0, finishedYesterday: 0 };
 
   for (const facility of FACILITIES) {
     const crowd = fillers[facility.org];
@@ -365,8 +369,10 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
     // Free places, and an online stream link.
     await addClass(facility, { type: 'mobility', start: t(5 * HOUR), onlineUrl: `https://meet.example.com/${facility.key}-mobility`, visits: people(crowd.slice(0, 2), 'booked') });
 
-    // Cancelled by the club; the bookings on it were cancelled with it.
-    await addClass(facility, { type: 'yoga', start: t(28 * HOUR), cancelled: true, visits: people(crowd.slice(0, 2), 'cancelled') });
+    // Cancelled by the club; the bookings on it were cancelled with it (at Wellington Alex's
+    // too, and Alex was told: see the notifications below).
+    const cancelledId = await addClass(facility, { type: 'yoga', start: t(28 * HOUR), cancelled: true, visits: people(wellington ? [alex, ...crowd.slice(0, 2)] : crowd.slice(0, 2), 'cancelled') });
+    if (wellington) story.cancelled = cancelledId;
 
     // Full with the waitlist on. At Wellington Sam holds a place and Alex is first in line,
     // so Sam cancelling offers the place to Alex.
@@ -390,7 +396,8 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
     // Finished: earlier today and yesterday, Alex attended (and late-cancelled one member).
     await addClass(facility, { type: 'yoga', start: t(-3 * HOUR), visits: [{ who: alex, state: 'attended' }, ...people(crowd.slice(0, 3), 'attended'), { who: crowd[3] as number, state: 'cancelled', lateCancelled: true }] });
     const yesterdayRegulars = wellington ? [alex, sam] : facility.org === 'tallinn' ? [alex, kai] : [alex];
-    await addClass(facility, { type: 'oly', start: t(-26 * HOUR), visits: people([...yesterdayRegulars, ...crowd.slice(4, 6)], 'attended') });
+    const yesterdayId = await addClass(facility, { type: 'oly', start: t(-26 * HOUR), visits: people([...yesterdayRegulars, ...crowd.slice(4, 6)], 'attended') });
+    if (wellington) story.finishedYesterday = yesterdayId;
 
     // Tomorrow morning: Alex (and Sam) booked at Wellington, Kai at Tallinn.
     const tomorrowMembers = wellington ? [alex, sam] : facility.org === 'tallinn' ? [kai] : [];
@@ -429,6 +436,8 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
   ];
   await trx.insertInto('passes').values(passes).execute();
 
+  await seedNotifications(trx, now, { orgIds, facilityIds, alex, sam, kai, story });
+
   // The seeded late cancels (club members without a membership or pass) were casual charges.
   const lateCancels = await trx.selectFrom('visits').select(['id', 'updated_at']).where('late_cancelled', '=', 1).execute();
   if (lateCancels.length > 0) {
@@ -437,4 +446,137 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
       .values(lateCancels.map((v) => ({ visit_id: v.id, membership_id: null, pass_id: null, kind: 'late_cancel' as const, created_at: v.updated_at })))
       .execute();
   }
+}
+
+interface NotificationSeedContext {
+  orgIds: Record<OrgKey, number>;
+  facilityIds: Record<string, number>;
+  alex: number;
+  sam: number;
+  kai: number;
+  story: { cancelled: number; finishedYesterday: number };
+}
+
+// Posts (one per organisation), an appointment for Alex, and notifications for the demo members:
+//   Alex at Harbour Strength: the Harbour post (read, yesterday), the cancelled Yoga Flow class
+//     at Wellington (unread), the place offered at Petone (unread waitlist, expires with the
+//     offer, removed when it is answered), and an expired waitlist offer that is never listed.
+//   Alex at Tallinn Movement (unread) and Summit Climbing (read): those organisations' posts.
+//   Sam: the Harbour post (unread). Kai: the Tallinn post (unread).
+//   Alex has a Personal Training appointment at Wellington tomorrow at 10:00.
+async function seedNotifications(trx: Trx, now: Date, ctx: NotificationSeedContext): Promise<void> {
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  const { alex, sam, kai, orgIds } = ctx;
+  const wellington = FACILITIES.find((f) => f.key === 'harbour-wellington') as FacilitySeed;
+
+  const posts: { org: OrgKey; author: string; content: string; ago: number }[] = [
+    { org: 'harbour', author: 'Mere Tane', content: 'New lifting platforms are in!\nFour new platforms and bumper sets on the main floor. Come and try them at Open Gym this weekend.', ago: DAY },
+    { org: 'tallinn', author: 'Kristiina Lill', content: 'Summer timetable starts on Monday\nMorning classes move to 7:00 and we add a Saturday mobility session.', ago: 2 * DAY },
+    { org: 'summit', author: 'Priya Shah', content: 'The bouldering wall has been reset\nThirty new problems from V0 to V7. Enjoy!', ago: 3 * DAY },
+  ];
+  const postIds = {} as Record<OrgKey, { id: number; author: string; message: string; at: string }>;
+  for (const p of posts) {
+    const at = ago(p.ago);
+    const { id } = await trx.insertInto('posts').values({ org_id: orgIds[p.org], facility_id: null, author_name: p.author, content: p.content, created_at: at }).returning('id').executeTakeFirstOrThrow();
+    postIds[p.org] = { id, author: p.author, message: postMessage(p.content), at };
+  }
+
+  const rows: NewNotification[] = [];
+  const postNotification = (profileId: number, org: OrgKey, readAfter: number | null): NewNotification => {
+    const p = postIds[org];
+    const readAt = readAfter === null ? null : new Date(Date.parse(p.at) + readAfter).toISOString();
+    return {
+      profile_id: profileId,
+      org_id: orgIds[org],
+      type: 'post',
+      message: p.message,
+      params: JSON.stringify({ posts: [{ id: p.id, author: { full_name: p.author } }] }),
+      avatar_url: null,
+      visit_id: null,
+      read_at: readAt,
+      removed_at: null,
+      expires_at: null,
+      created_at: p.at,
+      updated_at: readAt ?? p.at,
+    };
+  };
+  rows.push(postNotification(alex, 'harbour', 3 * HOUR));
+
+  const classRow = (id: number) => trx.selectFrom('sessions').select(['id', 'name', 'start_at']).where('id', '=', id).executeTakeFirstOrThrow();
+  const cancelled = await classRow(ctx.story.cancelled);
+  rows.push({
+    profile_id: alex,
+    org_id: orgIds.harbour,
+    type: 'class_cancelled',
+    message: classCancelledMessage(cancelled.name, cancelled.start_at, wellington.timeZone, 'booked'),
+    params: JSON.stringify({ class: { id: cancelled.id, name: cancelled.name, start_date: cancelled.start_at } }),
+    avatar_url: null,
+    visit_id: null,
+    read_at: null,
+    removed_at: null,
+    expires_at: null,
+    created_at: ago(3 * HOUR),
+    updated_at: ago(3 * HOUR),
+  });
+
+  const pending = await trx
+    .selectFrom('visits')
+    .innerJoin('sessions', 'sessions.id', 'visits.session_id')
+    .innerJoin('facilities', 'facilities.id', 'sessions.facility_id')
+    .select(['visits.id as visit_id', 'visits.offer_expires_at', 'sessions.id', 'sessions.name', 'sessions.start_at', 'facilities.time_zone', 'facilities.org_id'])
+    .where('visits.profile_id', '=', alex)
+    .where('visits.state', '=', 'pending')
+    .execute();
+  for (const p of pending) {
+    rows.push({
+      profile_id: alex,
+      org_id: p.org_id,
+      type: 'waitlist',
+      message: waitlistOfferMessage(p.name, p.start_at, p.offer_expires_at, p.time_zone, new Date(now.getTime() - HOUR)),
+      params: JSON.stringify({ class: { id: p.id, name: p.name, start_date: p.start_at }, visit: { id: p.visit_id } }),
+      avatar_url: null,
+      visit_id: p.visit_id,
+      read_at: null,
+      removed_at: null,
+      expires_at: p.offer_expires_at,
+      created_at: ago(HOUR),
+      updated_at: ago(HOUR),
+    });
+  }
+
+  // An offer from before yesterday's class that lapsed: expired, so never listed.
+  const yesterday = await classRow(ctx.story.finishedYesterday);
+  const offeredAt = Date.parse(yesterday.start_at) - 4 * HOUR;
+  const lapsedAt = new Date(offeredAt + 2 * HOUR).toISOString();
+  rows.push({
+    profile_id: alex,
+    org_id: orgIds.harbour,
+    type: 'waitlist',
+    message: waitlistOfferMessage(yesterday.name, yesterday.start_at, lapsedAt, wellington.timeZone, new Date(offeredAt)),
+    params: JSON.stringify({ class: { id: yesterday.id, name: yesterday.name, start_date: yesterday.start_at } }),
+    avatar_url: null,
+    visit_id: null,
+    read_at: null,
+    removed_at: null,
+    expires_at: lapsedAt,
+    created_at: new Date(offeredAt).toISOString(),
+    updated_at: new Date(offeredAt).toISOString(),
+  });
+
+  rows.push(postNotification(sam, 'harbour', null), postNotification(alex, 'tallinn', null), postNotification(kai, 'tallinn', null), postNotification(alex, 'summit', 30 * MINUTE));
+  await trx.insertInto('notifications').values(rows).execute();
+
+  const tomorrow = localDay(now, wellington.timeZone, 1);
+  await trx
+    .insertInto('appointments')
+    .values({
+      profile_id: alex,
+      facility_id: ctx.facilityIds[wellington.key] as number,
+      service_name: 'Personal Training',
+      staff_name: 'Mere Tane',
+      start_at: localTime(tomorrow, 10, 0, wellington.timeZone).toISOString(),
+      status: 'booked',
+      updated_at: ago(5 * DAY),
+    })
+    .execute();
 }

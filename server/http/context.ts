@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AuthSession } from '../auth/sessions';
 import type { OfferBus } from '../booking/offers';
 import type { AccountRow, Database, FacilityRow } from '../db/schema';
+import type { Notifier } from '../notifications/service';
 import type { Realtime } from '../realtime';
 import type { LoginRateLimiter } from './rate-limit';
 
@@ -16,6 +17,12 @@ export interface Deps {
   realtime: Realtime;
   /** Waitlist offers made, announced after their transaction committed. */
   offers: OfferBus;
+  /** Creates notifications and delivers them (realtime, Web Push) after commit. */
+  notifications: Notifier;
+  /** The VAPID public key browsers subscribe with (base64url). */
+  vapidPublicKey: string;
+  /** The bearer token of /admin routes. */
+  adminToken: string;
 }
 
 /** The organisation and facility a request is about, already checked against the member's accounts. */

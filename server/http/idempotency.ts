@@ -18,7 +18,8 @@ export const IDEMPOTENCY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 // retry after a lost response gets the original answer instead of doing the work twice.
 // A handler that throws rolls everything back and nothing is remembered.
 // The handler must use `trx` only: SQLite has a single connection, so touching `db` inside
-// the transaction would wait for the transaction itself.
+// the transaction would wait for the transaction itself. Notifications the handler writes
+// through `trx` are delivered after the commit.
 export async function idempotent(c: AppContext, profileId: number, handler: (trx: Transaction<Database>) => Promise<HandlerResult>): Promise<Response> {
   const { db, now } = c.get('deps');
   const key = c.req.header('idempotency-key');
@@ -31,7 +32,9 @@ export async function idempotent(c: AppContext, profileId: number, handler: (trx
   const path = url.pathname + url.search;
   const bodyHash = sha256(await c.req.text());
 
+  let transaction = null as Transaction<Database> | null;
   const outcome = await db.transaction().execute(async (trx) => {
+    transaction = trx;
     if (key !== undefined) {
       const stored = await trx.selectFrom('idempotency_keys').selectAll().where('profile_id', '=', profileId).where('key', '=', key).executeTakeFirst();
       if (stored) {
@@ -65,6 +68,9 @@ export async function idempotent(c: AppContext, profileId: number, handler: (trx
     }
     return { ...result, replayed: false };
   });
+
+  // Committed: notifications the handler created or changed go out now (in the background).
+  if (transaction) c.get('deps').notifications.afterCommit(transaction);
 
   if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
   if (outcome.body === null || outcome.body === undefined) return c.body(null, outcome.status);

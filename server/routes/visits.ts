@@ -10,6 +10,7 @@ import type { AppContext, AppEnv } from '../http/context';
 import { notFound } from '../http/errors';
 import { idempotent } from '../http/idempotency';
 import { profileId, requireAuth } from '../http/session';
+import { removeOfferNotifications } from '../notifications/store';
 import { cancelBreach, confirmBreach, declineBreach, lateCancelBreach, type OfferFacts, type RuleBreach } from '../rules/booking';
 
 // The member's visits (SPEC §3 Visit, §7 /visits). Only the member's own visits exist here:
@@ -117,6 +118,8 @@ async function transition(c: AppContext, action: Action): Promise<Response> {
     await trx.updateTable('visits').set(patch).where('id', '=', row.id).where('state', '=', row.state).execute();
 
     if (action === 'latecancel') await chargeLateCancel(trx, row, sessionRow, at);
+    // An answered offer's waitlist notification is removed with it (a 'removed' live update).
+    if (row.state === 'pending') await removeOfferNotifications(trx, [row.id], at);
     // A booked place or an offered one came free (a waitlist place frees nothing, but asking is harmless).
     if (action !== 'confirm') await offerFreePlaces(trx, row.session_id, at, offered);
 

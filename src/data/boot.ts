@@ -1,7 +1,9 @@
 // Starts the data layer once per page: API client wiring and the session check at once; the
 // queued-write handlers (with the booking rules they need) load as their own chunk right after
-// the first paint, and only then do the sync triggers start flushing.
+// the first paint, and only then do the sync triggers start flushing. Live notifications and the
+// app badge follow in their own chunk (faye itself loads later still, when a member is signed in).
 import { connectApi, restoreSession } from './auth';
+import { listenForNotificationNavigation } from './push';
 import { startSync } from './sync/triggers';
 
 let booted = false;
@@ -11,8 +13,16 @@ export function bootDataLayer(): void {
   booted = true;
   connectApi();
   void restoreSession();
-  void import('./commands').then(({ registerCommandOps }) => {
-    registerCommandOps();
-    startSync();
-  });
+  void import('./commands')
+    .then(({ registerCommandOps }) => {
+      registerCommandOps();
+      startSync();
+      return Promise.all([import('./sync/realtime'), import('./badge')]);
+    })
+    .then(([{ startRealtime }, { startAppBadge }]) => {
+      startRealtime();
+      startAppBadge();
+      listenForNotificationNavigation();
+    })
+    .catch((error: unknown) => console.warn('Background sync could not start', error));
 }

@@ -1,12 +1,14 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_initial';
 import * as m0002 from './0002_booking';
+import * as m0003 from './0003_notifications';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_booking': m0002,
+  '0003_notifications': m0003,
 };
 
 export const migrationProvider: MigrationProvider = {

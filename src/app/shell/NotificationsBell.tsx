@@ -1,10 +1,13 @@
 // The bell of SPEC §2: unread count badge that pulses when it rises; the dropdown with its title,
 // menu, list, empty and loading texts, closing by itself after 10 s.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useNotifications, useUnreadCount } from '../../data/hooks/notifications';
-import { Dropdown } from '../../components/dropdown';
+import { Dropdown, DropdownItem } from '../../components/dropdown';
+import { markAllNotificationsRead } from '../../data/commands/notifications';
+import { progress } from '../../components/progress';
+import { describeError } from '../describe-error';
 import { Icon } from '../../components/icon';
 
 // The list formats dates (date-fns), which the shell's first paint does not need.
@@ -32,6 +35,14 @@ export function NotificationsBell() {
   const unread = useUnreadCount();
   const notifications = useNotifications();
   const pulsing = usePulse(unread);
+  const navigate = useNavigate();
+  const markAll = async () => {
+    try {
+      await markAllNotificationsRead();
+    } catch (error) {
+      progress.error(describeError(error, t));
+    }
+  };
   const label = unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell');
   return (
     <Dropdown
@@ -54,9 +65,11 @@ export function NotificationsBell() {
         <div className="notifications-panel">
           <header className="notifications-panel__header">
             <h2 className="notifications-panel__title">{t('notifications.title')}</h2>
-            <Link to="/settings#notifications" className="btn btn--ghost btn--sm" onClick={() => close()}>
-              {t('notifications.settings')}
-            </Link>
+            <Dropdown label={t('notifications.menu')} align="end" triggerLabel={t('notifications.menu')} triggerClassName="btn--ghost btn--icon btn--sm"
+              trigger={<Icon name="settings" />}>
+              <DropdownItem icon="check" disabled={unread === 0} onSelect={() => void markAll()}>{t('notifications.markAllRead')}</DropdownItem>
+              <DropdownItem icon="settings" onSelect={() => { close(); navigate('/settings#notifications'); }}>{t('notifications.settings')}</DropdownItem>
+            </Dropdown>
           </header>
           {notifications === undefined ? (
             <p className="notifications-panel__empty" role="status">{t('notifications.loading')}</p>

@@ -1,6 +1,9 @@
 // One typed function per call of SPEC §7. Only src/data (sync, auth, commands) calls these.
 import { apiRequest, type ApiScope } from './client';
-import type { Account, Facility, Member, MemberUpdate, Profile, ProfileUpdate, Session, Timezone, Visit } from './types';
+import type {
+  Account, AppNotification, Facility, Member, MemberUpdate, NotificationList, Profile, ProfileUpdate, PushSubscriptionBody, PushSubscriptionCreated, Session,
+  Timezone, VapidPublicKey, Visit,
+} from './types';
 
 /** Options a queued write passes through: its idempotency key and the scope it was made in. */
 export interface WriteOptions {
@@ -139,4 +142,43 @@ export function confirmVisit(id: number, options: WriteOptions = {}): Promise<Vi
 
 export function declineVisit(id: number, options: WriteOptions = {}): Promise<Visit> {
   return apiRequest<Visit>('PUT', `/visits/${id}/decline`, { ...options, body: {} });
+}
+
+// Notifications (SPEC §4, §7) belong to the member across all their accounts, so they are sent
+// without facility headers (with one, the server lists only that organisation's). Writes answer
+// with the notifications as the server now has them.
+
+export function getNotifications(options: ReadOptions = {}): Promise<AppNotification[]> {
+  return apiRequest<NotificationList>('GET', '/notifications', { scope: null, ...options }).then((answer) => answer.data);
+}
+
+export function markNotificationRead(id: number, options: WriteOptions = {}): Promise<AppNotification> {
+  return apiRequest<AppNotification>('PUT', `/notifications/${id}/mark_as_read`, { scope: null, ...options, body: {} });
+}
+
+export function markAllNotificationsRead(ids: readonly number[], options: WriteOptions = {}): Promise<AppNotification[]> {
+  return apiRequest<NotificationList>('PUT', '/notifications/mark_all_read', { scope: null, ...options, body: { ids } }).then(
+    (answer) => answer.data,
+  );
+}
+
+// Web Push for this device. Subscriptions belong to the signed-in member, not to a facility.
+
+/** What PushSubscription.toJSON() gives, as the server stores it. */
+export type PushSubscriptionPayload = PushSubscriptionBody['subscription'];
+
+/** The server's VAPID public key, base64url. */
+export function getVapidPublicKey(options: ReadOptions = {}): Promise<string> {
+  return apiRequest<VapidPublicKey>('GET', '/push/vapid_public_key', { scope: null, ...options }).then((answer) => answer.public_key);
+}
+
+/** An upsert by endpoint: saving again (or as another member on a shared device) is fine. */
+export function savePushSubscription(subscription: PushSubscriptionPayload, options: WriteOptions = {}): Promise<PushSubscriptionCreated> {
+  const body: PushSubscriptionBody = { subscription };
+  return apiRequest<PushSubscriptionCreated>('POST', '/push_subscriptions', { scope: null, ...options, body });
+}
+
+/** 204 whether or not the server knew the endpoint. */
+export function deletePushSubscription(endpoint: string, options: WriteOptions = {}): Promise<void> {
+  return apiRequest<void>('DELETE', '/push_subscriptions', { scope: null, ...options, body: { endpoint } });
 }

@@ -194,9 +194,70 @@ export interface AppNotification {
     [key: string]: unknown;
   };
   avatar_url: string | null;
+  /** The organisation the notification belongs to (the realtime channel is the member's short id there). */
+  org_id?: number;
   read_at: Iso | null;
   removed_at: Iso | null;
   expires_at: Iso | null;
   created_at: Iso;
   updated_at: Iso;
+}
+
+/** GET /notifications: the member's notifications, not removed and not expired, newest update first (at most 100). */
+export interface NotificationList {
+  data: AppNotification[];
+}
+
+/** PUT /notifications/mark_all_read body. */
+export interface MarkAllReadBody {
+  ids: number[];
+}
+
+/** What the server publishes on the realtime channel /n/{member_short_id}. */
+export interface NotificationRealtimeMessage {
+  /** created: new; updated: changed (e.g. read on another device); removed: removed_at is set, drop it from the list. */
+  event: 'created' | 'updated' | 'removed';
+  notification: AppNotification;
+}
+
+/** The Web Push message body (the data of the service worker's push event). */
+export interface NotificationPushPayload {
+  notification: AppNotification;
+  /** Unread, visible notifications of the member in the notification's organisation. */
+  unread_count: number;
+  /** Set when the notification was shortened to fit the 4 KB push limit (fetch it for the full text). */
+  truncated?: boolean;
+}
+
+/** GET /push/vapid_public_key: the applicationServerKey for pushManager.subscribe (base64url). */
+export interface VapidPublicKey {
+  public_key: string;
+}
+
+/** POST /push_subscriptions body: PushSubscription.toJSON() under "subscription". */
+export interface PushSubscriptionBody {
+  subscription: {
+    endpoint: string;
+    expirationTime?: number | null;
+    keys: { p256dh: string; auth: string };
+  };
+}
+
+/** POST /push_subscriptions answer (201). */
+export interface PushSubscriptionCreated {
+  id: number;
+  endpoint: string;
+}
+
+export type AppointmentStatus = 'booked' | 'cancelled';
+
+/** GET /appointments/{id}. */
+export interface Appointment {
+  id: number;
+  start_at: Iso;
+  service: { name: string };
+  staff: { full_name: string };
+  status: AppointmentStatus;
+  facility_guid?: string;
+  updated_at?: Iso;
 }

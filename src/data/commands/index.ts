@@ -2,6 +2,7 @@
 // must call registerCommandOps() first, or queued entries wait for an app that knows them.
 import { registerBookingOps } from './booking';
 import { registerMemberOps } from './member';
+import { registerNotificationOps } from './notifications';
 import { registerOrgOps } from './orgs';
 import { registerProfileOps } from './profile';
 
@@ -12,10 +13,14 @@ export {
   book, dropIn, joinWaitlist, cancelBooking, lateCancel, removeFromWaitlist, confirmOffer, declineOffer,
   CommandRefused, BOOKING_OPS, type BookingArgs, type CommandRefusedReason,
 } from './booking';
+export {
+  markNotificationRead, markAllNotificationsRead, NOTIFICATION_MARK_READ, NOTIFICATIONS_MARK_ALL_READ, type MarkReadArgs, type MarkAllReadArgs,
+} from './notifications';
 
 export function registerCommandOps(): void {
   registerProfileOps();
   registerMemberOps();
   registerOrgOps();
   registerBookingOps();
+  registerNotificationOps();
 }

@@ -9,6 +9,7 @@ import { progress } from '../../components/progress';
 import { describeError } from '../../app/describe-error';
 import { InstallApp } from '../../app/pwa/InstallApp';
 import { SignOutButton } from '../../app/SignOutButton';
+import { NotificationSettings } from './NotificationSettings';
 
 export const APP_VERSION = '7.5.2';
 
@@ -43,6 +44,7 @@ export default function SettingsScreen() {
           </select>
         </div>
       </section>
+      <NotificationSettings />
       <section className="card" aria-labelledby="settings-storage">
         <h2 id="settings-storage" className="card__title">{t('settings.storage')}</h2>
         <p>{persisted ? t('settings.storagePersisted') : t('settings.storageNotPersisted')}</p>

@@ -1,0 +1,75 @@
+/// <reference lib="webworker" />
+// A tap on a system notification (SPEC §2): it closes, is marked read through the outbox (so the
+// read survives being offline), and the app opens on the notification's screen — in a window
+// that is already open if there is one.
+import { markNotificationRead } from '../src/data/commands/notifications';
+import { db } from '../src/data/db';
+import { flushOutbox } from '../src/data/sync/outbox';
+import { NOTIFICATION_NAVIGATE_MESSAGE, notificationTarget } from '../src/domain/notifications';
+import { updateAppBadge } from './badge';
+
+interface ClickData {
+  id?: unknown;
+  path?: unknown;
+}
+
+const isAppPath = (path: unknown): path is string => typeof path === 'string' && path.startsWith('/') && !path.startsWith('//');
+
+/** From the stored row when there is one (the rule may be newer than the shown notification), else what the push put in. */
+async function targetPath(id: number | null, shownPath: unknown): Promise<string | null> {
+  const row = id === null ? undefined : await db.notifications.get(id).catch(() => undefined);
+  if (!row) return isAppPath(shownPath) ? shownPath : null;
+  const target = notificationTarget(row);
+  if ('path' in target) return target.path;
+  console.warn(`Notification ${row.id} of type "${row.type}" has nowhere to go: ${target.reason}`);
+  return null;
+}
+
+/** The window to reuse: a focused one, else a visible one, else any. */
+function pickWindow(windows: readonly WindowClient[]): WindowClient | undefined {
+  return windows.find((w) => w.focused) ?? windows.find((w) => w.visibilityState === 'visible') ?? windows[0];
+}
+
+/** An ignored type still brings the app forward: tapping should never do nothing at all. */
+async function openApp(self: ServiceWorkerGlobalScope, path: string | null): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const existing = pickWindow(windows);
+  if (!existing) {
+    await self.clients.openWindow(path ?? '/');
+    return;
+  }
+  const client = await existing.focus().catch(() => existing);
+  if (path === null) return;
+  try {
+    if (await client.navigate(path)) return;
+  } catch {
+    // Not controlled by this worker (e.g. opened before it activated): the page navigates itself.
+  }
+  client.postMessage({ type: NOTIFICATION_NAVIGATE_MESSAGE, path });
+}
+
+async function markRead(self: ServiceWorkerGlobalScope, id: number): Promise<void> {
+  try {
+    if (await markNotificationRead(id)) {
+      await updateAppBadge(self);
+      await flushOutbox();
+    }
+  } catch (error) {
+    console.warn('Could not mark the notification read', error);
+  }
+}
+
+export async function handleNotificationClick(self: ServiceWorkerGlobalScope, notification: Notification): Promise<void> {
+  notification.close();
+  const data = (notification.data ?? {}) as ClickData;
+  const id = typeof data.id === 'number' ? data.id : null;
+  const path = await targetPath(id, data.path);
+  await Promise.all([openApp(self, path).catch((error: unknown) => console.warn('Could not open the app', error)), id === null ? null : markRead(self, id)]);
+}
+
+/** Needs the outbox ops registered (registerOutboxSync) to send the read. */
+export function registerNotificationClick(self: ServiceWorkerGlobalScope): void {
+  self.addEventListener('notificationclick', (event) => {
+    event.waitUntil(handleNotificationClick(self, event.notification));
+  });
+}

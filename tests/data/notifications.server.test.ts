@@ -1,0 +1,226 @@
+// Notifications against the real reference server on loopback (real SQLite file, cookie jar
+// playing the browser): the pull, marking read through the outbox with idempotent replay, the
+// push subscription calls, and realtime end to end with faye's Node client.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Faye from 'faye';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../server/app';
+import { markRead } from '../../server/notifications/store';
+import type { PushSender, PushTarget } from '../../server/push/sender';
+import { deletePushSubscription, getVapidPublicKey, savePushSubscription } from '../../src/data/api/endpoints';
+import { connectApi, signIn } from '../../src/data/auth';
+import { markAllNotificationsRead, markNotificationRead, registerCommandOps } from '../../src/data/commands';
+import { db } from '../../src/data/db';
+import { configureOutbox, flushOutbox } from '../../src/data/sync/outbox';
+import { pullNotifications } from '../../src/data/sync/pull-notifications';
+import { asRealtimeClient, startRealtime, stopRealtime } from '../../src/data/sync/realtime';
+import { createCookieFetch, type CookieFetch } from './cookie-fetch';
+import { resetDb, resetModules, waitFor } from './helpers';
+
+const PASSWORD = 'demo1234';
+const EMAIL = 'demo@example.com';
+
+class CapturingPushSender implements PushSender {
+  readonly sent: { endpoint: string; payload: unknown }[] = [];
+  async send(subscription: PushTarget, payload: string) {
+    this.sent.push({ endpoint: subscription.endpoint, payload: JSON.parse(payload) as unknown });
+    return { statusCode: 201 };
+  }
+}
+
+let server: RunningServer;
+let dir: string;
+let jar: CookieFetch;
+const pushSender = new CapturingPushSender();
+/** Matching requests fail before they reach the server (offline). */
+let unreachable: ((url: string, init?: RequestInit) => boolean) | null = null;
+/** The next matching request reaches the server but its answer is lost. */
+let dropAnswer: ((url: string, init?: RequestInit) => boolean) | null = null;
+const writes: { path: string; key: string | null }[] = [];
+const replayed: string[] = [];
+
+registerCommandOps();
+
+function connect(): void {
+  jar = createCookieFetch();
+  const lossy: typeof fetch = async (input, init) => {
+    if (unreachable?.(String(input), init)) throw new TypeError('fetch failed: offline');
+    if ((init?.method ?? 'GET') !== 'GET') writes.push({ path: new URL(String(input)).pathname.replace('/api/v1', ''), key: new Headers(init?.headers).get('Idempotency-Key') });
+    const response = await jar.fetch(input, init);
+    if (response.headers.get('Idempotent-Replayed')) replayed.push(new URL(String(input)).pathname);
+    if (dropAnswer?.(String(input), init)) {
+      dropAnswer = null;
+      await response.arrayBuffer();
+      throw new TypeError('fetch failed: connection reset');
+    }
+    return response;
+  };
+  resetModules(`${server.url}/api/v1`, lossy);
+  connectApi({ baseUrl: `${server.url}/api/v1`, fetch: lossy });
+}
+
+async function member() {
+  const profile = await server.db.selectFrom('members_profiles').select('id').where('email', '=', EMAIL).executeTakeFirstOrThrow();
+  const accounts = await server.db.selectFrom('accounts').select(['org_id', 'short_id']).where('profile_id', '=', profile.id).orderBy('org_id').execute();
+  return { profileId: profile.id, accounts };
+}
+
+async function notify(message: string, orgIndex = 0) {
+  const { profileId, accounts } = await member();
+  const n = await server.notifications.notify(undefined, {
+    profileId, orgId: accounts[orgIndex]!.org_id, type: 'appointment', message, params: { appointment: { id: 1 } },
+  });
+  await server.notifications.settled();
+  return n;
+}
+
+async function serverReadAt(id: number): Promise<string | null> {
+  return (await server.db.selectFrom('notifications').select('read_at').where('id', '=', id).executeTakeFirstOrThrow()).read_at;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'member-pwa-notifications-'));
+  server = await startServer({
+    port: 0,
+    databaseFile: join(dir, 'test.sqlite'),
+    seedDemo: true,
+    loginRateLimit: { perIp: 10_000, perEmail: 1_000 },
+    offerSweepIntervalMs: 3_600_000,
+    pushSender,
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  await resetDb();
+  unreachable = null;
+  dropAnswer = null;
+  writes.length = 0;
+  replayed.length = 0;
+  connect();
+  configureOutbox({ now: () => Date.now(), random: () => 0.5, baseMs: 1_000, capMs: 300_000 });
+  await server.db.deleteFrom('notifications').execute();
+  await signIn(EMAIL, PASSWORD);
+});
+
+afterEach(async () => {
+  stopRealtime();
+  unreachable = null;
+  await flushOutbox({ ignoreBackoff: true }).catch(() => undefined);
+});
+
+describe('notifications against the server', () => {
+  it('pulls the member\'s notifications across all their accounts', async () => {
+    const { accounts } = await member();
+    const first = await notify('First');
+    const second = await notify('Second', accounts.length > 1 ? 1 : 0);
+    expect(await pullNotifications({ force: true })).toBe('fetched');
+    const rows = await db.notifications.toArray();
+    expect(rows.map((n) => n.id).sort()).toEqual([first.id, second.id].sort());
+    expect(rows.every((n) => n.read_at === null)).toBe(true);
+  });
+
+  it('marks read offline, sends it when back, and a lost answer is replayed with the same key', async () => {
+    const n = await notify('Your appointment moved');
+    await pullNotifications({ force: true });
+
+    unreachable = () => true;
+    expect(await markNotificationRead(n.id)).toBe(true);
+    expect((await db.notifications.get(n.id))?.read_at).not.toBeNull();
+    expect((await flushOutbox()).outcome).toBe('retry');
+    expect(await serverReadAt(n.id)).toBeNull();
+
+    unreachable = null;
+    dropAnswer = (url, init) => url.endsWith(`/notifications/${n.id}/mark_as_read`) && init?.method === 'PUT';
+    expect((await flushOutbox({ ignoreBackoff: true })).outcome).toBe('retry');
+    const applied = await serverReadAt(n.id);
+    expect(applied).not.toBeNull();
+
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 1 });
+    const keys = writes.filter((w) => w.path === `/notifications/${n.id}/mark_as_read`).map((w) => w.key);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+    expect(replayed).toEqual([`/api/v1/notifications/${n.id}/mark_as_read`]);
+    expect((await db.notifications.get(n.id))?.read_at).toBe(applied);
+  });
+
+  it('marks all read in one call; a later pull agrees', async () => {
+    const a = await notify('A');
+    const b = await notify('B');
+    await pullNotifications({ force: true });
+    expect(await markAllNotificationsRead()).toBe(2);
+    expect(await flushOutbox()).toMatchObject({ sent: 1 });
+    expect(writes.map((w) => w.path).filter((p) => p.startsWith('/notifications'))).toEqual(['/notifications/mark_all_read']);
+    expect(await serverReadAt(a.id)).not.toBeNull();
+    expect(await serverReadAt(b.id)).not.toBeNull();
+    await pullNotifications({ force: true });
+    expect((await db.notifications.toArray()).every((n) => n.read_at !== null)).toBe(true);
+  });
+
+  it('a notification removed on the server goes from the device when marked', async () => {
+    const n = await notify('Soon gone');
+    await pullNotifications({ force: true });
+    await server.db.updateTable('notifications').set({ removed_at: new Date().toISOString() }).where('id', '=', n.id).execute();
+    await markNotificationRead(n.id);
+    expect(await flushOutbox()).toMatchObject({ sent: 1, rejected: 0 });
+    expect(await db.notifications.get(n.id)).toBeUndefined();
+  });
+
+  it('saves and deletes this device\'s push subscription; new notifications are pushed to it', async () => {
+    expect(await getVapidPublicKey()).toBe(server.vapidPublicKey);
+    const endpoint = `http://127.0.0.1:9/push/${Date.now()}`;
+    const p256dh = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
+    const auth = Buffer.alloc(16, 9).toString('base64url');
+    expect(await savePushSubscription({ endpoint, keys: { p256dh, auth } })).toMatchObject({ endpoint });
+    // Saving again is harmless (an upsert by endpoint).
+    await savePushSubscription({ endpoint, keys: { p256dh, auth } });
+
+    const n = await notify('Pushed to you');
+    const push = pushSender.sent.find((s) => s.endpoint === endpoint);
+    expect(push?.payload).toMatchObject({ notification: { id: n.id, message: 'Pushed to you' }, unread_count: 1 });
+
+    await deletePushSubscription(endpoint);
+    pushSender.sent.length = 0;
+    await notify('Not pushed');
+    expect(pushSender.sent.filter((s) => s.endpoint === endpoint)).toEqual([]);
+  });
+
+  it('realtime end to end: a server-side notification reaches Dexie within 2 s, its removal too', async () => {
+    const cookie = [...jar.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    let created = 0;
+    startRealtime({
+      visibility: { visibilityState: 'visible', addEventListener: () => undefined, removeEventListener: () => undefined },
+      createClient: () => {
+        created += 1;
+        const client = new Faye.Client(`${server.url}/realtime`, { timeout: 60 });
+        // Node has no cookie jar shared with fetch: hand the session cookie over, as a browser would.
+        client.setHeader('Cookie', cookie);
+        return asRealtimeClient(client);
+      },
+    });
+    // Subscribed once the catch-up pull has run.
+    await waitFor(async () => (await db.pulls.get('notifications')) !== undefined, 5_000);
+    expect(created).toBe(1);
+
+    const started = Date.now();
+    const n = await notify('Live one');
+    await waitFor(async () => (await db.notifications.get(n.id)) !== undefined, 2_000);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await db.notifications.get(n.id)).toMatchObject({ message: 'Live one', read_at: null });
+
+    // Read on another device: the update arrives here too.
+    const { profileId, accounts } = await member();
+    await server.notifications.transaction((trx) => markRead(trx, profileId, [n.id], new Date()));
+    await waitFor(async () => (await db.notifications.get(n.id))?.read_at != null, 2_000);
+
+    // Removed: it goes from the device.
+    await server.publish(`/n/${accounts[0]!.short_id}`, { event: 'removed', notification: { ...n, removed_at: new Date().toISOString() } });
+    await waitFor(async () => (await db.notifications.get(n.id)) === undefined, 2_000);
+  }, 15_000);
+});
