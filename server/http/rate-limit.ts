@@ -5,12 +5,12 @@
 export interface LoginRateLimitOptions {
   /** Failed attempts allowed per email inside the window. */
   perEmail: number;
-  /** Attempts (failed or not) allowed per client IP inside the window. */
+  /** Failed attempts allowed per client IP inside the window (members share gym Wi-Fi). */
   perIp: number;
   windowMs: number;
 }
 
-export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimitOptions = { perEmail: 5, perIp: 30, windowMs: 15 * 60 * 1000 };
+export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimitOptions = { perEmail: 5, perIp: 50, windowMs: 15 * 60 * 1000 };
 
 export interface LoginRateLimiter {
   /** Seconds to wait when this attempt must be refused, otherwise null. */

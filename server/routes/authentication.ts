@@ -27,12 +27,13 @@ export function authenticationRoutes(): Hono<AppEnv> {
     if (wait !== null) {
       throw new ApiError(429, 'rate_limited', 'Too many sign-in attempts. Please wait a few minutes and try again.', undefined, { 'Retry-After': String(wait) });
     }
-    loginLimiter.recordAttempt(ip);
 
     const row = await db.selectFrom('members_profiles').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
     // verifyPassword spends the same time when there is no such member.
     const ok = await verifyPassword(password, row?.password_hash ?? null);
     if (!row || !ok) {
+      // Only failures count against an address: a gym's members share one Wi-Fi address.
+      loginLimiter.recordAttempt(ip);
       loginLimiter.recordFailure(email);
       throw new ApiError(401, 'invalid_credentials', 'Email or password is incorrect.');
     }

@@ -2,9 +2,19 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../data/auth';
+import { pendingCount } from '../data/sync/outbox';
+import { unsubscribePush } from '../data/push';
 import { useConfirm } from '../components/modal';
 import { progress } from '../components/progress';
 import { describeError } from './describe-error';
+
+/**
+ * The next person on a shared device must not get this member's pushes: the subscription goes
+ * while the session still lets the server forget it.
+ */
+async function forgetPush(): Promise<void> {
+  await unsubscribePush().catch(() => undefined);
+}
 
 export function SignOutButton({ className = 'btn btn--danger' }: { className?: string }) {
   const { t } = useTranslation();
@@ -13,20 +23,20 @@ export function SignOutButton({ className = 'btn btn--danger' }: { className?: s
 
   async function run() {
     try {
-      progress.start(t('auth.signingOut'));
-      let result = await signOut({ force: false });
-      if (result.status === 'pending') {
-        progress.hide();
+      const pending = await pendingCount();
+      if (pending > 0) {
         const ok = await confirm({
           title: t('auth.signOutPendingTitle'),
-          body: t('auth.signOutPending', { count: result.count }),
+          body: t('auth.signOutPending', { count: pending }),
           confirmLabel: t('auth.signOutAnyway'),
           cancelLabel: t('auth.stayAndSync'),
           danger: true,
         });
         if (!ok) return;
-        result = await signOut({ force: true });
       }
+      progress.start(t('auth.signingOut'));
+      await forgetPush();
+      await signOut({ force: true });
       progress.hide();
       navigate('/login', { replace: true });
     } catch (error) {
