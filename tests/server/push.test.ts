@@ -156,7 +156,7 @@ describe('push subscriptions and fan-out (fake sender)', () => {
       subscription(`https://push.example.net/${'x'.repeat(2100)}`, keys),
       subscription('https://user:pw@push.example.net/x', keys),
       { subscription: { endpoint: 'https://push.example.net/x', keys: { p256dh: keys.p256dh, auth: 'short' } } },
-      { subscription: { endpoint: 'https://push.example.net/x', keys: { p256dh: randomBytes(65).toString('base64url').replace(/^./, 'B'), auth: keys.auth } } },
+      { subscription: { endpoint: 'https://push.example.net/x', keys: { p256dh: Buffer.concat([Buffer.from([0x05]), randomBytes(64)]).toString('base64url'), auth: keys.auth } } },
       { subscription: { endpoint: 'https://push.example.net/x' } },
       { endpoint: 'https://push.example.net/x' },
     ];
