@@ -2,6 +2,7 @@ import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { test, expect, expectAccessible, waitForServiceWorker, DEMO } from './fixtures';
 import { MemberApi, adminPost, countVisits, placesTaken, setClass } from './support/studio';
 import type { AppNotification, Session } from '../src/data/api/types';
+import { isBookable } from '../src/domain/session';
 
 const badge = (page: Page) => page.getByTestId('notifications-badge');
 
@@ -104,9 +105,11 @@ test.describe('notifications', () => {
   test("Sam's cancel gives Alex a live waitlist offer that Alex confirms from the dropdown", async ({ page, loginPage, baseURL }) => {
     const sam = await MemberApi.signIn(baseURL!, DEMO.sam.email);
     const alex = await MemberApi.signIn(baseURL!, DEMO.alex.email);
-    // A class tomorrow with one place left: Sam takes it, Alex joins the waitlist.
+    // A class neither has a place in, given one place left: Sam takes it, Alex joins the waitlist.
+    const now = new Date();
+    const alexHasVisit = new Set((await alex.sessions('Wellington')).filter((s) => s.visit).map((s) => s.id));
     const session = (await sam.sessions('Wellington')).find(
-      (s: Session) => s.name === 'Barbell Basics' && !s.visit && Date.parse(s.start_date) > Date.now(),
+      (s: Session) => isBookable(s, now) && !alexHasVisit.has(s.id) && Date.parse(s.start_date) > now.getTime() + 6 * 3_600_000,
     )!;
     setClass(session.id, { capacity: placesTaken(session.id) + 1, waitlists_on: true });
     expect((await sam.post(`/sessions/${session.id}/book`, 'Wellington')).status).toBe(201);
