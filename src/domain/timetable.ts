@@ -1,7 +1,7 @@
 // Timetable arithmetic in the facility's time zone, pure: which instants a week spans and how a
 // sorted list of classes breaks into day groups. The screens format; these only compute.
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, startOfDay, startOfWeek } from 'date-fns';
+import { addDays, format, startOfDay } from 'date-fns';
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -40,14 +40,7 @@ export interface DayRange {
   to: string;
 }
 
-/** The week (Monday first) containing the day, in the zone. */
-export function weekOf(dayKey: string, timeZone: string): DayRange {
-  const [y, m, d] = dayKey.split('-').map(Number);
-  const monday = startOfWeek(new TZDate(y ?? 1970, (m ?? 1) - 1, d ?? 1, 12, 0, 0, timeZone), { weekStartsOn: 1 });
-  const firstDay = format(monday, 'yyyy-MM-dd');
-  return daysFrom(firstDay, 7, timeZone);
-}
-
+/** `count` calendar days from `firstDay` in the zone, and the [from, to) instants they span. */
 export function daysFrom(firstDay: string, count: number, timeZone: string): DayRange {
   const days = Array.from({ length: count }, (_, i) => addDaysToKey(firstDay, i, timeZone));
   const last = days[days.length - 1] ?? firstDay;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDaysToKey, dayKeyIn, groupByDay, groupByYear, startOfDayIn, weekOf } from '../../src/domain/timetable';
+import { addDaysToKey, dayKeyIn, daysFrom, groupByDay, groupByYear, startOfDayIn } from '../../src/domain/timetable';
 
 const NZ = 'Pacific/Auckland';
 
@@ -16,8 +16,8 @@ describe('timetable days in the facility time zone', () => {
     expect(addDaysToKey('2026-04-04', 1, NZ)).toBe('2026-04-05');
     expect(addDaysToKey('2026-12-31', 1, NZ)).toBe('2027-01-01');
   });
-  it('a week runs Monday to Sunday and spans [from, to)', () => {
-    const week = weekOf('2026-11-26', NZ);
+  it('seven days from a day span [local midnight, local midnight after the last)', () => {
+    const week = daysFrom('2026-11-23', 7, NZ);
     expect(week.days).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
     expect(week.from).toBe('2026-11-22T11:00:00.000Z');
     expect(week.to).toBe('2026-11-29T11:00:00.000Z');
@@ -42,7 +42,6 @@ describe('grouping', () => {
 
 describe('grouping within a known range', () => {
   it('finds each day by local midnight and agrees with formatting in the zone', async () => {
-    const { daysFrom } = await import('../../src/domain/timetable');
     const range = daysFrom('2026-11-23', 3, NZ);
     const items = [
       { id: 1, start_date: '2026-11-22T11:00:00.000Z' }, // 00:00 on the 23rd in Auckland
