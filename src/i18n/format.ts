@@ -208,9 +208,12 @@ export function formatTimeRange(
   locale: string,
   timeZone: string,
 ): string {
-  const a = formatTime(start, locale, timeZone);
-  const b = formatTime(end, locale, timeZone);
-  return a && b ? `${a} – ${b}` : a || b;
+  return joinTimes(formatTime(start, locale, timeZone), formatTime(end, locale, timeZone));
+}
+
+/** "start – end" (en dash, spaced), or whichever of the two exists. */
+function joinTimes(from: string, to: string): string {
+  return from && to ? `${from} – ${to}` : from || to;
 }
 
 /** 'yyyy-MM-dd' of the instant in the zone: the key for grouping lists by day. */
@@ -365,11 +368,7 @@ export function createFormatter(locale: string, timeZone?: string | null): Forma
     dayHeader: remember((d) => formatDayHeader(d, lng, zone)),
     yearHeader: remember((d) => formatYearHeader(d, lng, zone)),
     dateTime: remember((d) => formatDateTime(d, lng, zone)),
-    timeRange: (a, b) => {
-      const from = time(a);
-      const to = time(b);
-      return from && to ? `${from} – ${to}` : from || to;
-    },
+    timeRange: (a, b) => joinTimes(time(a), time(b)),
     relativeDay: (d, now) => formatRelativeDay(d, lng, zone, now),
     dayKey: (d) => dayKey(d, zone),
     yearKey: (d) => yearKey(d, zone),
