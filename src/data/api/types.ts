@@ -147,7 +147,8 @@ export interface Session {
   droppedin_count: number;
   online_url: string | null;
   instructors: Instructor[];
-  whiteboard_items: unknown[];
+  /** The programmed workouts; empty when the whiteboard is not visible to the member (SPEC §4). */
+  whiteboard_items: WhiteboardItem[];
   whiteboard_visibility: WhiteboardVisibility;
   visit: VisitSummary | null;
 }
@@ -260,4 +261,188 @@ export interface Appointment {
   status: AppointmentStatus;
   facility_guid?: string;
   updated_at?: Iso;
+}
+
+// ---- Training log (SPEC §3 Workout, §5 rep schemes, loads, scoring) ----
+
+export type WorkoutType = 'wod' | 'lift';
+
+export type ScoringType = 'for_time' | 'for_rounds' | 'for_distance' | 'for_load' | 'for_repetitions' | 'for_calories' | 'tabata' | 'total' | 'none';
+
+/** What a movement is measured in per set. A lift has a load only when its movement has "weight". */
+export type MovementPropertyType = 'weight' | 'height' | 'distance';
+
+export type WeightUnits = 'kilograms' | 'pounds';
+export type LengthUnits = 'centimetres' | 'inches' | 'metres';
+export type Units = WeightUnits | LengthUnits;
+
+export interface MovementProperty {
+  type: MovementPropertyType;
+}
+
+/** GET /movements, /movements/{id}: the shared movement catalogue. */
+export interface Movement {
+  id: number;
+  name: string;
+  properties: MovementProperty[];
+}
+
+export interface Measurement {
+  value: number;
+  units: Units;
+}
+
+export interface LiftSet {
+  /** 1-based order within the lift. */
+  position: number;
+  repetitions: number;
+  movement_id: number;
+  /** One value per movement property, e.g. { weight: { value: 100, units: 'kilograms' } }. */
+  values: Partial<Record<MovementPropertyType, Measurement>>;
+}
+
+/** A workout the studio programmes (shown on class whiteboards); members log results against it. */
+export interface WorkoutDefinition {
+  id: number;
+  name: string;
+  type: WorkoutType;
+  description: string | null;
+  /** WODs only. */
+  scoring: ScoringType | null;
+  /** Lifts only, e.g. "5x5" or "5-3-1". */
+  rep_scheme: string | null;
+  /** Lifts only. */
+  movement: Movement | null;
+}
+
+export interface WhiteboardItem {
+  id: number;
+  position: number;
+  definition: WorkoutDefinition;
+}
+
+export interface ReactionSummary {
+  /** How many members reacted. */
+  count: number;
+  /** The signed-in member's own reaction id, or null. DELETE /workout_reactions/{id} removes it. */
+  mine: number | null;
+}
+
+interface WorkoutBase {
+  id: number;
+  type: WorkoutType;
+  name: string;
+  /** When the workout was done. The log groups by this day in the facility's zone. */
+  completed_at: Iso;
+  notes: string | null;
+  session_id: number | null;
+  workout_definition_id: number | null;
+  reactions: ReactionSummary;
+  created_at: Iso;
+  updated_at: Iso;
+}
+
+/** Scores: time in whole seconds; distance in metres; load as score_load in score_load_units. */
+export interface WodWorkout extends WorkoutBase {
+  type: 'wod';
+  scoring: ScoringType;
+  score_time: number | null;
+  score_rounds: number | null;
+  /** for_repetitions: the reps; for_rounds: reps into the unfinished round. */
+  score_repetitions: number | null;
+  score_distance: number | null;
+  score_load: number | null;
+  score_load_units: WeightUnits | null;
+  score_calories: number | null;
+  score_tabata: number | null;
+  score_total: number | null;
+  as_prescribed: boolean;
+}
+
+export interface LiftWorkout extends WorkoutBase {
+  type: 'lift';
+  movement: Movement;
+  rep_scheme: string;
+  sets: LiftSet[];
+  /** Sum of repetitions × weight (one decimal), null when the movement has no weight property. */
+  load: Measurement | null;
+}
+
+export type Workout = WodWorkout | LiftWorkout;
+
+type WodScoreFields = Pick<WodWorkout, 'scoring' | 'score_time' | 'score_rounds' | 'score_repetitions' | 'score_distance' | 'score_load' | 'score_load_units' | 'score_calories' | 'score_tabata' | 'score_total' | 'as_prescribed'>;
+
+/** POST /workouts {workout}: what the member enters. The server computes load and answers with the Workout. */
+export type WorkoutInput =
+  | ({ type: 'wod'; name: string; completed_at: Iso; notes?: string | null; session_id?: number | null; workout_definition_id?: number | null } & Partial<WodScoreFields> & { scoring: ScoringType })
+  | { type: 'lift'; name: string; completed_at: Iso; notes?: string | null; session_id?: number | null; workout_definition_id?: number | null; movement_id: number; rep_scheme: string; sets: LiftSet[] };
+
+/** PUT /workouts/{id} {workout}: SPEC §5, never id, type, session or definition (ignored when sent). */
+export type WorkoutUpdate =
+  | ({ name?: string; completed_at?: Iso; notes?: string | null } & Partial<WodScoreFields>)
+  | { name?: string; completed_at?: Iso; notes?: string | null; movement_id?: number; rep_scheme?: string; sets?: LiftSet[] };
+
+/** GET /workouts answer; params from, to (ISO, on completed_at), type, movement_id, session_id. Newest first. */
+export interface WorkoutList {
+  data: Workout[];
+}
+
+/** POST /workouts/{id}/reactions body. */
+export interface WorkoutReactionBody {
+  reaction: { type: 'like' };
+}
+
+/** POST /workouts/{id}/reactions answer (201). */
+export interface WorkoutReaction {
+  id: number;
+  workout_id: number;
+  type: 'like';
+  created_at: Iso;
+}
+
+/** GET /lifts: one row per movement the member has lifted (id = movement id). */
+export interface LiftSummary {
+  id: number;
+  movement: Movement;
+  lifts_count: number;
+  last_completed_at: Iso;
+  /** Heaviest single set weight, in kilograms. Null for movements without weight. */
+  best_weight: Measurement | null;
+  /** Best Epley estimate over all sets with 1–10 reps, in kilograms. */
+  estimated_one_rep_max: Measurement | null;
+}
+
+/** Heaviest weight lifted for exactly this many reps in one set. */
+export interface RepMax {
+  repetitions: number;
+  weight: Measurement;
+  completed_at: Iso;
+  workout_id: number;
+}
+
+/** GET /lifts/{id} (movement id): history newest first, personal records and the estimated one-rep max. */
+export interface LiftDetail extends LiftSummary {
+  records: RepMax[];
+  history: LiftWorkout[];
+}
+
+export interface LeaderboardEntry {
+  rank: number;
+  workout_id: number;
+  member: { id: number; full_name: string; avatar_url: string | null };
+  /** The signed-in member's own result. */
+  mine: boolean;
+  workout: Workout;
+}
+
+export interface LeaderboardBoard {
+  definition: WorkoutDefinition;
+  entries: LeaderboardEntry[];
+}
+
+/** GET /leaderboard?session_id: one ranked board per whiteboard item of the class. Empty when the whiteboard is not visible to the member. */
+export interface Leaderboard {
+  session_id: number;
+  visible: boolean;
+  boards: LeaderboardBoard[];
 }

@@ -1,0 +1,6 @@
+export * from './rep-scheme';
+export * from './lift';
+export * from './scoring';
+export * from './workout';
+export * from './lifts';
+export * from './leaderboard';
