@@ -27,7 +27,10 @@ import { appointmentRoutes } from './routes/appointments';
 import { authenticationRoutes } from './routes/authentication';
 import { clientVisitRoutes } from './routes/client-visits';
 import { facilityRoutes } from './routes/facilities';
+import { leaderboardRoutes } from './routes/leaderboard';
+import { liftRoutes } from './routes/lifts';
 import { memberRoutes } from './routes/member';
+import { movementRoutes } from './routes/movements';
 import { notificationRoutes } from './routes/notifications';
 import { orgRoutes } from './routes/orgs';
 import { profileRoutes } from './routes/profile';
@@ -35,6 +38,8 @@ import { pushKeyRoutes, pushSubscriptionRoutes } from './routes/push-subscriptio
 import { sessionRoutes } from './routes/sessions';
 import { timezoneRoutes } from './routes/timezones';
 import { visitRoutes } from './routes/visits';
+import { workoutReactionRoutes } from './routes/workout-reactions';
+import { workoutRoutes } from './routes/workouts';
 import { staticApp } from './static';
 
 export interface ServerOptions {
@@ -112,6 +117,11 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.route('/push', pushKeyRoutes());
   api.route('/push_subscriptions', pushSubscriptionRoutes());
   api.route('/appointments', appointmentRoutes());
+  api.route('/workouts', workoutRoutes());
+  api.route('/workout_reactions', workoutReactionRoutes());
+  api.route('/lifts', liftRoutes());
+  api.route('/movements', movementRoutes());
+  api.route('/leaderboard', leaderboardRoutes());
 
   const app = new Hono<AppEnv>();
   app.use(securityHeaders);

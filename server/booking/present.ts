@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Session, Visit, VisitCharge, VisitSummary } from '../../src/data/api/types';
+import { isWhiteboardVisible } from '../../src/domain/session';
+import { inChunks } from '../db/chunks';
 import type { Database, SessionRow, VisitRow } from '../db/schema';
 import { countVisits, isFull, NO_VISITS, placesTaken, type VisitCounts } from '../rules/capacity';
+import { whiteboardItemsFor } from '../training/present';
 
 // Classes and visits as the member sees them (wire shapes of src/data/api/types.ts). Every
 // loader takes a Kysely instance or a transaction, so idempotent handlers answer from inside
@@ -11,14 +14,6 @@ import { countVisits, isFull, NO_VISITS, placesTaken, type VisitCounts } from '.
 type Db = Kysely<Database>;
 
 export type SessionWithFacility = SessionRow & { facility_guid: string; org_id: number };
-
-const CHUNK = 500;
-
-async function inChunks<T, R>(items: readonly T[], run: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(...(await run(items.slice(i, i + CHUNK))));
-  return out;
-}
 
 /** Classes joined with their facility's guid and organisation. */
 export function sessionsQuery(db: Db) {
@@ -102,7 +97,7 @@ export async function presentSessions(db: Db, rows: readonly SessionWithFacility
   const counts = await visitCounts(db, ids);
   const mine = await inChunks(ids, (chunk) => db.selectFrom('visits').selectAll().where('profile_id', '=', profileId).where('session_id', 'in', chunk).execute());
 
-  return rows.map((row): Session => {
+  const sessions = rows.map((row): Session => {
     const c = counts.get(row.id) ?? NO_VISITS;
     const visit = currentVisit(mine.filter((v) => v.session_id === row.id));
     return {
@@ -127,12 +122,16 @@ export async function presentSessions(db: Db, rows: readonly SessionWithFacility
       droppedin_count: c.droppedin,
       online_url: row.online_url,
       instructors: instructors.filter((i) => i.session_id === row.id).map((i) => ({ full_name: i.full_name, substituted: i.substituted === 1 })),
-      // Filled by the whiteboard feature; the shape is already part of the contract.
       whiteboard_items: [],
       whiteboard_visibility: row.whiteboard_visibility,
       visit: visit ? toVisitSummary(visit) : null,
     };
   });
+  // Programmed workouts only where the member may see the whiteboard (SPEC §4), in one query.
+  const visible = sessions.filter((s) => isWhiteboardVisible(s));
+  const items = await whiteboardItemsFor(db, visible.map((s) => s.id));
+  for (const session of visible) session.whiteboard_items = items.get(session.id) ?? [];
+  return sessions;
 }
 
 export async function loadMemberSession(db: Db, sessionId: number, profileId: number): Promise<Session | undefined> {

@@ -226,6 +226,79 @@ export interface AppointmentsTable {
   updated_at: IsoText;
 }
 
+export type WorkoutTypeText = 'wod' | 'lift';
+export type ScoringText = 'for_time' | 'for_rounds' | 'for_distance' | 'for_load' | 'for_repetitions' | 'for_calories' | 'tabata' | 'total' | 'none';
+export type WeightUnitsText = 'kilograms' | 'pounds';
+
+export interface MovementsTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON array of {type}, e.g. [{"type":"weight"}]. */
+  properties: string;
+}
+
+export interface WorkoutDefinitionsTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  type: WorkoutTypeText;
+  description: string | null;
+  /** WODs only. */
+  scoring: ScoringText | null;
+  /** Lifts only. */
+  rep_scheme: string | null;
+  /** Lifts only. */
+  movement_id: number | null;
+  created_at: IsoText;
+}
+
+export interface WhiteboardItemsTable {
+  id: Generated<number>;
+  session_id: number;
+  definition_id: number;
+  position: number;
+}
+
+/** A member's result: the member is the profile's account in org_id. WOD and lift columns share the row. */
+export interface WorkoutsTable {
+  id: Generated<number>;
+  org_id: number;
+  profile_id: number;
+  type: WorkoutTypeText;
+  name: string;
+  completed_at: IsoText;
+  notes: string | null;
+  session_id: number | null;
+  workout_definition_id: number | null;
+  scoring: ScoringText | null;
+  score_time: number | null;
+  score_rounds: number | null;
+  score_repetitions: number | null;
+  score_distance: number | null;
+  score_load: number | null;
+  score_load_units: WeightUnitsText | null;
+  score_calories: number | null;
+  score_tabata: number | null;
+  score_total: number | null;
+  as_prescribed: ColumnType<Flag, Flag | undefined, Flag>;
+  movement_id: number | null;
+  rep_scheme: string | null;
+  /** JSON array of LiftSet. */
+  sets: string | null;
+  load_value: number | null;
+  load_units: WeightUnitsText | null;
+  created_at: IsoText;
+  updated_at: IsoText;
+}
+
+export interface WorkoutReactionsTable {
+  id: Generated<number>;
+  workout_id: number;
+  profile_id: number;
+  type: 'like';
+  created_at: IsoText;
+}
+
 export interface Database {
   members_profiles: MembersProfilesTable;
   orgs: OrgsTable;
@@ -244,6 +317,11 @@ export interface Database {
   app_settings: AppSettingsTable;
   posts: PostsTable;
   appointments: AppointmentsTable;
+  movements: MovementsTable;
+  workout_definitions: WorkoutDefinitionsTable;
+  whiteboard_items: WhiteboardItemsTable;
+  workouts: WorkoutsTable;
+  workout_reactions: WorkoutReactionsTable;
 }
 
 export type ProfileRow = Selectable<MembersProfilesTable>;
@@ -269,3 +347,11 @@ export type NewNotification = Insertable<NotificationsTable>;
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 export type PostRow = Selectable<PostsTable>;
 export type AppointmentRow = Selectable<AppointmentsTable>;
+export type MovementRow = Selectable<MovementsTable>;
+export type WorkoutDefinitionRow = Selectable<WorkoutDefinitionsTable>;
+export type NewWorkoutDefinition = Insertable<WorkoutDefinitionsTable>;
+export type NewWhiteboardItem = Insertable<WhiteboardItemsTable>;
+export type WorkoutRow = Selectable<WorkoutsTable>;
+export type NewWorkout = Insertable<WorkoutsTable>;
+export type WorkoutPatch = Updateable<WorkoutsTable>;
+export type WorkoutReactionRow = Selectable<WorkoutReactionsTable>;

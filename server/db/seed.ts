@@ -3,11 +3,13 @@ import { TZDate } from '@date-fns/tz';
 import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../auth/password';
 import { classCancelledMessage, postMessage, waitlistOfferMessage } from '../notifications/messages';
+import { seedTraining, type TrainingClass } from './seed-training';
 import type { Database, NewInstructor, NewMembership, NewNotification, NewPass, NewSession, NewVisit, VisitStateText, WhiteboardVisibilityText } from './schema';
 
-// The one place for demo data. Seeded only into an empty database, deterministic apart from
-// password salts, and laid out relative to the seeding moment `now` so a fresh demo always
-// shows classes in every state of SPEC §4.
+// The one place for demo data (its training part in ./seed-training.ts, called from here).
+// Seeded only into an empty database, deterministic apart from password salts, and laid out
+// relative to the seeding moment `now` so a fresh demo always shows classes in every state of
+// SPEC §4.
 //
 // Booking windows, unless a class says otherwise:
 //   booking opens 7 days before the start, closes at the start,
@@ -131,6 +133,10 @@ const SCHEDULE: Record<number, [number, number, ClassKey][]> = {
   5: [...WEEKDAY, [18, 45, 'oly']],
   6: [[8, 0, 'openGym'], [9, 0, 'crossfit'], [10, 30, 'mobility'], [12, 0, 'hiit']],
 };
+
+function timeZoneOf(facilityKey: string): string {
+  return FACILITIES.find((f) => f.key === facilityKey)?.timeZone ?? 'UTC';
+}
 
 interface LocalDay {
   y: number;
@@ -276,6 +282,9 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
   }
 
   let classCounter = 0;
+  // CrossFit and Olympic Lifting classes get whiteboards and results (seed-training.ts).
+  const trainingClasses: TrainingClass[] = [];
+  const demoMembers = new Set([alex, sam, kai]);
   // Instructors and visits are collected and inserted in batches at the end: far fewer round trips.
   const instructors: NewInstructor[] = [];
   const visitRows: NewVisit[] = [];
@@ -304,6 +313,10 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
       updated_at: ago(30 * DAY),
     };
     const { id } = await trx.insertInto('sessions').values(values).returning('id').executeTakeFirstOrThrow();
+    if (spec.type === 'crossfit' || spec.type === 'oly') {
+      const attendees = (spec.visits ?? []).filter((v) => (v.state === 'booked' || v.state === 'attended') && !demoMembers.has(v.who)).map((v) => v.who);
+      trainingClasses.push({ id, kind: spec.type, orgId: orgIds[facility.org], timeZone: facility.timeZone, start, end, attendees });
+    }
 
     const staff = ORGS.find((o) => o.key === facility.org)?.instructors ?? [];
     const n = classCounter++;
@@ -333,8 +346,8 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
   }
 
   const people = (ids: number[], state: VisitStateText): VisitSpec[] => ids.map((who) => ({ who, state }));
-  // Classes the seeded notifications point at (Wellington).
-  const story = { cancelled: 0, finishedYesterday: 0 };
+  // Classes the seeded notifications and training results point at.
+  const story = { cancelled: 0, finishedYesterday: 0, tallinnYesterday: 0, publicBoard: 0 };
 
   for (const facility of FACILITIES) {
     const crowd = fillers[facility.org];
@@ -398,6 +411,17 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
     const yesterdayRegulars = wellington ? [alex, sam] : facility.org === 'tallinn' ? [alex, kai] : [alex];
     const yesterdayId = await addClass(facility, { type: 'oly', start: t(-26 * HOUR), visits: people([...yesterdayRegulars, ...crowd.slice(4, 6)], 'attended') });
     if (wellington) story.finishedYesterday = yesterdayId;
+    if (facility.org === 'tallinn') story.tallinnYesterday = yesterdayId;
+
+    // Wellington, earlier today: a public Olympic Lifting class whose leaderboard has other
+    // members' results but none of Alex's, for logging a result against a class.
+    if (wellington) {
+      // Off the quarter hours, so it never shares a start with a regular Olympic Lifting class.
+      const earlier = base - 100 * MINUTE - (((base - 100 * MINUTE) / MINUTE) % 15 === 0 ? 5 * MINUTE : 0);
+      const start = new Date(Math.max(earlier, localTime(localDay(now, tz, 0), 0, 5, tz).getTime()));
+      const finished = start.getTime() + CLASS_TYPES.oly.minutes * MINUTE <= now.getTime();
+      story.publicBoard = await addClass(facility, { type: 'oly', start, visits: people(crowd.slice(2, 6), finished ? 'attended' : 'booked') });
+    }
 
     // Tomorrow morning: Alex (and Sam) booked at Wellington, Kai at Tallinn.
     const tomorrowMembers = wellington ? [alex, sam] : facility.org === 'tallinn' ? [kai] : [];
@@ -437,6 +461,20 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
   await trx.insertInto('passes').values(passes).execute();
 
   await seedNotifications(trx, now, { orgIds, facilityIds, alex, sam, kai, story });
+
+  await seedTraining(trx, now, {
+    orgIds: ORGS.map((o) => orgIds[o.key]),
+    harbour: orgIds.harbour,
+    tallinn: orgIds.tallinn,
+    wellingtonTimeZone: timeZoneOf('harbour-wellington'),
+    tallinnTimeZone: timeZoneOf('tallinn-old-town'),
+    alex,
+    kai,
+    fillers: new Map(ORGS.map((o) => [orgIds[o.key], fillers[o.key]])),
+    classes: trainingClasses,
+    yesterdayOly: { harbour: story.finishedYesterday, tallinn: story.tallinnYesterday },
+    publicBoard: story.publicBoard,
+  });
 
   // The seeded late cancels (club members without a membership or pass) were casual charges.
   const lateCancels = await trx.selectFrom('visits').select(['id', 'updated_at']).where('late_cancelled', '=', 1).execute();

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_initial';
 import * as m0002 from './0002_booking';
 import * as m0003 from './0003_notifications';
+import * as m0004 from './0004_training';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_booking': m0002,
   '0003_notifications': m0003,
+  '0004_training': m0004,
 };
 
 export const migrationProvider: MigrationProvider = {
