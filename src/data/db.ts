@@ -1,7 +1,7 @@
 // The one Dexie schema. The page reads every screen from here through live queries, the
 // network layer writes into it, and the service worker imports it too (push, outbox sync).
 import Dexie, { type EntityTable } from 'dexie';
-import type { AppNotification, Facility, Member, Profile, Session, Visit } from './api/types';
+import type { AppNotification, Facility, Leaderboard, Member, Movement, Profile, Session, Visit, Workout } from './api/types';
 
 /** Which member is signed in and what they have chosen; one row under key 'auth'. */
 export interface AuthState {
@@ -61,6 +61,14 @@ export type MetaRow = AuthState | SyncStatus;
 
 export type StoredSession = Session;
 export type StoredVisit = Visit & { session_id: number };
+/** A workout of the member's, filed under the organisation it was logged in; movement_id indexes lifts. */
+export type StoredWorkout = Workout & { org_id: number; movement_id: number | null };
+
+/** A workout made on the device keeps answering to its temporary id once the server has given it a real one. */
+export interface WorkoutAlias {
+  temp: number;
+  id: number;
+}
 
 export class MemberDb extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
@@ -73,6 +81,10 @@ export class MemberDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   notices!: EntityTable<SyncNotice, 'id'>;
   pulls!: EntityTable<PullMark, 'resource'>;
+  workouts!: EntityTable<StoredWorkout, 'id'>;
+  movements!: EntityTable<Movement, 'id'>;
+  leaderboards!: EntityTable<Leaderboard, 'session_id'>;
+  workoutAliases!: EntityTable<WorkoutAlias, 'temp'>;
 
   constructor(name = 'member-pwa') {
     super(name);
@@ -88,10 +100,20 @@ export class MemberDb extends Dexie {
       notices: '++id, createdAt',
       pulls: '&resource',
     });
+    // Training log: the member's workouts, the movement catalogue and class leaderboards.
+    this.version(2).stores({
+      workouts: '&id, org_id, [org_id+completed_at], [org_id+movement_id], session_id',
+      movements: '&id, name',
+      leaderboards: '&session_id',
+      workoutAliases: '&temp',
+    });
   }
 }
 
 export const db = new MemberDb();
 
 /** Tables holding member data; wiped on sign-out so the next person on the device sees nothing. */
-export const memberTables = ['profiles', 'facilities', 'members', 'sessions', 'visits', 'notifications', 'outbox', 'notices', 'pulls'] as const;
+export const memberTables = [
+  'profiles', 'facilities', 'members', 'sessions', 'visits', 'notifications', 'outbox', 'notices', 'pulls',
+  'workouts', 'movements', 'leaderboards', 'workoutAliases',
+] as const;

@@ -5,6 +5,7 @@ import { registerMemberOps } from './member';
 import { registerNotificationOps } from './notifications';
 import { registerOrgOps } from './orgs';
 import { registerProfileOps } from './profile';
+import { registerTrainingOps } from './training';
 
 export { updateProfile, PROFILE_UPDATE, type ProfileUpdateArgs } from './profile';
 export { updateMember, MEMBER_UPDATE, type MemberUpdateArgs } from './member';
@@ -17,10 +18,16 @@ export {
   markNotificationRead, markAllNotificationsRead, NOTIFICATION_MARK_READ, NOTIFICATIONS_MARK_ALL_READ, type MarkReadArgs, type MarkAllReadArgs,
 } from './notifications';
 
+export {
+  logWorkout, editWorkout, deleteWorkout, toggleWorkoutReaction, WORKOUT_OPS,
+  type WorkoutCreateArgs, type WorkoutUpdateArgs, type WorkoutDeleteArgs, type WorkoutReactionArgs,
+} from './training';
+
 export function registerCommandOps(): void {
   registerProfileOps();
   registerMemberOps();
   registerOrgOps();
   registerBookingOps();
   registerNotificationOps();
+  registerTrainingOps();
 }

@@ -229,7 +229,7 @@ async function drain(options: FlushOptions): Promise<FlushResult> {
   if (!getApiScope()) setApiScope(scopeOf(auth));
 
   for (;;) {
-    const entry = await db.outbox.orderBy('seq').first();
+    const entry = await takeNext();
     if (!entry || entry.seq === undefined) {
       await recountPending({ nextAttemptAt: null, ...(result.sent > 0 && { lastError: null, lastSyncedAt: clock.now() }) });
       return result;
@@ -245,7 +245,6 @@ async function drain(options: FlushOptions): Promise<FlushResult> {
       return { ...result, outcome: 'stalled' };
     }
 
-    await db.outbox.update(entry.seq, { status: 'sending' });
     let answer: unknown;
     try {
       answer = await handler.send(entry.args, entry.id);
@@ -272,6 +271,20 @@ async function drain(options: FlushOptions): Promise<FlushResult> {
       return { ...result, ...(await retryLater(entry, error)) };
     }
   }
+}
+
+/**
+ * The first entry, marked 'sending' in the same transaction that reads it (when this app knows
+ * it): a command that merges into a queued entry sees either 'pending' args that are yet to be
+ * read, or 'sending' and queues a follow-up instead.
+ */
+function takeNext(): Promise<OutboxEntry | undefined> {
+  return db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.orderBy('seq').first();
+    if (!entry || entry.seq === undefined || !handlers.has(entry.op) || entry.schemaVersion > OUTBOX_SCHEMA_VERSION) return entry;
+    await db.outbox.update(entry.seq, { status: 'sending' });
+    return { ...entry, status: 'sending' };
+  });
 }
 
 async function retryLater(entry: OutboxEntry, error: unknown): Promise<Pick<FlushResult, 'outcome' | 'nextAttemptAt'>> {
