@@ -45,6 +45,8 @@ const tabs = {
   Placeholder: lazy(() => import('../screens/common/TabPlaceholderRoute')),
   ClassOverview: lazy(() => import('../screens/classes/ClassOverviewTab')),
   ClassOnline: lazy(() => import('../screens/classes/ClassOnlineTab')),
+  ClassWorkouts: lazy(() => import('../screens/classes/ClassWorkoutsTab')),
+  ClassLeaderboard: lazy(() => import('../screens/classes/ClassLeaderboardTab')),
 };
 
 function page(node: ReactNode): ReactNode {
@@ -72,8 +74,8 @@ export const signedInRoutes: RouteObject[] = [
     element: page(<screens.ClassDetail />),
     children: [
       { index: true, element: page(<tabs.ClassOverview />) },
-      { path: 'workouts', element: page(<tabs.Placeholder emptyKey="empty.whiteboard" />) },
-      { path: 'leaderboard', element: page(<tabs.Placeholder emptyKey="empty.training" />) },
+      { path: 'workouts', element: page(<tabs.ClassWorkouts />) },
+      { path: 'leaderboard', element: page(<tabs.ClassLeaderboard />) },
       { path: 'online', element: page(<tabs.ClassOnline />) },
     ],
   },

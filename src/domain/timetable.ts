@@ -20,6 +20,27 @@ export function dayKeyIn(instant: Date | string, timeZone: string): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+const HOUR_MS = 3_600_000;
+
+/**
+ * The day of an instant in the zone, and a span of instants around it that surely share that day:
+ * its midnights pulled in by an hour on each side, because a clock change (at most an hour) may
+ * fall between midnight and the instant. Lets a sorted list format one row per day, not every row.
+ */
+export function daySpanIn(instant: number, timeZone: string): { key: string; start: number; end: number } {
+  let fmt = clockFormats.get(timeZone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    clockFormats.set(timeZone, fmt);
+  }
+  const parts = fmt.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const intoDay = ((Number(part('hour')) * 60 + Number(part('minute'))) * 60 + Number(part('second'))) * 1000 + (instant % 1000);
+  const midnight = instant - intoDay;
+  return { key: `${part('year')}-${part('month')}-${part('day')}`, start: midnight + HOUR_MS, end: midnight + 24 * HOUR_MS - HOUR_MS };
+}
+
 /** Midnight at the start of a calendar day in the zone, as an instant. */
 export function startOfDayIn(dayKey: string, timeZone: string): Date {
   const [y, m, d] = dayKey.split('-').map(Number);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDaysToKey, dayKeyIn, daysFrom, groupByDay, groupByYear, startOfDayIn } from '../../src/domain/timetable';
+import { addDaysToKey, dayKeyIn, daySpanIn, daysFrom, groupByDay, groupByYear, startOfDayIn } from '../../src/domain/timetable';
 
 const NZ = 'Pacific/Auckland';
 
@@ -52,5 +52,21 @@ describe('grouping within a known range', () => {
     const fast = groupByDay(items, NZ, range).map((r) => (r.kind === 'day' ? r.day : r.item.id));
     expect(fast).toEqual(['2026-11-23', 1, 2, '2026-11-24', 3, '2026-11-26', 4]);
     expect(fast).toEqual(groupByDay(items, NZ).map((r) => (r.kind === 'day' ? r.day : r.item.id)));
+  });
+});
+
+describe('daySpanIn', () => {
+  // Around the 2026 clock changes in both zones, each side of midnight.
+  const zones = ['Pacific/Auckland', 'Europe/Tallinn', 'Australia/Lord_Howe', 'UTC'];
+  const from = Date.parse('2026-03-27T00:00:00Z');
+  const to = Date.parse('2026-04-07T00:00:00Z');
+
+  it.each(zones)('names the day of the instant and a span that stays inside that day (%s)', (zone) => {
+    for (let at = from; at < to; at += 37 * 60_000) {
+      const span = daySpanIn(at, zone);
+      expect(span.key).toBe(dayKeyIn(new Date(at), zone));
+      expect(span.start).toBeLessThanOrEqual(span.end);
+      for (const edge of [span.start, span.end - 1]) expect(dayKeyIn(new Date(edge), zone)).toBe(span.key);
+    }
   });
 });

@@ -12,8 +12,10 @@ import { useFormat } from '../../i18n/useFormat';
 import { EmptyState } from '../../components/empty-state';
 import { Spinner } from '../../components/spinner';
 import { useNow } from './use-now';
-import { whiteboardItemTitle } from './whiteboard-items';
+import { definitionSummary, sortedItems, whiteboardItemTitle } from './whiteboard-items';
+import { logResultPath } from '../training/paths';
 import './classes.css';
+import '../training/training.css';
 
 const DAYS_SHOWN = 3;
 
@@ -27,7 +29,7 @@ export default function WhiteboardScreen() {
   const range = useMemo(() => daysFrom(dayKeyIn(now, timeZone), DAYS_SHOWN, timeZone), [now, timeZone]);
   const sessions = useSessions(facility?.guid, range.from, range.to);
   useRefreshSessions(facility?.guid, range.from, range.to);
-  const boards = (sessions ?? []).filter((s) => !s.cancelled && s.whiteboard_items.length > 0 && isWhiteboardVisible(s));
+  const boards = (sessions ?? []).filter((s) => !s.cancelled && sortedItems(s.whiteboard_items).length > 0 && isWhiteboardVisible(s));
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">{title}</h1>
@@ -42,8 +44,21 @@ export default function WhiteboardScreen() {
               <div className="list__main">
                 <Link className="list__title" to={`/classes/${s.id}/workouts`}>{s.name}</Link>
                 <span className="list__meta">{format.weekdayDate(s.start_date)} · {format.time(s.start_date)}</span>
-                <ul className="whiteboard-items">
-                  {s.whiteboard_items.map((item, i) => <li key={i}>{whiteboardItemTitle(item) ?? t('whiteboard.workout')}</li>)}
+                <ul className="whiteboard-items whiteboard-items--actions">
+                  {sortedItems(s.whiteboard_items).map((item) => {
+                    const summary = definitionSummary(item.definition, t);
+                    return (
+                      <li key={item.id} className="whiteboard-items__item" data-testid="whiteboard-item" data-definition-id={item.definition.id}>
+                        <span className="whiteboard-items__text">
+                          <span id={`wb-${s.id}-${item.id}`} className="whiteboard-items__name">{whiteboardItemTitle(item) ?? t('whiteboard.workout')}</span>
+                          {summary && <span className="list__meta">{summary}</span>}
+                        </span>
+                        <Link className="btn btn--secondary btn--sm" to={logResultPath(item.definition, s.id)} aria-describedby={`wb-${s.id}-${item.id}`} data-testid="log-result">
+                          {t('classWorkouts.logResult')}
+                        </Link>
+                      </li>
+                    );
+                  })}
                 </ul>
               </div>
             </li>
