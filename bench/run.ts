@@ -3,6 +3,7 @@
 import { bundleReport, type BenchLine } from './bundle';
 import { outboxReplayReport } from './outbox-replay';
 import { classesListReport } from './classes-list';
+import { trainingLogReport } from './training-log';
 
 function print(lines: BenchLine[]): number {
   let over = 0;
@@ -17,6 +18,7 @@ function print(lines: BenchLine[]): number {
 
 let over = print(bundleReport());
 over += print(await classesListReport());
+over += print(await trainingLogReport());
 over += print(await outboxReplayReport());
 if (over > 0) console.log(`\n${over} measurement(s) over budget`);
 process.exit(0);

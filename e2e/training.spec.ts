@@ -1,0 +1,200 @@
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWorker, DEMO } from './fixtures';
+import { E2E_DATABASE } from './support/studio';
+
+interface StoredLift {
+  id: number;
+  load_value: number | null;
+  load_units: string | null;
+  rep_scheme: string;
+  sets: string;
+}
+
+/** The member's workouts carrying this note, straight from the server's database. */
+function workoutsWithNote(note: string): StoredLift[] {
+  const db = new Database(E2E_DATABASE, { readonly: true });
+  try {
+    return db.prepare('SELECT id, load_value, load_units, rep_scheme, sets FROM workouts WHERE notes = ?').all(note) as StoredLift[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Alex's results for a class, from the server's database. */
+function alexResultsFor(sessionId: number): number {
+  const db = new Database(E2E_DATABASE, { readonly: true });
+  try {
+    const row = db
+      .prepare(`SELECT COUNT(*) AS n FROM workouts w JOIN members_profiles p ON p.id = w.profile_id WHERE w.session_id = ? AND p.email = ?`)
+      .get(sessionId, DEMO.alex.email) as { n: number };
+    return row.n;
+  } finally {
+    db.close();
+  }
+}
+
+/** Today's public Olympic Lifting class at Wellington: others logged Grace there, Alex has not. */
+function publicBoardClass(): number {
+  const db = new Database(E2E_DATABASE, { readonly: true });
+  try {
+    const rows = db
+      .prepare(
+        `SELECT s.id FROM sessions s
+           JOIN facilities f ON f.id = s.facility_id
+           JOIN whiteboard_items i ON i.session_id = s.id
+           JOIN workout_definitions d ON d.id = i.definition_id
+          WHERE f.name = 'Wellington' AND s.name = 'Olympic Lifting' AND s.whiteboard_visibility = 'public' AND d.name = 'Grace'
+            AND EXISTS (SELECT 1 FROM workouts w WHERE w.session_id = s.id)
+            AND NOT EXISTS (SELECT 1 FROM workouts w JOIN members_profiles p ON p.id = w.profile_id WHERE w.session_id = s.id AND p.email = ?)
+          ORDER BY s.id DESC`,
+      )
+      .all(DEMO.alex.email) as { id: number }[];
+    if (!rows[0]) throw new Error('no public Olympic Lifting board without Alex in the seed');
+    return rows[0].id;
+  } finally {
+    db.close();
+  }
+}
+
+async function fillSetWeights(page: Page, weights: number[]): Promise<void> {
+  const rows = page.getByTestId('set-row');
+  await expect(rows).toHaveCount(weights.length);
+  for (const [index, weight] of weights.entries()) await rows.nth(index).getByTestId('set-weight').fill(String(weight));
+}
+
+test.describe('training log', () => {
+  test('a lift logged offline from a 5x5 scheme, edited and reloaded, reaches the server once', async ({ page, context, loginPage }) => {
+    const note = `Offline squats ${Date.now()}`;
+    await loginPage.signInAs(DEMO.alex);
+    await waitForServiceWorker(page);
+    await page.goto('/training');
+    await expect(page.getByTestId('workout-row').first()).toBeVisible();
+    await expectAccessible(page);
+    // The movement catalogue is on the device once the form has been opened online.
+    await page.goto('/training/workouts/new/lift');
+    await expect(page.getByTestId('lift-movement').locator('option', { hasText: 'Back Squat' })).toHaveCount(1);
+    await page.goto('/training');
+
+    await goOffline(context);
+    await page.getByRole('link', { name: 'Log a workout' }).click();
+    await expectAccessible(page);
+    await page.getByTestId('new-lift').click();
+    await page.getByTestId('lift-movement').selectOption({ label: 'Back Squat' });
+    await page.getByTestId('lift-scheme').fill('5x5');
+    await fillSetWeights(page, [100, 100, 100, 100, 100]);
+    await expect(page.getByTestId('lift-load')).toHaveText('2,500 kg');
+    await page.getByTestId('lift-scheme').fill('5 X 5 X');
+    await expect(page.getByTestId('set-row')).toHaveCount(0);
+    await page.getByTestId('lift-scheme').fill('5x5');
+    await expect(page.getByTestId('set-row')).toHaveCount(5);
+    // The weights typed before the scheme was half rewritten come back with it.
+    await expect(page.getByTestId('lift-load')).toHaveText('2,500 kg');
+    await page.getByLabel('Notes').fill(note);
+    await expectAccessible(page);
+    await page.getByTestId('save-workout').click();
+
+    await expect(page).toHaveURL(/\/training\/workouts\/lift\/-\d+$/);
+    await expect(page.getByTestId('workout-detail')).toBeVisible();
+    await expect(page.getByTestId('waiting-to-sync')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByTestId('edit-workout').click();
+    await expect(page.getByTestId('set-row')).toHaveCount(5);
+    await page.getByTestId('set-row').nth(4).getByTestId('set-weight').fill('110');
+    await expect(page.getByTestId('lift-load')).toHaveText('2,550 kg');
+    await page.getByTestId('save-workout').click();
+    await expect(page.getByTestId('workout-detail')).toContainText('2,550');
+    expect(workoutsWithNote(note)).toHaveLength(0);
+
+    await page.reload();
+    await expect(page.getByTestId('workout-detail')).toContainText('2,550');
+    await expect(page.getByTestId('waiting-to-sync')).toBeVisible();
+    await page.goto('/training');
+    await expect(page.getByTestId('workout-row').first()).toContainText('Back Squat');
+    await page.getByTestId('workout-row').first().click();
+    expect(workoutsWithNote(note)).toHaveLength(0);
+
+    await goOnline(context);
+    await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0, { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/training\/workouts\/lift\/\d+$/);
+    const stored = workoutsWithNote(note);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ rep_scheme: '5x5', load_value: 2550, load_units: 'kilograms' });
+    const sets = JSON.parse(stored[0]!.sets) as { repetitions: number; values: { weight: { value: number } } }[];
+    expect(sets.map((s) => [s.repetitions, s.values.weight.value])).toEqual([[5, 100], [5, 100], [5, 100], [5, 100], [5, 110]]);
+    await expect(page.getByTestId('workout-detail')).toHaveAttribute('data-workout-id', String(stored[0]!.id));
+  });
+
+  test("a WOD logged for a class shows on that class's leaderboard", async ({ page, loginPage }) => {
+    const classId = publicBoardClass();
+    await loginPage.signInAs(DEMO.alex);
+    await page.goto(`/classes/${classId}/workouts`);
+    const grace = page.getByTestId('whiteboard-item').filter({ hasText: 'Grace' });
+    await expect(grace).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto(`/classes/${classId}/leaderboard`);
+    const board = page.getByTestId('leaderboard-board').filter({ hasText: 'Grace' });
+    await expect(board.getByTestId('leaderboard-entry').first()).toBeVisible();
+    await expect(board.getByTestId('leaderboard-mine')).toHaveCount(0);
+    await expectAccessible(page);
+
+    await page.goto(`/classes/${classId}/workouts`);
+    await grace.getByTestId('log-result').click();
+    await expect(page.getByTestId('wod-form')).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveValue('Grace');
+    await expect(page.getByTestId('wod-scoring')).toHaveValue('for_time');
+    await page.getByTestId('wod-time').fill('1:59');
+    await page.getByLabel('As prescribed (Rx)').check();
+    await expectAccessible(page);
+    await page.getByTestId('save-workout').click();
+    await expect(page.getByTestId('workout-detail')).toContainText('1:59');
+    await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0, { timeout: 15_000 });
+    expect(alexResultsFor(classId)).toBe(1);
+
+    await page.goto(`/classes/${classId}/leaderboard`);
+    const mine = board.getByTestId('leaderboard-entry').filter({ has: page.getByTestId('leaderboard-mine') });
+    await expect(mine).toHaveCount(1);
+    await expect(mine).toContainText('1:59');
+    await expect(mine).toHaveAttribute('data-rank', '1');
+    await expectAccessible(page);
+  });
+
+  test('every training screen reads well and passes axe', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.goto('/training/lifts');
+    const squat = page.getByRole('link', { name: /Back Squat/ }).first();
+    await expect(squat).toBeVisible();
+    await expectAccessible(page);
+    await squat.click();
+    await expect(page).toHaveURL(/\/training\/lifts\/\d+$/);
+    await expect(page.getByText('Estimated one-rep max')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/training/workouts/new/wod');
+    await expect(page.getByTestId('wod-form')).toBeVisible();
+    for (const scoring of ['for_rounds', 'for_load', 'for_distance', 'none']) {
+      await page.getByTestId('wod-scoring').selectOption(scoring);
+      await expectAccessible(page);
+    }
+    await page.getByTestId('wod-scoring').selectOption('for_time');
+    await page.getByTestId('wod-time').fill('12:3');
+    await page.getByTestId('save-workout').click();
+    await expect(page.getByText('Enter a name.')).toBeVisible();
+    await expect(page.getByText('Use minutes and seconds, like 12:34.')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/training');
+    const wod = page.locator('[data-testid="workout-row"][data-workout-type="wod"]').first();
+    await wod.click();
+    await expect(page).toHaveURL(/\/training\/workouts\/wod\/\d+$/);
+    await expectAccessible(page);
+    await page.getByTestId('edit-workout').click();
+    await expect(page.getByTestId('wod-form')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/whiteboard');
+    await expectAccessible(page);
+  });
+});
