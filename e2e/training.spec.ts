@@ -103,6 +103,7 @@ test.describe('training log', () => {
     await expect(page.getByTestId('set-row')).toHaveCount(5);
     await page.getByTestId('set-row').nth(4).getByTestId('set-weight').fill('110');
     await expect(page.getByTestId('lift-load')).toHaveText('2,550 kg');
+    await expectAccessible(page);
     await page.getByTestId('save-workout').click();
     await expect(page.getByTestId('workout-detail')).toContainText('2,550');
     expect(workoutsWithNote(note)).toHaveLength(0);

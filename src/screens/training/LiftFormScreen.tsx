@@ -1,35 +1,31 @@
 // /training/workouts/new/lift and /lift/:id/edit: a movement, its rep scheme (SPEC §5) and one
 // row per set, with the load worked out as the member types. Saved on the device at once.
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useMemo, useRef, useState } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../app/page-title';
 import type { LiftSet, LiftWorkout, Movement, MovementPropertyType, Session, Units } from '../../data/api/types';
 import { useFacility } from '../../data/hooks/auth';
 import { useSession } from '../../data/hooks/sessions';
 import { useMovements } from '../../data/hooks/training';
-import { editWorkout, logWorkout } from '../../data/commands/training';
 import { parseRepScheme } from '../../domain/training/rep-scheme';
 import { hasWeight, liftLoad } from '../../domain/training/lift';
 import { useFormat } from '../../i18n/useFormat';
 import type { Formatter } from '../../i18n/format';
-import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
-import { Icon } from '../../components/icon';
-import { progress } from '../../components/progress';
-import { describeError } from '../../app/describe-error';
-import { FormField, focusFirstInvalid } from './FormField';
-import { DraftNotice } from './DraftNotice';
+import { FormField } from './FormField';
 import { LiftSetRows } from './LiftSetRows';
 import { WorkoutNotFound } from './WorkoutNotFound';
+import { WorkoutFormActions, WorkoutFormFrame, formCancelPath } from './WorkoutFormFrame';
 import { routeId, useRouteWorkout } from './use-route-workout';
+import { useSaveWorkout } from './use-save-workout';
 import { useWorkoutDraft, type DraftState } from './use-workout-draft';
 import {
   UNIT_CHOICES, emptyLiftValues, hasErrors, liftChanges, liftInput, liftValuesFromDraft, liftValuesFromWorkout, resizeSets, unitsFor,
   validateLift, withUnits, type LiftErrors, type LiftFormValues,
 } from './lift-form';
 import { formatMeasurement } from './score-format';
-import { TRAINING_PATH, workoutEditPath, workoutPath } from './paths';
+import { workoutEditPath } from './paths';
 import './training.css';
 
 export default function LiftFormScreen() {
@@ -118,13 +114,13 @@ interface LiftFormProps {
 
 function LiftForm({ title, format, movements, initial, movementLocked, link, draftState, session, description, workout }: LiftFormProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<LiftFormValues>(initial);
-  // Problems show from the first save attempt on, and update as the member fixes them.
-  const [checked, setChecked] = useState(false);
-  const [saving, setSaving] = useState(false);
   const zone = format.timeZone;
+  const { checked, saving, submit } = useSaveWorkout(workout ?? null, 'lift', {
+    invalid: () => hasErrors(validateLift(values, zone)),
+    changes: () => liftChanges(values, initial.completedAt, zone),
+    input: () => liftInput(values, zone, link),
+  });
   const movement = movements.find((m) => m.id === values.movementId);
   const schemeInvalid = values.repScheme.trim() !== '' && parseRepScheme(values.repScheme).length === 0;
 
@@ -157,42 +153,10 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
   const allWeightsTyped = values.sets.every((set) => !set.values.weight || Number.isFinite(set.values.weight.value));
   const load = movement && weighted && allWeightsTyped && values.sets.every((s) => Number.isFinite(s.repetitions)) ? liftLoad(values.sets, movement) : null;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = validateLift(values, zone);
-    setChecked(true);
-    if (hasErrors(problems)) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setSaving(true);
-    progress.start(t('common.saving'));
-    try {
-      if (workout) {
-        await editWorkout(workout.id, liftChanges(values, initial.completedAt, zone));
-        progress.success(t('training.saved'));
-        navigate(workoutPath(workout), { replace: true });
-      } else {
-        const id = await logWorkout(liftInput(values, zone, link));
-        progress.success(t('training.saved'));
-        navigate(workoutPath({ type: 'lift', id }), { replace: true });
-      }
-    } catch (error) {
-      progress.error(describeError(error, t));
-      setSaving(false);
-    }
-  }
-
-  const cancelTo = workout ? workoutPath(workout) : session ? `/classes/${session.id}/workouts` : TRAINING_PATH;
+  const cancelTo = formCancelPath(workout ?? null, session);
   return (
-    <section className="page page--narrow training" aria-labelledby="page-title">
-      <PageHeader
-        back={<Link className="btn btn--ghost btn--sm" to={cancelTo}><Icon name="chevron-left" />{t('common.back')}</Link>}
-        title={<span id="page-title">{title}</span>}
-      />
-      <DraftNotice state={draftState} session={session} format={format} />
-      {description && <p className="training__multiline training__description">{description}</p>}
-      <form ref={formRef} className="form card" onSubmit={submit} noValidate data-testid="lift-form">
+    <WorkoutFormFrame title={title} format={format} draftState={draftState} session={session} description={description} cancelTo={cancelTo}>
+      <form className="form card" onSubmit={submit} noValidate data-testid="lift-form">
         <FormField id="lift-movement" label={t('training.movement')} error={errors.movement}
           hint={movementLocked ? t('training.movementLocked') : movements.length === 0 ? t('training.noMovements') : undefined}>
           {(aria) => (
@@ -242,11 +206,8 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
         <FormField id="lift-notes" label={t('training.notes')}>
           {(aria) => <textarea {...aria} value={values.notes} onChange={(e) => update({ ...values, notes: e.target.value })} rows={3} />}
         </FormField>
-        <div className="btn-row">
-          <button className="btn btn--primary" type="submit" disabled={saving} data-testid="save-workout">{saving ? t('common.saving') : t('common.save')}</button>
-          <Link className="btn btn--ghost" to={cancelTo}>{t('common.cancel')}</Link>
-        </div>
+        <WorkoutFormActions saving={saving} cancelTo={cancelTo} />
       </form>
-    </section>
+    </WorkoutFormFrame>
   );
 }

@@ -1,31 +1,27 @@
 // /training/workouts/new/wod and /wod/:id/edit: a WOD with the score its scoring type needs
 // (SPEC §5). Saved on the device at once; the outbox sends it when the studio can be reached.
-import { useRef, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../app/page-title';
 import type { ScoringType, Session, WodWorkout } from '../../data/api/types';
 import { useFacility } from '../../data/hooks/auth';
 import { useSession } from '../../data/hooks/sessions';
-import { editWorkout, logWorkout } from '../../data/commands/training';
 import { SCORING_TYPES } from '../../domain/training/scoring';
 import { useFormat } from '../../i18n/useFormat';
 import type { Formatter } from '../../i18n/format';
-import { PageHeader } from '../../components/page-header';
 import { Spinner } from '../../components/spinner';
-import { Icon } from '../../components/icon';
-import { progress } from '../../components/progress';
-import { describeError } from '../../app/describe-error';
-import { FormField, focusFirstInvalid } from './FormField';
-import { DraftNotice } from './DraftNotice';
+import { FormField } from './FormField';
 import { WodScoreInputs } from './WodScoreInputs';
 import { WorkoutNotFound } from './WorkoutNotFound';
+import { WorkoutFormActions, WorkoutFormFrame, formCancelPath } from './WorkoutFormFrame';
 import { useRouteWorkout } from './use-route-workout';
+import { useSaveWorkout } from './use-save-workout';
 import { useWorkoutDraft, type DraftState } from './use-workout-draft';
 import {
   emptyWodValues, validateWod, wodChanges, wodInput, wodValuesFromDraft, wodValuesFromWorkout, type WodErrors, type WodFormValues,
 } from './wod-form';
-import { TRAINING_PATH, workoutEditPath, workoutPath } from './paths';
+import { workoutEditPath } from './paths';
 import './training.css';
 
 export default function WodFormScreen() {
@@ -95,53 +91,21 @@ interface WodFormProps {
 
 function WodForm({ title, format, initial, lockedScoring, link, draftState, session, description, workout }: WodFormProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<WodFormValues>(() => (lockedScoring ? { ...initial, scoring: lockedScoring } : initial));
-  // Problems show from the first save attempt on, and update as the member fixes them.
-  const [checked, setChecked] = useState(false);
-  const [saving, setSaving] = useState(false);
   const zone = format.timeZone;
+  const { checked, saving, submit } = useSaveWorkout(workout ?? null, 'wod', {
+    invalid: () => Object.keys(validateWod(values, zone)).length > 0,
+    changes: () => wodChanges(values, initial.completedAt, zone),
+    input: () => wodInput(values, zone, link),
+  });
 
   const errors: WodErrors = checked ? validateWod(values, zone) : {};
   const update = (changes: Partial<WodFormValues>) => setValues((v) => ({ ...v, ...changes }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = validateWod(values, zone);
-    setChecked(true);
-    if (Object.keys(problems).length > 0) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setSaving(true);
-    progress.start(t('common.saving'));
-    try {
-      if (workout) {
-        await editWorkout(workout.id, wodChanges(values, initial.completedAt, zone));
-        progress.success(t('training.saved'));
-        navigate(workoutPath(workout), { replace: true });
-      } else {
-        const id = await logWorkout(wodInput(values, zone, link));
-        progress.success(t('training.saved'));
-        navigate(workoutPath({ type: 'wod', id }), { replace: true });
-      }
-    } catch (error) {
-      progress.error(describeError(error, t));
-      setSaving(false);
-    }
-  }
-
-  const cancelTo = workout ? workoutPath(workout) : session ? `/classes/${session.id}/workouts` : TRAINING_PATH;
+  const cancelTo = formCancelPath(workout ?? null, session);
   return (
-    <section className="page page--narrow training" aria-labelledby="page-title">
-      <PageHeader
-        back={<Link className="btn btn--ghost btn--sm" to={cancelTo}><Icon name="chevron-left" />{t('common.back')}</Link>}
-        title={<span id="page-title">{title}</span>}
-      />
-      <DraftNotice state={draftState} session={session} format={format} />
-      {description && <p className="training__multiline training__description">{description}</p>}
-      <form ref={formRef} className="form card" onSubmit={submit} noValidate data-testid="wod-form">
+    <WorkoutFormFrame title={title} format={format} draftState={draftState} session={session} description={description} cancelTo={cancelTo}>
+      <form className="form card" onSubmit={submit} noValidate data-testid="wod-form">
         <FormField id="wod-name" label={t('training.name')} error={errors.name}>
           {(aria) => <input {...aria} type="text" value={values.name} onChange={(e) => update({ name: e.target.value })} required autoComplete="off" />}
         </FormField>
@@ -164,11 +128,8 @@ function WodForm({ title, format, initial, lockedScoring, link, draftState, sess
         <FormField id="wod-notes" label={t('training.notes')}>
           {(aria) => <textarea {...aria} value={values.notes} onChange={(e) => update({ notes: e.target.value })} rows={3} />}
         </FormField>
-        <div className="btn-row">
-          <button className="btn btn--primary" type="submit" disabled={saving} data-testid="save-workout">{saving ? t('common.saving') : t('common.save')}</button>
-          <Link className="btn btn--ghost" to={cancelTo}>{t('common.cancel')}</Link>
-        </div>
+        <WorkoutFormActions saving={saving} cancelTo={cancelTo} />
       </form>
-    </section>
+    </WorkoutFormFrame>
   );
 }
