@@ -34,6 +34,19 @@ function alexResultsFor(sessionId: number): number {
   }
 }
 
+/** Alex's reactions to a workout, from the server's database. */
+function alexReactionsFor(workoutId: number): number {
+  const db = new Database(E2E_DATABASE, { readonly: true });
+  try {
+    const row = db
+      .prepare(`SELECT COUNT(*) AS n FROM workout_reactions r JOIN members_profiles p ON p.id = r.profile_id WHERE r.workout_id = ? AND p.email = ?`)
+      .get(workoutId, DEMO.alex.email) as { n: number };
+    return row.n;
+  } finally {
+    db.close();
+  }
+}
+
 /** Today's public Olympic Lifting class at Wellington: others logged Grace there, Alex has not. */
 function publicBoardClass(): number {
   const db = new Database(E2E_DATABASE, { readonly: true });
@@ -159,6 +172,16 @@ test.describe('training log', () => {
     await expect(mine).toHaveCount(1);
     await expect(mine).toContainText('1:59');
     await expect(mine).toHaveAttribute('data-rank', '1');
+
+    // Cheering someone else's result is a queued write too.
+    const other = board.getByTestId('leaderboard-entry').filter({ hasNot: page.getByTestId('leaderboard-mine') }).first();
+    const cheer = other.getByTestId('cheer');
+    const before = Number(await other.getByTestId('cheer-count').textContent());
+    await cheer.click();
+    await expect(cheer).toHaveAttribute('aria-pressed', 'true');
+    await expect(other.getByTestId('cheer-count')).toHaveText(String(before + 1));
+    const cheered = Number(await other.getAttribute('data-workout-id'));
+    await expect.poll(() => alexReactionsFor(cheered), { timeout: 15_000 }).toBe(1);
     await expectAccessible(page);
   });
 
