@@ -92,7 +92,7 @@ const PEOPLE: Record<PersonKey, PersonSeed> = {
 // Other members of each club, so classes can be full and waitlists can have people on them.
 // They have no password and cannot sign in.
 const FILLERS: Record<OrgKey, [string, string][]> = {
-  harbour: [['Aroha', 'Ngata'], ['Ben', 'Walker'], ['Chloe', 'Smith'], ['Daniel', 'Wong'], ['Ella', 'Brown'], ['Finn', 'Oconnor'], ['Grace', 'Liu'], ['Hemi', 'Parata']],
+  harbour: [['Aroha', 'Ngata'], ['Ben', 'Walker'], ['Chloe', 'Smith'], ['Daniel', 'Wong'], ['Ella', 'Brown'], ['Finn', "O'Connor"], ['Grace', 'Liu'], ['Hemi', 'Parata']],
   tallinn: [['Mari', 'Kask'], ['Liis', 'Saar'], ['Andres', 'Mets'], ['Kristjan', 'Lepp'], ['Triin', 'Rebane'], ['Marko', 'Koppel'], ['Kertu', 'Ilves'], ['Siim', 'Oja']],
   summit: [['Olivia', 'Nguyen'], ['Jack', 'Thompson'], ['Mia', 'Patel'], ['Noah', 'Williams'], ['Ruby', 'Clarke'], ['Lachlan', 'Hughes'], ['Zoe', 'Martin'], ['Ethan', 'Kelly']],
 };
@@ -274,7 +274,7 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
   for (const org of ORGS) {
     fillers[org.key] = [];
     for (const [first, last] of FILLERS[org.key]) {
-      const person: PersonSeed = { email: `${first}.${last}@${org.key}.example`.toLowerCase(), first, last, locale: FILLER_LOCALE[org.key], trackTraining: false, canSignIn: false };
+      const person: PersonSeed = { email: `${first}.${last}@${org.key}.example`.toLowerCase().replace(/'/g, ''), first, last, locale: FILLER_LOCALE[org.key], trackTraining: false, canSignIn: false };
       const id = await addPerson(person);
       await addAccount(id, person, org.key, { lastVisitAgo: (fillers[org.key].length + 1) * DAY });
       fillers[org.key].push(id);
