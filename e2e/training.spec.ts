@@ -164,7 +164,9 @@ test.describe('training log', () => {
     await expectAccessible(page);
     await page.getByTestId('save-workout').click();
     await expect(page.getByTestId('workout-detail')).toContainText('1:59');
-    await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0, { timeout: 15_000 });
+    // Synced once the page follows the workout to the id the server gave it.
+    await expect(page).toHaveURL(/\/training\/workouts\/wod\/\d+$/, { timeout: 15_000 });
+    await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0);
     expect(alexResultsFor(classId)).toBe(1);
 
     await page.goto(`/classes/${classId}/leaderboard`);

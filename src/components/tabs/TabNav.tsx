@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { cx } from '../cx';
 import './tab-nav.css';
 
@@ -21,8 +22,18 @@ export interface TabNavProps {
  * nav + aria-current rather than the tablist pattern.
  */
 export function TabNav({ items, label, className }: TabNavProps) {
+  const navRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a narrow phone the row scrolls sideways: keep the current tab in view (e.g. a deep link to the last one).
+  useEffect(() => {
+    const nav = navRef.current;
+    const active = nav?.querySelector<HTMLElement>('.tab-nav__link.is-active');
+    if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return;
+    const left = active.getBoundingClientRect().left - nav.getBoundingClientRect().left + nav.scrollLeft;
+    if (left < nav.scrollLeft || left + active.offsetWidth > nav.scrollLeft + nav.clientWidth) nav.scrollLeft = left + active.offsetWidth - nav.clientWidth;
+  }, [pathname]);
   return (
-    <nav className={cx('tab-nav', className)} aria-label={label}>
+    <nav ref={navRef} className={cx('tab-nav', className)} aria-label={label}>
       <ul className="tab-nav__list">
         {items.map((item) => (
           <li key={item.to} className="tab-nav__item">
