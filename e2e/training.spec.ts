@@ -34,6 +34,25 @@ function alexResultsFor(sessionId: number): number {
   }
 }
 
+function trackTraining(email: string): number {
+  const db = new Database(E2E_DATABASE, { readonly: true });
+  try {
+    return (db.prepare('SELECT track_training AS on_ FROM members_profiles WHERE email = ?').get(email) as { on_: number }).on_;
+  } finally {
+    db.close();
+  }
+}
+
+/** Puts a member's training log setting back as the seed has it, for the journeys after this one. */
+function setTrackTraining(email: string, on: boolean): void {
+  const db = new Database(E2E_DATABASE);
+  try {
+    db.prepare('UPDATE members_profiles SET track_training = ? WHERE email = ?').run(on ? 1 : 0, email);
+  } finally {
+    db.close();
+  }
+}
+
 /** Alex's reactions to a workout, from the server's database. */
 function alexReactionsFor(workoutId: number): number {
   const db = new Database(E2E_DATABASE, { readonly: true });
@@ -185,6 +204,23 @@ test.describe('training log', () => {
     const cheered = Number(await other.getAttribute('data-workout-id'));
     await expect.poll(() => alexReactionsFor(cheered), { timeout: 15_000 }).toBe(1);
     await expectAccessible(page);
+  });
+
+  test('with the training log off the menu hides it, and its page offers to turn it on', async ({ page, loginPage, shell }) => {
+    await loginPage.signInAs(DEMO.sam);
+    await shell.openMenu();
+    await expect(shell.menuItem('training')).toHaveCount(0);
+    await page.goto('/training');
+    const notice = page.getByTestId('training-off');
+    await expect(notice).toBeVisible();
+    await expectAccessible(page);
+    await notice.getByRole('button', { name: 'Turn on the training log' }).click();
+    await expect(notice).toHaveCount(0);
+    await shell.openMenu();
+    await expect(shell.menuItem('training')).toBeVisible();
+    await expect(shell.menuItem('lifts')).toBeVisible();
+    await expect.poll(() => trackTraining(DEMO.sam.email), { timeout: 15_000 }).toBe(1);
+    setTrackTraining(DEMO.sam.email, false);
   });
 
   test('every training screen reads well and passes axe', async ({ page, loginPage }) => {

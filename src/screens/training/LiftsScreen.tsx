@@ -12,6 +12,7 @@ import { Spinner } from '../../components/spinner';
 import { Icon } from '../../components/icon';
 import { formatMeasurement } from './score-format';
 import { TRAINING_PATH, liftPath, newWorkoutPath } from './paths';
+import { TrainingOffNotice } from './TrainingOffNotice';
 import './training.css';
 
 export default function LiftsScreen() {
@@ -27,6 +28,7 @@ export default function LiftsScreen() {
         title={<span id="page-title">{title}</span>}
         actions={<Link className="btn btn--primary" to={newWorkoutPath('lift')}><Icon name="plus" />{t('training.logLift')}</Link>}
       />
+      <TrainingOffNotice />
       {lifts === undefined ? (
         <Spinner block />
       ) : lifts.length === 0 ? (

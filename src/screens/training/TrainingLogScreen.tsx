@@ -16,6 +16,7 @@ import { Spinner } from '../../components/spinner';
 import { Icon } from '../../components/icon';
 import { LogRow } from './LogRow';
 import { cachedLogRows, filterByName } from './log-rows';
+import { TrainingOffNotice } from './TrainingOffNotice';
 import './training.css';
 
 const ROW_ESTIMATE = 76;
@@ -56,6 +57,7 @@ export default function TrainingLogScreen() {
           </>
         }
       />
+      <TrainingOffNotice />
       {workouts === undefined ? (
         <Spinner block />
       ) : workouts.length === 0 ? (
