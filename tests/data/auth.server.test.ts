@@ -1,57 +1,36 @@
 // Sign-in, account choice, expiry, sign-out and outbox replay against the real reference server
 // on loopback, with a real SQLite file and a cookie jar playing the browser.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startServer, type RunningServer } from '../../server/app';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedUuid } from '../../server/db/seed';
 import { getApiScope } from '../../src/data/api/client';
 import { ApiError } from '../../src/data/api/errors';
-import { connectApi, restoreSession, selectFacility, signIn, signOut, switchAccount } from '../../src/data/auth';
+import { restoreSession, selectFacility, signIn, signOut, switchAccount } from '../../src/data/auth';
 import { registerCommandOps, updateProfile } from '../../src/data/commands';
 import { db } from '../../src/data/db';
 import { getAuthState } from '../../src/data/sync/auth-row';
 import { configureOutbox, flushOutbox } from '../../src/data/sync/outbox';
 import { pullProfile } from '../../src/data/sync/pull';
 import { getStatus } from '../../src/data/sync/status';
-import { createCookieFetch, type CookieFetch } from './cookie-fetch';
 import { resetDb, resetModules } from './helpers';
+import { useRealServer, type TrafficWatch } from './real-server';
 
 const PASSWORD = 'demo1234';
 const WELLINGTON = seedUuid('facility:harbour-wellington');
 const PETONE = seedUuid('facility:harbour-petone');
 const TALLINN = seedUuid('facility:tallinn-old-town');
 
-let server: RunningServer;
-let dir: string;
 let serverNow = Date.now();
-let jar: CookieFetch;
-/** Set to make the next matching request reach the server but lose its answer on the way back. */
-let dropNextAnswer: ((url: string, init?: RequestInit) => boolean) | null = null;
-/** Set to make matching requests fail before they reach the server (offline). */
-let unreachable: ((url: string, init?: RequestInit) => boolean) | null = null;
+const real = useRealServer('auth', { now: () => new Date(serverNow) });
+const browser = real.browser;
 const replayedHeaders: string[] = [];
-
-registerCommandOps();
-
-function connect(): void {
-  jar = createCookieFetch();
-  const lossy: typeof fetch = async (input, init) => {
-    if (unreachable?.(String(input), init)) throw new TypeError('fetch failed: offline');
-    const response = await jar.fetch(input, init);
+const watch: TrafficWatch = {
+  answer: (_url, response) => {
     const replayed = response.headers.get('Idempotent-Replayed');
     if (replayed) replayedHeaders.push(replayed);
-    if (dropNextAnswer?.(String(input), init)) {
-      dropNextAnswer = null;
-      await response.arrayBuffer();
-      throw new TypeError('fetch failed: connection reset');
-    }
-    return response;
-  };
-  resetModules(`${server.url}/api/v1`, lossy);
-  connectApi({ baseUrl: `${server.url}/api/v1`, fetch: lossy });
-}
+  },
+};
+
+registerCommandOps();
 
 /** signIn resumes the queue in the background; tests wait for that flush to settle. */
 async function signInSettled(email: string) {
@@ -61,32 +40,14 @@ async function signInSettled(email: string) {
 }
 
 async function serverProfile(id: number) {
-  return server.db.selectFrom('members_profiles').select(['first_name', 'locale', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow();
+  return real.server.db.selectFrom('members_profiles').select(['first_name', 'locale', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow();
 }
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'member-pwa-data-'));
-  server = await startServer({
-    port: 0,
-    databaseFile: join(dir, 'test.sqlite'),
-    seedDemo: true,
-    now: () => new Date(serverNow),
-    loginRateLimit: { perIp: 10_000, perEmail: 1_000 },
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 beforeEach(async () => {
   await flushOutbox().catch(() => undefined);
   await resetDb();
-  dropNextAnswer = null;
-  unreachable = null;
   replayedHeaders.length = 0;
-  connect();
+  real.connect(watch);
 });
 
 afterEach(async () => {
@@ -106,7 +67,7 @@ describe('signIn', () => {
     expect((await db.facilities.get(WELLINGTON))?.preferences.feed_enabled).toBe(true);
     expect((await db.members.get(1))?.first_name).toBe('Alex');
     expect(getApiScope()).toEqual({ facilityGuid: WELLINGTON, clubId: 1 });
-    expect(jar.cookies.has('sid')).toBe(true);
+    expect(browser.jar.cookies.has('sid')).toBe(true);
     expect(persist).toHaveBeenCalledOnce();
   });
 
@@ -121,7 +82,7 @@ describe('signIn', () => {
 
   it("wipes another member's data before storing the new one", async () => {
     await signInSettled('demo@example.com');
-    jar.cookies.clear();
+    browser.jar.cookies.clear();
     await updateProfile({ first_name: 'Unsent' });
     expect((await flushOutbox()).outcome).toBe('blocked');
     expect(await db.outbox.count()).toBe(1);
@@ -158,11 +119,11 @@ describe('signOut', () => {
   it('with unsent writes only reports them, unless forced', async () => {
     await signInSettled('demo@example.com');
     configureOutbox({ now: () => Date.now(), random: () => 0.5, baseMs: 60_000 });
-    unreachable = (_url, init) => init?.method === 'PUT'; // keep the write queued
+    browser.unreachable = (_url, init) => init?.method === 'PUT'; // keep the write queued
     await updateProfile({ first_name: 'Pending' });
     await flushOutbox();
     expect(await db.outbox.count()).toBe(1);
-    unreachable = null;
+    browser.unreachable = null;
 
     expect(await signOut()).toEqual({ status: 'pending', count: 1 });
     expect((await getAuthState()).status).toBe('authenticated');
@@ -172,13 +133,13 @@ describe('signOut', () => {
     for (const table of ['profiles', 'facilities', 'members', 'outbox', 'notices', 'pulls'] as const) expect(await db[table].count()).toBe(0);
     expect(getApiScope()).toBeNull();
     // The server ended the session too, and never saw the discarded write.
-    expect(jar.cookies.has('sid')).toBe(false);
+    expect(browser.jar.cookies.has('sid')).toBe(false);
     expect((await serverProfile(1)).first_name).toBe('Alex');
   });
 
   it('still signs out locally when the server cannot be reached', async () => {
     await signIn('demo@example.com', PASSWORD);
-    resetModules(`${server.url}/api/v1`, () => Promise.reject(new TypeError('fetch failed')));
+    resetModules(`${real.server.url}/api/v1`, () => Promise.reject(new TypeError('fetch failed')));
     expect(await signOut()).toEqual({ status: 'signed-out' });
     expect(await db.profiles.count()).toBe(0);
   });
@@ -187,7 +148,7 @@ describe('signOut', () => {
 describe('session expiry', () => {
   it('a 401 forgets user and account but keeps data and the queue, which resumes after signing in again', async () => {
     await signInSettled('demo@example.com');
-    jar.cookies.clear(); // the server no longer knows this browser
+    browser.jar.cookies.clear(); // the server no longer knows this browser
     await updateProfile({ first_name: 'Queued' });
     await flushOutbox();
 
@@ -214,7 +175,7 @@ describe('session expiry', () => {
     expect(restored.revalidated).toBe('fetched');
     expect(restored.auth).toMatchObject({ status: 'authenticated', accountOrgId: 1 });
 
-    jar.cookies.clear();
+    browser.jar.cookies.clear();
     const expired = await restoreSession();
     expect(expired.revalidated).toBe('unauthorized');
     expect(expired.auth).toMatchObject({ status: 'signed-out', reason: 'expired' });
@@ -227,7 +188,7 @@ describe('session expiry', () => {
 
   it('a pull answered 401 behaves the same', async () => {
     await signIn('demo@example.com', PASSWORD);
-    jar.cookies.clear();
+    browser.jar.cookies.clear();
     expect(await pullProfile({ force: true })).toBe('unauthorized');
     expect((await getAuthState()).reason).toBe('expired');
   });
@@ -239,7 +200,7 @@ describe('outbox replay against the server', () => {
     configureOutbox({ now: () => Date.now(), random: () => 0.5 });
     const appliedAt = Date.now() + 60_000;
     serverNow = appliedAt;
-    dropNextAnswer = (url, init) => url.endsWith('/profile') && init?.method === 'PUT';
+    browser.dropAnswer = (url, init) => url.endsWith('/profile') && init?.method === 'PUT';
 
     await updateProfile({ first_name: 'Replayed' });
     const key = (await db.outbox.toArray())[0]?.id;
@@ -253,7 +214,7 @@ describe('outbox replay against the server', () => {
     expect(replayedHeaders).toEqual(['true']);
     // A second application would have moved updated_at to the later clock.
     expect((await serverProfile(1)).updated_at).toBe(new Date(appliedAt).toISOString());
-    const stored = await server.db.selectFrom('idempotency_keys').select(['key', 'status']).where('key', '=', key!).execute();
+    const stored = await real.server.db.selectFrom('idempotency_keys').select(['key', 'status']).where('key', '=', key!).execute();
     expect(stored).toEqual([{ key, status: 200 }]);
     expect((await db.profiles.get(1))?.first_name).toBe('Replayed');
 

@@ -2,7 +2,7 @@
 // The booking hooks as screens use them: live Dexie reads that update when a command commits,
 // and refresh hooks that pull in the background (again on focus) without blocking the render.
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../src/data/api/types';
 import { book, registerCommandOps } from '../../src/data/commands';
 import { configureBookingClock } from '../../src/data/commands/booking';
@@ -10,13 +10,12 @@ import { db } from '../../src/data/db';
 import { useIsPending, usePendingTouches } from '../../src/data/hooks/pending';
 import { useRefreshSessions, useSession, useSessions } from '../../src/data/hooks/sessions';
 import { useBookings, useVisit } from '../../src/data/hooks/visits';
-import { startFakeApi, type FakeApi } from './fake-api';
-import { makeProfile, resetDb, resetModules, signedInLocally } from './helpers';
+import { makeProfile, resetDb, resetModules, signedInLocally, useFakeApi } from './helpers';
 
 const HOUR = 3_600_000;
 const BASE = Date.parse('2030-03-02T00:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
-let api: FakeApi;
+const fake = useFakeApi();
 
 function session(id: number, startMs: number, over: Partial<Session> = {}): Session {
   return {
@@ -30,14 +29,8 @@ function session(id: number, startMs: number, over: Partial<Session> = {}): Sess
 
 registerCommandOps();
 
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
-  api.requests.length = 0;
-  api.handle(() => ({ status: 503, body: { message: 'Busy', code: 'unavailable' } }));
-  resetModules(api.baseUrl);
+  fake.api.handle(() => ({ status: 503, body: { message: 'Busy', code: 'unavailable' } }));
   await resetDb();
   await signedInLocally(makeProfile(1));
   configureBookingClock(() => new Date(BASE - 24 * HOUR));
@@ -85,7 +78,7 @@ describe('refresh hooks', () => {
   it('pull on mount and again on focus once stale, never blocking the readers', async () => {
     // In-process answers: happy-dom's fetch would apply a same-origin policy to the loopback API.
     const calls: string[] = [];
-    resetModules(api.baseUrl, async (input) => {
+    resetModules(fake.api.baseUrl, async (input) => {
       calls.push(String(input));
       return new Response(JSON.stringify([session(1, BASE + HOUR, { name: 'From the server' })]), { status: 200, headers: { 'Content-Type': 'application/json' } });
     });

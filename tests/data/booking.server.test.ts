@@ -1,12 +1,8 @@
 // Booking offline-first against the real reference server on loopback (real SQLite file, cookie
 // jar playing the browser): optimistic rows, replay, idempotency, rejection, 401, concurrency.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/app';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedUuid } from '../../server/db/seed';
-import { connectApi, signIn } from '../../src/data/auth';
+import { signIn } from '../../src/data/auth';
 import {
   book, BOOKING_OPS, cancelBooking, confirmOffer, joinWaitlist, lateCancel, registerCommandOps, removeFromWaitlist,
 } from '../../src/data/commands';
@@ -17,8 +13,9 @@ import { configureOutbox, flushOutbox } from '../../src/data/sync/outbox';
 import { pullBookings, pullSessions } from '../../src/data/sync/pull-sessions';
 import { getStatus } from '../../src/data/sync/status';
 import { bookingsOf } from '../../src/data/hooks/visits';
-import { createCookieFetch, type CookieFetch } from './cookie-fetch';
-import { resetDb, resetModules } from './helpers';
+import { createCookieFetch } from './cookie-fetch';
+import { resetDb } from './helpers';
+import { isWrite, useRealServer, type TrafficWatch } from './real-server';
 
 const PASSWORD = 'demo1234';
 const WELLINGTON = seedUuid('facility:harbour-wellington');
@@ -28,40 +25,20 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-let server: RunningServer;
-let dir: string;
 const seededAt = Date.now();
-let jar: CookieFetch;
-/** Matching requests reach the server but their answer is lost on the way back. */
-let dropAnswer: ((url: string, init?: RequestInit) => boolean) | null = null;
-/** Matching requests fail before they reach the server (offline). */
-let unreachable: ((url: string, init?: RequestInit) => boolean) | null = null;
+const real = useRealServer('booking', { now: () => new Date(seededAt), offerSweepIntervalMs: 3_600_000 });
+const browser = real.browser;
 /** Writes that reached the server: method, path and Idempotency-Key. */
 const sent: { method: string; path: string; key: string | null }[] = [];
 const replayed: string[] = [];
+const watch: TrafficWatch = {
+  write: (method, path, init) => sent.push({ method, path, key: new Headers(init?.headers).get('Idempotency-Key') }),
+  answer: (url, response) => {
+    if (response.headers.get('Idempotent-Replayed')) replayed.push(new URL(url).pathname);
+  },
+};
 
 registerCommandOps();
-
-function connect(): void {
-  jar = createCookieFetch();
-  const lossy: typeof fetch = async (input, init) => {
-    if (unreachable?.(String(input), init)) throw new TypeError('fetch failed: offline');
-    const method = init?.method ?? 'GET';
-    if (method !== 'GET') sent.push({ method, path: new URL(String(input)).pathname.replace('/api/v1', ''), key: new Headers(init?.headers).get('Idempotency-Key') });
-    const response = await jar.fetch(input, init);
-    if (response.headers.get('Idempotent-Replayed')) replayed.push(new URL(String(input)).pathname);
-    if (dropAnswer?.(String(input), init)) {
-      dropAnswer = null;
-      await response.arrayBuffer();
-      throw new TypeError('fetch failed: connection reset');
-    }
-    return response;
-  };
-  resetModules(`${server.url}/api/v1`, lossy);
-  connectApi({ baseUrl: `${server.url}/api/v1`, fetch: lossy });
-}
-
-const isWrite = (_url: string, init?: RequestInit) => (init?.method ?? 'GET') !== 'GET';
 
 async function signInSettled(email = 'demo@example.com') {
   const auth = await signIn(email, PASSWORD);
@@ -71,7 +48,7 @@ async function signInSettled(email = 'demo@example.com') {
 
 /** A seeded class by facility and name (the latest row when names repeat), optionally by start. */
 async function classId(facilityGuid: string, name: string, start?: number): Promise<number> {
-  let query = server.db
+  let query = real.server.db
     .selectFrom('sessions')
     .innerJoin('facilities', 'facilities.id', 'sessions.facility_id')
     .select('sessions.id')
@@ -84,11 +61,11 @@ async function classId(facilityGuid: string, name: string, start?: number): Prom
 const storyAt = (ms: number) => Math.floor(seededAt / (5 * MINUTE)) * 5 * MINUTE + ms;
 
 async function profileId(email: string): Promise<number> {
-  return (await server.db.selectFrom('members_profiles').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+  return (await real.server.db.selectFrom('members_profiles').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 }
 
 async function serverVisits(email: string, sessionId: number) {
-  return server.db
+  return real.server.db
     .selectFrom('visits')
     .select(['id', 'state', 'late_cancelled'])
     .where('profile_id', '=', await profileId(email))
@@ -102,37 +79,18 @@ function pullTimetable(facilityGuid: string) {
   return pullSessions(facilityGuid, new Date(seededAt - DAY).toISOString(), new Date(seededAt + 14 * DAY).toISOString(), { force: true });
 }
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'member-pwa-booking-'));
-  server = await startServer({
-    port: 0,
-    databaseFile: join(dir, 'test.sqlite'),
-    seedDemo: true,
-    now: () => new Date(seededAt),
-    loginRateLimit: { perIp: 10_000, perEmail: 1_000 },
-    offerSweepIntervalMs: 3_600_000,
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
 beforeEach(async () => {
   await flushOutbox().catch(() => undefined);
   await resetDb();
-  dropAnswer = null;
-  unreachable = null;
   sent.length = 0;
   replayed.length = 0;
-  connect();
+  real.connect(watch);
   configureOutbox({ now: () => Date.now(), random: () => 0.5, baseMs: 1_000, capMs: 300_000 });
   configureBookingClock(() => new Date(seededAt));
 });
 
 afterEach(async () => {
-  unreachable = null;
+  browser.unreachable = null;
   await flushOutbox({ ignoreBackoff: true }).catch(() => undefined);
   configureBookingClock(() => new Date());
 });
@@ -145,14 +103,14 @@ describe('booking against the server', () => {
     const before = (await db.sessions.get(id))!;
     expect(before.visit).toBeNull();
 
-    unreachable = isWrite; // hold the write so the optimistic state can be seen
+    browser.unreachable = isWrite; // hold the write so the optimistic state can be seen
     await book(id);
     const optimistic = (await db.sessions.get(id))!;
     expect(optimistic).toMatchObject({ booked_count: before.booked_count + 1, visit: { state: 'booked' } });
     expect(optimistic.visit!.id).toBeLessThan(0);
     expect((await bookingsOf(WELLINGTON, seededAt)).some((v) => v.session_id === id && v.id === optimistic.visit!.id)).toBe(true);
 
-    unreachable = null;
+    browser.unreachable = null;
     expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 1 });
     const [row] = await serverVisits('demo@example.com', id);
     expect(row).toMatchObject({ state: 'booked' });
@@ -171,13 +129,13 @@ describe('booking against the server', () => {
     await signInSettled();
     await pullTimetable(PETONE);
     const id = await classId(PETONE, 'Barbell Basics');
-    unreachable = () => true;
+    browser.unreachable = () => true;
     await book(id);
     expect(await flushOutbox()).toMatchObject({ outcome: 'retry', sent: 0 });
     expect(await getStatus()).toMatchObject({ pending: 1, online: false });
     expect(await serverVisits('demo@example.com', id)).toEqual([]);
 
-    unreachable = null;
+    browser.unreachable = null;
     expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 1 });
     expect(await serverVisits('demo@example.com', id)).toMatchObject([{ state: 'booked' }]);
     expect(await getStatus()).toMatchObject({ pending: 0, online: true });
@@ -187,7 +145,7 @@ describe('booking against the server', () => {
     await signInSettled();
     await pullTimetable(TALLINN);
     const id = await classId(TALLINN, 'Barbell Basics');
-    dropAnswer = (url, init) => url.endsWith(`/sessions/${id}/book`) && init?.method === 'POST';
+    browser.dropAnswer = (url, init) => url.endsWith(`/sessions/${id}/book`) && init?.method === 'POST';
     await book(id);
     const key = (await db.outbox.toArray())[0]!.id;
     expect((await flushOutbox()).outcome).toBe('retry');
@@ -209,11 +167,11 @@ describe('booking against the server', () => {
     expect(stale.full).toBe(false);
 
     // Sam takes the last place on the server (the class shrinks to what is taken plus one).
-    await server.db.updateTable('sessions').set({ capacity: stale.booked_count + 1 }).where('id', '=', id).execute();
+    await real.server.db.updateTable('sessions').set({ capacity: stale.booked_count + 1 }).where('id', '=', id).execute();
     const sam = createCookieFetch();
     const headers = { 'Content-Type': 'application/json', 'X-App-Id': 'member-pwa' };
-    await sam.fetch(`${server.url}/api/v1/authentication`, { method: 'POST', headers, body: JSON.stringify({ email: 'sam@example.com', password: PASSWORD }) });
-    const taken = await sam.fetch(`${server.url}/api/v1/sessions/${id}/book`, { method: 'POST', headers: { ...headers, 'X-Facility-Id': WELLINGTON }, body: '{}' });
+    await sam.fetch(`${real.server.url}/api/v1/authentication`, { method: 'POST', headers, body: JSON.stringify({ email: 'sam@example.com', password: PASSWORD }) });
+    const taken = await sam.fetch(`${real.server.url}/api/v1/sessions/${id}/book`, { method: 'POST', headers: { ...headers, 'X-Facility-Id': WELLINGTON }, body: '{}' });
     expect(taken.status).toBe(201);
 
     await book(id);
@@ -233,7 +191,7 @@ describe('booking against the server', () => {
     await signInSettled();
     await pullTimetable(WELLINGTON);
     const id = await classId(WELLINGTON, 'Open Gym', storyAt(74 * HOUR));
-    jar.cookies.clear(); // the session expired on the server
+    browser.jar.cookies.clear(); // the session expired on the server
     await book(id);
     expect(await flushOutbox()).toMatchObject({ outcome: 'blocked' });
     expect(await getAuthState()).toMatchObject({ status: 'signed-out', reason: 'expired' });
@@ -251,10 +209,10 @@ describe('booking against the server', () => {
     await signInSettled();
     await pullTimetable(PETONE);
     const ids = [await classId(PETONE, 'Open Gym', storyAt(74 * HOUR)), await classId(PETONE, 'Mobility', storyAt(5 * HOUR))];
-    unreachable = isWrite;
+    browser.unreachable = isWrite;
     for (const id of ids) await book(id);
     const keys = (await db.outbox.orderBy('seq').toArray()).map((e) => e.id);
-    unreachable = null;
+    browser.unreachable = null;
     sent.length = 0;
     await Promise.all([flushOutbox({ ignoreBackoff: true }), flushOutbox({ ignoreBackoff: true }), flushOutbox({ ignoreBackoff: true })]);
     expect(sent.map((s) => s.key)).toEqual(keys);
@@ -267,14 +225,14 @@ describe('booking against the server', () => {
     const id = await classId(WELLINGTON, 'Open Gym', storyAt(26 * HOUR));
     const before = (await db.sessions.get(id))!;
     sent.length = 0;
-    unreachable = () => true;
+    browser.unreachable = () => true;
     await book(id);
     await cancelBooking(id);
     expect(await db.sessions.get(id)).toMatchObject({ booked_count: before.booked_count, visit: { state: 'cancelled' } });
     await flushOutbox();
     expect(await db.outbox.count()).toBe(2);
 
-    unreachable = null;
+    browser.unreachable = null;
     expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 2 });
     const rows = await serverVisits('demo@example.com', id);
     expect(rows).toMatchObject([{ state: 'cancelled' }]);
@@ -287,14 +245,14 @@ describe('booking against the server', () => {
     await signInSettled();
     await pullTimetable(TALLINN);
     const id = await classId(TALLINN, 'Mobility', storyAt(5 * HOUR));
-    unreachable = isWrite;
+    browser.unreachable = isWrite;
     await book(id);
     const optimistic = await db.sessions.get(id);
     expect(await pullTimetable(TALLINN)).toBe('fetched');
     await pullBookings(TALLINN, { force: true });
     expect(await db.sessions.get(id)).toEqual(optimistic);
     expect(await db.visits.get(optimistic!.visit!.id)).toBeDefined();
-    unreachable = null;
+    browser.unreachable = null;
     await flushOutbox({ ignoreBackoff: true });
     expect((await db.sessions.get(id))?.visit?.id).toBeGreaterThan(0);
   });

@@ -1,6 +1,6 @@
 // Booking commands against a programmable fake API: optimistic rows, the outbox entry, success,
 // rejection, temp-id resolution and rollback when later entries touched the same class.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session, Visit, VisitState } from '../../src/data/api/types';
 import {
   book, BOOKING_OPS, cancelBooking, CommandRefused, confirmOffer, joinWaitlist, lateCancel, registerCommandOps, removeFromWaitlist, dropIn,
@@ -11,12 +11,12 @@ import { db, type StoredVisit } from '../../src/data/db';
 import { configureOutbox, flushOutbox, pendingTouches } from '../../src/data/sync/outbox';
 import { getStatus } from '../../src/data/sync/status';
 import { startSync } from '../../src/data/sync/triggers';
-import { startFakeApi, type FakeApi, type RecordedRequest } from './fake-api';
-import { makeProfile, resetDb, resetModules, signedInLocally, signedOutLocally, waitFor } from './helpers';
+import type { RecordedRequest } from './fake-api';
+import { makeProfile, resetDb, signedInLocally, signedOutLocally, useFakeApi, waitFor } from './helpers';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const min = (m: number) => new Date(NOW.getTime() + m * 60_000).toISOString();
-let api: FakeApi;
+const fake = useFakeApi();
 
 function session(over: Partial<Session> = {}, state?: VisitState, visitId = 77): Session {
   return {
@@ -63,14 +63,8 @@ async function seed(s: Session, v?: Visit): Promise<void> {
 
 registerCommandOps();
 
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
-  api.requests.length = 0;
-  api.handle(serverAnswers);
-  resetModules(api.baseUrl);
+  fake.api.handle(serverAnswers);
   configureOutbox({ now: () => NOW.getTime(), random: () => 0.5 });
   configureBookingClock(() => NOW);
   await resetDb();
@@ -104,7 +98,7 @@ describe('book', () => {
     await book(5);
     const tempId = (await db.sessions.get(5))!.visit!.id;
     expect(await flushOutbox()).toMatchObject({ outcome: 'idle', sent: 1 });
-    const request = api.requests[0]!;
+    const request = fake.api.requests[0]!;
     expect(request).toMatchObject({ method: 'POST', path: '/sessions/5/book', body: {} });
     expect(request.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(request.headers['x-facility-id']).toBe('fac-1');
@@ -118,14 +112,14 @@ describe('book', () => {
     await seed(session({ facility_guid: 'fac-other' }));
     await book(5);
     await flushOutbox();
-    expect(api.requests[0]?.headers['x-facility-id']).toBe('fac-other');
-    expect(api.requests[0]?.headers['x-club-id']).toBeUndefined();
+    expect(fake.api.requests[0]?.headers['x-facility-id']).toBe('fac-other');
+    expect(fake.api.requests[0]?.headers['x-club-id']).toBeUndefined();
   });
 
   it('a rejection restores the rows exactly, leaves the server message and marks the pulls stale', async () => {
     await seed(session({ booked_count: 9 }));
     await db.pulls.bulkPut([{ resource: 'sessions:fac-1:a:b', fetchedAt: 1 }, { resource: 'bookings:fac-1', fetchedAt: 1 }, { resource: 'profile', fetchedAt: 1 }]);
-    api.handle(() => classFull);
+    fake.api.handle(() => classFull);
     await book(5);
     expect((await db.sessions.get(5))?.full).toBe(true);
     expect(await flushOutbox()).toMatchObject({ rejected: 1 });
@@ -159,7 +153,7 @@ describe('local rules refuse before anything is queued', () => {
     await lateCancel(5);
     expect(await db.visits.get(900)).toMatchObject({ state: 'cancelled', late_cancelled: true });
     await flushOutbox();
-    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['PUT /visits/900/latecancel']);
+    expect(fake.api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['PUT /visits/900/latecancel']);
   });
 
   it('refuses when signed out', async () => {
@@ -192,7 +186,7 @@ describe('actions on a visit', () => {
     await dropIn(5);
     expect(await db.sessions.get(5)).toMatchObject({ droppedin_count: 1 });
     await flushOutbox();
-    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+    expect(fake.api.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /sessions/5/waitlist', 'PUT /visits/902/cancel', 'PUT /visits/950/confirm', 'PUT /visits/950/decline', 'POST /sessions/5/dropin',
     ]);
     expect(await db.sessions.get(5)).toMatchObject({ droppedin_count: 1, visit: { id: 901 } });
@@ -201,7 +195,7 @@ describe('actions on a visit', () => {
   it('a rejected cancel brings the booking back', async () => {
     const booked = session({}, 'booked', 900);
     await seed(booked, visit(900, 'booked', booked));
-    api.handle(() => ({ status: 409, body: { message: 'This class has already started.', code: 'class_started' } }));
+    fake.api.handle(() => ({ status: 409, body: { message: 'This class has already started.', code: 'class_started' } }));
     await cancelBooking(5);
     expect(await db.visits.get(900)).toMatchObject({ state: 'cancelled' });
     await flushOutbox();
@@ -221,7 +215,7 @@ describe('queued behind a booking (offline)', () => {
     expect(cancelEntry.touches).toEqual(['sessions:5', `visits:${tempId}`]);
 
     // The book goes through; the cancel meets a busy server and waits.
-    api.handle((request) => (request.method === 'PUT' ? { status: 503, body: { message: 'Busy', code: 'unavailable' } } : serverAnswers(request)));
+    fake.api.handle((request) => (request.method === 'PUT' ? { status: 503, body: { message: 'Busy', code: 'unavailable' } } : serverAnswers(request)));
     expect(await flushOutbox()).toMatchObject({ outcome: 'retry', sent: 1 });
     const waiting = (await db.outbox.toArray())[0]!;
     expect(waiting.touches).toEqual(['sessions:5', 'visits:900']);
@@ -233,9 +227,9 @@ describe('queued behind a booking (offline)', () => {
     expect(await db.visits.get(tempId)).toBeUndefined();
     expect(await db.visits.get(900)).toMatchObject({ state: 'cancelled' });
 
-    api.handle(serverAnswers);
+    fake.api.handle(serverAnswers);
     expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 1 });
-    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /sessions/5/book', 'PUT /visits/900/cancel', 'PUT /visits/900/cancel']);
+    expect(fake.api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /sessions/5/book', 'PUT /visits/900/cancel', 'PUT /visits/900/cancel']);
     expect(await db.sessions.get(5)).toMatchObject({ visit: { id: 900, state: 'cancelled' } });
   });
 
@@ -243,9 +237,9 @@ describe('queued behind a booking (offline)', () => {
     await seed(session({ booked_count: 9 }));
     await book(5);
     await cancelBooking(5);
-    api.handle((request) => (request.method === 'POST' ? classFull : serverAnswers(request)));
+    fake.api.handle((request) => (request.method === 'POST' ? classFull : serverAnswers(request)));
     expect(await flushOutbox()).toMatchObject({ outcome: 'idle', sent: 0, rejected: 2 });
-    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /sessions/5/book']);
+    expect(fake.api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /sessions/5/book']);
     expect(await db.sessions.get(5)).toEqual(session({ booked_count: 9 }));
     expect(await db.visits.count()).toBe(0);
     expect((await db.notices.toArray()).map((n) => n.op)).toEqual([BOOKING_OPS.book, BOOKING_OPS.cancel]);
@@ -261,7 +255,7 @@ describe('queued behind a booking (offline)', () => {
     expect((await db.outbox.toArray()).map((e) => e.op)).toEqual([BOOKING_OPS.book, BOOKING_OPS.cancel, BOOKING_OPS.book]);
 
     let posts = 0;
-    api.handle((request) => {
+    fake.api.handle((request) => {
       if (request.method === 'POST') return posts++ === 0 ? classFull : { status: 503, body: { message: 'Busy', code: 'unavailable' } };
       return serverAnswers(request);
     });
@@ -272,7 +266,7 @@ describe('queued behind a booking (offline)', () => {
     const [waiting] = await db.outbox.toArray();
     expect((waiting!.args as unknown as BookingArgs).before).toEqual({ session: session(), visit: null });
 
-    api.handle(() => classFull);
+    fake.api.handle(() => classFull);
     await flushOutbox({ ignoreBackoff: true });
     expect(await db.sessions.get(5)).toEqual(session());
     expect(await db.visits.count()).toBe(0);
@@ -283,9 +277,9 @@ describe('queued behind a booking (offline)', () => {
     await seed(fullClass);
     await joinWaitlist(5);
     await removeFromWaitlist(5);
-    api.handle(() => ({ status: 409, body: { message: 'This class has no waitlist.', code: 'waitlist_unavailable' } }));
+    fake.api.handle(() => ({ status: 409, body: { message: 'This class has no waitlist.', code: 'waitlist_unavailable' } }));
     await flushOutbox();
-    expect(api.requests).toHaveLength(1);
+    expect(fake.api.requests).toHaveLength(1);
     expect(await db.sessions.get(5)).toEqual(fullClass);
     expect(await db.visits.count()).toBe(0);
   });
@@ -295,7 +289,7 @@ describe('queued behind a booking (offline)', () => {
     await seed(session({ id: 6 }));
     await book(5);
     await book(6);
-    api.handle((request) => (request.path === '/sessions/5/book' ? classFull : { status: 503, body: { message: 'Busy', code: 'unavailable' } }));
+    fake.api.handle((request) => (request.path === '/sessions/5/book' ? classFull : { status: 503, body: { message: 'Busy', code: 'unavailable' } }));
     await flushOutbox();
     expect(await db.sessions.get(5)).toEqual(session());
     expect(await db.sessions.get(6)).toMatchObject({ booked_count: 5, visit: { state: 'booked' } });
@@ -314,7 +308,7 @@ describe('Background Sync', () => {
   it('a booking made in the page registers the outbox sync tag', async () => {
     const register = vi.fn(() => Promise.resolve());
     vi.stubGlobal('navigator', { onLine: false, serviceWorker: { getRegistration: () => Promise.resolve({ active: {}, sync: { register } }) } });
-    api.handle(() => ({ status: 503, body: { message: 'Offline', code: 'unavailable' } }));
+    fake.api.handle(() => ({ status: 503, body: { message: 'Offline', code: 'unavailable' } }));
     const stop = startSync({ window: new EventTarget(), document: Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState }) });
     try {
       await seed(session());

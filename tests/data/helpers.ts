@@ -1,8 +1,10 @@
 // Shared fixtures for data-layer tests: a clean database and module state per test.
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { configureApi, setApiScope } from '../../src/data/api/client';
 import type { Account, Profile } from '../../src/data/api/types';
 import { db, type AuthState } from '../../src/data/db';
 import { configureOutbox } from '../../src/data/sync/outbox';
+import { startFakeApi, type FakeApi } from './fake-api';
 
 export async function resetDb(): Promise<void> {
   await db.transaction('rw', db.tables, async () => {
@@ -14,6 +16,30 @@ export function resetModules(baseUrl: string, fetchImpl?: typeof fetch): void {
   configureApi({ baseUrl, fetch: fetchImpl ?? globalThis.fetch.bind(globalThis), onUnauthorized: undefined });
   setApiScope(null);
   configureOutbox({ now: () => Date.now(), random: Math.random, baseMs: 1_000, capMs: 300_000 });
+}
+
+/**
+ * One fake API for the file, started before its tests and closed after them. Each test starts
+ * with no recorded requests and the API client pointed at it; handlers and clocks stay with the
+ * file. Call it before the file's own beforeEach so that one runs second.
+ */
+export function useFakeApi(): { readonly api: FakeApi } {
+  let started: FakeApi | undefined;
+  const fixture = {
+    get api(): FakeApi {
+      if (!started) throw new Error('The fake API starts in beforeAll: read it inside hooks and tests.');
+      return started;
+    },
+  };
+  beforeAll(async () => {
+    started = await startFakeApi();
+  });
+  afterAll(() => started?.close());
+  beforeEach(() => {
+    fixture.api.requests.length = 0;
+    resetModules(fixture.api.baseUrl);
+  });
+  return fixture;
 }
 
 export function makeAccount(orgId: number, overrides: Partial<Account> = {}): Account {

@@ -1,13 +1,12 @@
 // The service worker's push and notification-click handlers with a fake worker scope: what goes
 // into Dexie, what is shown, the app badge, and where a tap leads. The handlers are loaded by
 // path so the page's type check does not take in the WebWorker lib they are written against.
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppNotification, NotificationPushPayload } from '../../src/data/api/types';
 import { registerCommandOps } from '../../src/data/commands';
 import { db } from '../../src/data/db';
 import { NOTIFICATION_NAVIGATE_MESSAGE } from '../../src/domain/notifications';
-import { startFakeApi, type FakeApi } from './fake-api';
-import { makeProfile, resetDb, resetModules, signedInLocally, signedOutLocally } from './helpers';
+import { makeProfile, resetDb, signedInLocally, signedOutLocally, useFakeApi } from './helpers';
 
 interface Shown {
   title: string;
@@ -84,29 +83,25 @@ function note(id: number, over: Partial<AppNotification> = {}): AppNotification 
 
 const payload = (body: Partial<NotificationPushPayload> | unknown) => ({ json: () => body });
 
-let api: FakeApi;
+const fake = useFakeApi();
 let push: PushModule;
 let click: ClickModule;
 
 registerCommandOps();
 
 beforeAll(async () => {
-  api = await startFakeApi();
   const pushPath = '../../sw/push';
   const clickPath = '../../sw/notification-click';
   push = (await import(/* @vite-ignore */ pushPath)) as PushModule;
   click = (await import(/* @vite-ignore */ clickPath)) as ClickModule;
 });
-afterAll(() => api.close());
 beforeEach(async () => {
-  api.requests.length = 0;
-  api.handle((r) => {
+  fake.api.handle((r) => {
     const read = /^\/notifications\/(\d+)\/mark_as_read$/.exec(r.path);
     if (read) return { body: note(Number(read[1]), { read_at: '2026-11-22T10:00:00.000Z' }) };
     if (r.path === '/notifications') return { body: { data: [note(3, { message: 'The whole message. It is long.' })] } };
     return { status: 404, body: { message: 'No handler', code: 'not_found' } };
   });
-  resetModules(api.baseUrl);
   await resetDb();
   await signedInLocally(makeProfile(1));
   vi.restoreAllMocks();
@@ -145,7 +140,7 @@ describe('push', () => {
   it('fetches the whole list when the payload was shortened', async () => {
     const self = fakeScope();
     await push.handlePush(self, payload({ notification: note(3, { message: 'The whole…' }), unread_count: 1, truncated: true }));
-    expect(api.requests.map((r) => r.path)).toEqual(['/notifications']);
+    expect(fake.api.requests.map((r) => r.path)).toEqual(['/notifications']);
     expect(self.shown[0]).toMatchObject({ title: 'The whole message.', options: { body: 'It is long.' } });
   });
 
@@ -180,8 +175,8 @@ describe('notification click', () => {
     expect(tapped.close).toHaveBeenCalled();
     expect(win.focus).toHaveBeenCalled();
     expect(win.navigate).toHaveBeenCalledWith('/classes/42');
-    expect(api.requests.map((r) => [r.method, r.path])).toEqual([['PUT', '/notifications/2/mark_as_read']]);
-    expect(api.requests[0]?.headers['idempotency-key']).toBeTruthy();
+    expect(fake.api.requests.map((r) => [r.method, r.path])).toEqual([['PUT', '/notifications/2/mark_as_read']]);
+    expect(fake.api.requests[0]?.headers['idempotency-key']).toBeTruthy();
     expect(await db.outbox.count()).toBe(0);
     expect((await db.notifications.get(2))?.read_at).toBe('2026-11-22T10:00:00.000Z');
     expect(self.badge).toEqual(['clear']);
@@ -191,7 +186,7 @@ describe('notification click', () => {
     const self = fakeScope();
     await click.handleNotificationClick(self, shownNotification({ id: 7, path: '/appointments/7' }));
     expect(self.opened).toEqual(['/appointments/7']);
-    expect(api.requests.map((r) => r.path)).toEqual(['/notifications/7/mark_as_read']);
+    expect(fake.api.requests.map((r) => r.path)).toEqual(['/notifications/7/mark_as_read']);
   });
 
   it('asks the page to navigate when the window cannot be navigated from here', async () => {

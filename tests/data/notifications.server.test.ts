@@ -1,23 +1,19 @@
 // Notifications against the real reference server on loopback (real SQLite file, cookie jar
 // playing the browser): the pull, marking read through the outbox with idempotent replay, the
 // push subscription calls, and realtime end to end with faye's Node client.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Faye from 'faye';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/app';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { markRead } from '../../server/notifications/store';
 import type { PushSender, PushTarget } from '../../server/push/sender';
 import { deletePushSubscription, getVapidPublicKey, savePushSubscription } from '../../src/data/api/endpoints';
-import { connectApi, signIn } from '../../src/data/auth';
+import { signIn } from '../../src/data/auth';
 import { markAllNotificationsRead, markNotificationRead, registerCommandOps } from '../../src/data/commands';
 import { db } from '../../src/data/db';
 import { configureOutbox, flushOutbox } from '../../src/data/sync/outbox';
 import { pullNotifications } from '../../src/data/sync/pull-notifications';
 import { asRealtimeClient, startRealtime, stopRealtime } from '../../src/data/sync/realtime';
-import { createCookieFetch, type CookieFetch } from './cookie-fetch';
-import { resetDb, resetModules, waitFor } from './helpers';
+import { resetDb, waitFor } from './helpers';
+import { useRealServer, type TrafficWatch } from './real-server';
 
 const PASSWORD = 'demo1234';
 const EMAIL = 'demo@example.com';
@@ -30,88 +26,52 @@ class CapturingPushSender implements PushSender {
   }
 }
 
-let server: RunningServer;
-let dir: string;
-let jar: CookieFetch;
 const pushSender = new CapturingPushSender();
-/** Matching requests fail before they reach the server (offline). */
-let unreachable: ((url: string, init?: RequestInit) => boolean) | null = null;
-/** The next matching request reaches the server but its answer is lost. */
-let dropAnswer: ((url: string, init?: RequestInit) => boolean) | null = null;
+const real = useRealServer('notifications', { offerSweepIntervalMs: 3_600_000, pushSender });
+const browser = real.browser;
 const writes: { path: string; key: string | null }[] = [];
 const replayed: string[] = [];
+const watch: TrafficWatch = {
+  write: (_method, path, init) => writes.push({ path, key: new Headers(init?.headers).get('Idempotency-Key') }),
+  answer: (url, response) => {
+    if (response.headers.get('Idempotent-Replayed')) replayed.push(new URL(url).pathname);
+  },
+};
 
 registerCommandOps();
 
-function connect(): void {
-  jar = createCookieFetch();
-  const lossy: typeof fetch = async (input, init) => {
-    if (unreachable?.(String(input), init)) throw new TypeError('fetch failed: offline');
-    if ((init?.method ?? 'GET') !== 'GET') writes.push({ path: new URL(String(input)).pathname.replace('/api/v1', ''), key: new Headers(init?.headers).get('Idempotency-Key') });
-    const response = await jar.fetch(input, init);
-    if (response.headers.get('Idempotent-Replayed')) replayed.push(new URL(String(input)).pathname);
-    if (dropAnswer?.(String(input), init)) {
-      dropAnswer = null;
-      await response.arrayBuffer();
-      throw new TypeError('fetch failed: connection reset');
-    }
-    return response;
-  };
-  resetModules(`${server.url}/api/v1`, lossy);
-  connectApi({ baseUrl: `${server.url}/api/v1`, fetch: lossy });
-}
-
 async function member() {
-  const profile = await server.db.selectFrom('members_profiles').select('id').where('email', '=', EMAIL).executeTakeFirstOrThrow();
-  const accounts = await server.db.selectFrom('accounts').select(['org_id', 'short_id']).where('profile_id', '=', profile.id).orderBy('org_id').execute();
+  const profile = await real.server.db.selectFrom('members_profiles').select('id').where('email', '=', EMAIL).executeTakeFirstOrThrow();
+  const accounts = await real.server.db.selectFrom('accounts').select(['org_id', 'short_id']).where('profile_id', '=', profile.id).orderBy('org_id').execute();
   return { profileId: profile.id, accounts };
 }
 
 async function notify(message: string, orgIndex = 0) {
   const { profileId, accounts } = await member();
-  const n = await server.notifications.notify(undefined, {
+  const n = await real.server.notifications.notify(undefined, {
     profileId, orgId: accounts[orgIndex]!.org_id, type: 'appointment', message, params: { appointment: { id: 1 } },
   });
-  await server.notifications.settled();
+  await real.server.notifications.settled();
   return n;
 }
 
 async function serverReadAt(id: number): Promise<string | null> {
-  return (await server.db.selectFrom('notifications').select('read_at').where('id', '=', id).executeTakeFirstOrThrow()).read_at;
+  return (await real.server.db.selectFrom('notifications').select('read_at').where('id', '=', id).executeTakeFirstOrThrow()).read_at;
 }
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'member-pwa-notifications-'));
-  server = await startServer({
-    port: 0,
-    databaseFile: join(dir, 'test.sqlite'),
-    seedDemo: true,
-    loginRateLimit: { perIp: 10_000, perEmail: 1_000 },
-    offerSweepIntervalMs: 3_600_000,
-    pushSender,
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 beforeEach(async () => {
   await resetDb();
-  unreachable = null;
-  dropAnswer = null;
   writes.length = 0;
   replayed.length = 0;
-  connect();
+  real.connect(watch);
   configureOutbox({ now: () => Date.now(), random: () => 0.5, baseMs: 1_000, capMs: 300_000 });
-  await server.db.deleteFrom('notifications').execute();
+  await real.server.db.deleteFrom('notifications').execute();
   await signIn(EMAIL, PASSWORD);
 });
 
 afterEach(async () => {
   stopRealtime();
-  unreachable = null;
+  browser.unreachable = null;
   await flushOutbox({ ignoreBackoff: true }).catch(() => undefined);
 });
 
@@ -130,14 +90,14 @@ describe('notifications against the server', () => {
     const n = await notify('Your appointment moved');
     await pullNotifications({ force: true });
 
-    unreachable = () => true;
+    browser.unreachable = () => true;
     expect(await markNotificationRead(n.id)).toBe(true);
     expect((await db.notifications.get(n.id))?.read_at).not.toBeNull();
     expect((await flushOutbox()).outcome).toBe('retry');
     expect(await serverReadAt(n.id)).toBeNull();
 
-    unreachable = null;
-    dropAnswer = (url, init) => url.endsWith(`/notifications/${n.id}/mark_as_read`) && init?.method === 'PUT';
+    browser.unreachable = null;
+    browser.dropAnswer = (url, init) => url.endsWith(`/notifications/${n.id}/mark_as_read`) && init?.method === 'PUT';
     expect((await flushOutbox({ ignoreBackoff: true })).outcome).toBe('retry');
     const applied = await serverReadAt(n.id);
     expect(applied).not.toBeNull();
@@ -166,14 +126,14 @@ describe('notifications against the server', () => {
   it('a notification removed on the server goes from the device when marked', async () => {
     const n = await notify('Soon gone');
     await pullNotifications({ force: true });
-    await server.db.updateTable('notifications').set({ removed_at: new Date().toISOString() }).where('id', '=', n.id).execute();
+    await real.server.db.updateTable('notifications').set({ removed_at: new Date().toISOString() }).where('id', '=', n.id).execute();
     await markNotificationRead(n.id);
     expect(await flushOutbox()).toMatchObject({ sent: 1, rejected: 0 });
     expect(await db.notifications.get(n.id)).toBeUndefined();
   });
 
   it('saves and deletes this device\'s push subscription; new notifications are pushed to it', async () => {
-    expect(await getVapidPublicKey()).toBe(server.vapidPublicKey);
+    expect(await getVapidPublicKey()).toBe(real.server.vapidPublicKey);
     const endpoint = `http://127.0.0.1:9/push/${Date.now()}`;
     const p256dh = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url');
     const auth = Buffer.alloc(16, 9).toString('base64url');
@@ -192,13 +152,13 @@ describe('notifications against the server', () => {
   });
 
   it('realtime end to end: a server-side notification reaches Dexie within 2 s, its removal too', async () => {
-    const cookie = [...jar.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const cookie = [...browser.jar.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     let created = 0;
     startRealtime({
       visibility: { visibilityState: 'visible', addEventListener: () => undefined, removeEventListener: () => undefined },
       createClient: () => {
         created += 1;
-        const client = new Faye.Client(`${server.url}/realtime`, { timeout: 60 });
+        const client = new Faye.Client(`${real.server.url}/realtime`, { timeout: 60 });
         // Node has no cookie jar shared with fetch: hand the session cookie over, as a browser would.
         client.setHeader('Cookie', cookie);
         return asRealtimeClient(client);
@@ -216,11 +176,11 @@ describe('notifications against the server', () => {
 
     // Read on another device: the update arrives here too.
     const { profileId, accounts } = await member();
-    await server.notifications.transaction((trx) => markRead(trx, profileId, [n.id], new Date()));
+    await real.server.notifications.transaction((trx) => markRead(trx, profileId, [n.id], new Date()));
     await waitFor(async () => (await db.notifications.get(n.id))?.read_at != null, 2_000);
 
     // Removed: it goes from the device.
-    await server.publish(`/n/${accounts[0]!.short_id}`, { event: 'removed', notification: { ...n, removed_at: new Date().toISOString() } });
+    await real.server.publish(`/n/${accounts[0]!.short_id}`, { event: 'removed', notification: { ...n, removed_at: new Date().toISOString() } });
     await waitFor(async () => (await db.notifications.get(n.id)) === undefined, 2_000);
   }, 15_000);
 });

@@ -1,18 +1,18 @@
 // Notifications in the data layer against a programmable fake API: the pull that replaces the
 // table but keeps queued reads, and the mark-read commands (optimistic, outbox, success, rollback).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppNotification } from '../../src/data/api/types';
 import { markAllNotificationsRead, markNotificationRead, NOTIFICATION_MARK_READ, NOTIFICATIONS_MARK_ALL_READ, registerCommandOps } from '../../src/data/commands';
 import { configureNotificationClock } from '../../src/data/commands/notifications';
 import { db } from '../../src/data/db';
 import { flushOutbox, pendingTouches } from '../../src/data/sync/outbox';
 import { NOTIFICATIONS_RESOURCE, pullNotifications, receiveNotification, removeNotification } from '../../src/data/sync/pull-notifications';
-import { startFakeApi, type FakeApi, type RecordedRequest } from './fake-api';
-import { makeProfile, resetDb, resetModules, signedInLocally, signedOutLocally } from './helpers';
+import type { RecordedRequest } from './fake-api';
+import { makeProfile, resetDb, resetModules, signedInLocally, signedOutLocally, useFakeApi } from './helpers';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const READ_AT = NOW.toISOString();
-let api: FakeApi;
+const fake = useFakeApi();
 
 function note(id: number, over: Partial<AppNotification> = {}): AppNotification {
   return {
@@ -34,18 +34,12 @@ function answers(request: RecordedRequest) {
   return { status: 404, body: { message: 'No handler', code: 'not_found' } };
 }
 
-const writes = () => api.requests.filter((r) => r.method !== 'GET');
+const writes = () => fake.api.requests.filter((r) => r.method !== 'GET');
 
 registerCommandOps();
 
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
-  api.requests.length = 0;
-  api.handle(answers);
-  resetModules(api.baseUrl);
+  fake.api.handle(answers);
   configureNotificationClock(() => NOW);
   await resetDb();
   await signedInLocally(makeProfile(1));
@@ -59,7 +53,7 @@ describe('markNotificationRead', () => {
     expect((await db.notifications.get(2))?.read_at).toBeNull();
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ op: NOTIFICATION_MARK_READ, args: { id: 1, readAt: READ_AT }, touches: ['notifications:1'] });
-    expect(api.requests).toHaveLength(0);
+    expect(fake.api.requests).toHaveLength(0);
   });
 
   it('does nothing for a read notification, a queued one, or when signed out', async () => {
@@ -94,7 +88,7 @@ describe('markNotificationRead', () => {
 
   it('restores unread when the server refuses, and says why', async () => {
     await db.notifications.put(note(1));
-    api.handle(() => ({ status: 422, body: { message: 'Cannot mark this one', code: 'invalid' } }));
+    fake.api.handle(() => ({ status: 422, body: { message: 'Cannot mark this one', code: 'invalid' } }));
     await markNotificationRead(1);
     expect(await flushOutbox()).toMatchObject({ rejected: 1 });
     expect((await db.notifications.get(1))?.read_at).toBeNull();
@@ -103,7 +97,7 @@ describe('markNotificationRead', () => {
 
   it('treats a notification the server no longer has as done: the row goes, no notice', async () => {
     await db.notifications.put(note(1));
-    api.handle(() => ({ status: 404, body: { message: 'Not found', code: 'not_found' } }));
+    fake.api.handle(() => ({ status: 404, body: { message: 'Not found', code: 'not_found' } }));
     await markNotificationRead(1);
     expect(await flushOutbox()).toMatchObject({ sent: 1, rejected: 0 });
     expect(await db.notifications.get(1)).toBeUndefined();
@@ -112,11 +106,11 @@ describe('markNotificationRead', () => {
 
   it('keeps the read while the server is unreachable, and sends it later', async () => {
     await db.notifications.put(note(1));
-    api.handle(() => ({ status: 503, body: { message: 'Busy', code: 'unavailable' } }));
+    fake.api.handle(() => ({ status: 503, body: { message: 'Busy', code: 'unavailable' } }));
     await markNotificationRead(1);
     expect(await flushOutbox()).toMatchObject({ outcome: 'retry' });
     expect((await db.notifications.get(1))?.read_at).toBe(READ_AT);
-    api.handle(answers);
+    fake.api.handle(answers);
     expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ sent: 1 });
     expect((await db.notifications.get(1))?.read_at).toBe('2026-11-22T10:00:05.000Z');
   });
@@ -146,7 +140,7 @@ describe('markAllNotificationsRead', () => {
 
   it('restores every row it marked when refused, but not one the server has changed since', async () => {
     await db.notifications.bulkPut([note(1), note(2)]);
-    api.handle(() => ({ status: 403, body: { message: 'Forbidden', code: 'forbidden' } }));
+    fake.api.handle(() => ({ status: 403, body: { message: 'Forbidden', code: 'forbidden' } }));
     await markAllNotificationsRead();
     // A live update says it was read elsewhere meanwhile: that read stays.
     await receiveNotification(note(2, { read_at: '2026-11-22T10:00:01.000Z' }));
@@ -160,11 +154,11 @@ describe('markAllNotificationsRead', () => {
 describe('pullNotifications', () => {
   it('replaces the table with the server list and records the pull', async () => {
     await db.notifications.bulkPut([note(1), note(2)]);
-    api.handle((r) => (r.path === '/notifications' ? { body: { data: [note(2, { message: 'Changed' }), note(3)] } } : answers(r)));
+    fake.api.handle((r) => (r.path === '/notifications' ? { body: { data: [note(2, { message: 'Changed' }), note(3)] } } : answers(r)));
     expect(await pullNotifications()).toBe('fetched');
     expect((await db.notifications.toArray()).map((n) => [n.id, n.message])).toEqual([[2, 'Changed'], [3, 'Message 3']]);
     expect(await db.pulls.get(NOTIFICATIONS_RESOURCE)).toBeDefined();
-    expect(api.requests[0]?.headers['x-facility-id']).toBeUndefined();
+    expect(fake.api.requests[0]?.headers['x-facility-id']).toBeUndefined();
     // Fresh for a minute; force asks again.
     expect(await pullNotifications()).toBe('fresh');
     expect(await pullNotifications({ force: true })).toBe('fetched');
@@ -174,7 +168,7 @@ describe('pullNotifications', () => {
     await db.notifications.bulkPut([note(1), note(2)]);
     await markNotificationRead(1);
     await markNotificationRead(2);
-    api.handle((r) => (r.path === '/notifications' ? { body: { data: [note(1, { message: 'Changed' })] } } : answers(r)));
+    fake.api.handle((r) => (r.path === '/notifications' ? { body: { data: [note(1, { message: 'Changed' })] } } : answers(r)));
     await pullNotifications({ force: true });
     expect(await db.notifications.get(1)).toMatchObject({ message: 'Changed', read_at: READ_AT });
     expect(await db.notifications.get(2)).toMatchObject({ read_at: READ_AT });
@@ -182,15 +176,15 @@ describe('pullNotifications', () => {
   });
 
   it('drops an answer that arrives after sign-out, and does not ask when signed out', async () => {
-    api.handle((r) => ({ body: { data: [note(1)] }, delayMs: r.path === '/notifications' ? 50 : 0 }));
+    fake.api.handle((r) => ({ body: { data: [note(1)] }, delayMs: r.path === '/notifications' ? 50 : 0 }));
     const pulling = pullNotifications({ force: true });
     await new Promise((resolve) => setTimeout(resolve, 10));
     await signedOutLocally();
     await pulling;
     expect(await db.notifications.count()).toBe(0);
-    api.requests.length = 0;
+    fake.api.requests.length = 0;
     expect(await pullNotifications({ force: true })).toBe('fresh');
-    expect(api.requests).toHaveLength(0);
+    expect(fake.api.requests).toHaveLength(0);
   });
 
   it('reports offline without touching the table', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../src/data/api/client';
 import type { Member, Profile } from '../../src/data/api/types';
 import { connectApi } from '../../src/data/auth';
@@ -7,11 +7,11 @@ import { db, type SyncStatus } from '../../src/data/db';
 import { getAuthState } from '../../src/data/sync/auth-row';
 import { commandTransaction, configureOutbox, enqueue, flushForSyncEvent, flushOutbox, hasOp, registerOp, resumeAfterSignIn } from '../../src/data/sync/outbox';
 import { getStatus } from '../../src/data/sync/status';
-import { startFakeApi, type FakeApi, type RecordedRequest } from './fake-api';
-import { makeAccount, makeProfile, resetDb, resetModules, signedInLocally, signedOutLocally } from './helpers';
+import type { RecordedRequest } from './fake-api';
+import { makeAccount, makeProfile, resetDb, resetModules, signedInLocally, signedOutLocally, useFakeApi } from './helpers';
 
 const NOW = Date.parse('2026-11-22T06:00:00.000Z');
-let api: FakeApi;
+const fake = useFakeApi();
 let profile: Profile;
 
 interface NoteArgs {
@@ -48,14 +48,8 @@ function echo(request: RecordedRequest) {
   return { body: member(args.orgId, `${args.first_name} (server)`) };
 }
 
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
-  api.requests.length = 0;
-  api.handle(echo);
-  resetModules(api.baseUrl);
+  fake.api.handle(echo);
   configureOutbox({ now: () => NOW, random: () => 0.5 });
   await resetDb();
   profile = makeProfile(1);
@@ -108,8 +102,8 @@ describe('flushOutbox', () => {
     const ids = (await db.outbox.orderBy('seq').toArray()).map((entry) => entry.id);
     const result = await flushOutbox();
     expect(result).toMatchObject({ outcome: 'idle', sent: 3, rejected: 0 });
-    expect(api.requests.map((request) => (request.body as NoteArgs).first_name)).toEqual(['a', 'b', 'c']);
-    expect(api.requests.map((request) => request.headers['idempotency-key'])).toEqual(ids);
+    expect(fake.api.requests.map((request) => (request.body as NoteArgs).first_name)).toEqual(['a', 'b', 'c']);
+    expect(fake.api.requests.map((request) => request.headers['idempotency-key'])).toEqual(ids);
     expect(await db.outbox.count()).toBe(0);
     expect(await getStatus()).toMatchObject({ pending: 0, lastSyncedAt: NOW, nextAttemptAt: null, blocked: null });
   });
@@ -124,11 +118,11 @@ describe('flushOutbox', () => {
   it('keeps a retryable entry, counts the attempt and backs off with jitter', async () => {
     await note(1, 'a');
     await note(2, 'b');
-    api.handle(() => ({ status: 503, body: { message: 'Down for maintenance', code: 'unavailable' } }));
+    fake.api.handle(() => ({ status: 503, body: { message: 'Down for maintenance', code: 'unavailable' } }));
     const result = await flushOutbox();
     // attempt 1: full jitter over [0, 1 s], random 0.5 → 500 ms.
     expect(result).toMatchObject({ outcome: 'retry', sent: 0, nextAttemptAt: NOW + 500 });
-    expect(api.requests).toHaveLength(1);
+    expect(fake.api.requests).toHaveLength(1);
     const entries = await db.outbox.orderBy('seq').toArray();
     expect(entries.map((entry) => [entry.status, entry.attempts])).toEqual([
       ['pending', 1],
@@ -138,27 +132,27 @@ describe('flushOutbox', () => {
 
     // Before the backoff runs out nothing is sent; the timer (ignoreBackoff) sends again.
     expect((await flushOutbox()).outcome).toBe('backoff');
-    expect(api.requests).toHaveLength(1);
+    expect(fake.api.requests).toHaveLength(1);
     const second = await flushOutbox({ ignoreBackoff: true });
     expect(second.nextAttemptAt).toBe(NOW + 1_000); // attempt 2: [0, 2 s] × 0.5
     expect((await db.outbox.orderBy('seq').first())?.attempts).toBe(2);
 
-    api.handle(echo);
+    fake.api.handle(echo);
     expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 2 });
-    expect(api.requests.slice(1).map((request) => request.headers['idempotency-key'])).toEqual([api.requests[0]?.headers['idempotency-key'], api.requests[0]?.headers['idempotency-key'], expect.any(String)]);
+    expect(fake.api.requests.slice(1).map((request) => request.headers['idempotency-key'])).toEqual([fake.api.requests[0]?.headers['idempotency-key'], fake.api.requests[0]?.headers['idempotency-key'], expect.any(String)]);
   });
 
   it('honours Retry-After on 429', async () => {
     await note(1, 'a');
-    api.handle(() => ({ status: 429, body: { message: 'Slow down', code: 'rate_limited' }, headers: { 'Retry-After': '120' } }));
+    fake.api.handle(() => ({ status: 429, body: { message: 'Slow down', code: 'rate_limited' }, headers: { 'Retry-After': '120' } }));
     expect((await flushOutbox()).nextAttemptAt).toBe(NOW + 120_000);
   });
 
   it('treats 408 and network failures as retryable and marks the device offline', async () => {
     await note(1, 'a');
-    api.handle(() => ({ status: 408, body: { message: 'Timeout', code: 'timeout' } }));
+    fake.api.handle(() => ({ status: 408, body: { message: 'Timeout', code: 'timeout' } }));
     expect((await flushOutbox()).outcome).toBe('retry');
-    resetModules(api.baseUrl, () => Promise.reject(new TypeError('fetch failed')));
+    resetModules(fake.api.baseUrl, () => Promise.reject(new TypeError('fetch failed')));
     expect((await flushOutbox({ ignoreBackoff: true })).outcome).toBe('retry');
     expect(await db.outbox.count()).toBe(1);
     expect((await getStatus()).online).toBe(false);
@@ -167,7 +161,7 @@ describe('flushOutbox', () => {
   it('rolls back a rejected write, drops it, leaves a notice and carries on with the next', async () => {
     await note(1, 'refused');
     await note(2, 'fine');
-    api.handle((request) =>
+    fake.api.handle((request) =>
       (request.body as NoteArgs).first_name === 'refused' ? { status: 409, body: { message: 'The class is full.', code: 'class_full' } } : echo(request),
     );
     const result = await flushOutbox();
@@ -179,10 +173,10 @@ describe('flushOutbox', () => {
   });
 
   it('on 401 blocks the queue and keeps every entry until the member signs in again', async () => {
-    connectApi({ baseUrl: api.baseUrl });
+    connectApi({ baseUrl: fake.api.baseUrl });
     await note(1, 'a');
     await note(2, 'b');
-    api.handle(() => ({ status: 401, body: { message: 'Please sign in again.', code: 'unauthorized' } }));
+    fake.api.handle(() => ({ status: 401, body: { message: 'Please sign in again.', code: 'unauthorized' } }));
     expect((await flushOutbox()).outcome).toBe('blocked');
     expect(await db.outbox.count()).toBe(2);
     expect((await db.outbox.toArray()).every((entry) => entry.status === 'pending' && entry.attempts === 0)).toBe(true);
@@ -191,22 +185,22 @@ describe('flushOutbox', () => {
     expect(await getAuthState()).toMatchObject({ status: 'signed-out', reason: 'expired', profileId: null, accountOrgId: null });
     expect(await db.members.count()).toBe(2);
 
-    api.handle(echo);
+    fake.api.handle(echo);
     expect((await flushOutbox({ ignoreBackoff: true })).outcome).toBe('signed-out');
-    expect(api.requests).toHaveLength(1);
+    expect(fake.api.requests).toHaveLength(1);
 
     await signedInLocally(profile);
     expect((await flushOutbox()).outcome).toBe('blocked');
     expect(await resumeAfterSignIn()).toMatchObject({ outcome: 'idle', sent: 2 });
     expect((await getStatus()).blocked).toBeNull();
-    expect(api.requests.map((request) => (request.body as NoteArgs).first_name)).toEqual(['a', 'a', 'b']);
+    expect(fake.api.requests.map((request) => (request.body as NoteArgs).first_name)).toEqual(['a', 'a', 'b']);
   });
 
   it('never sends one entry twice when flushes overlap', async () => {
     for (let i = 1; i <= 5; i += 1) await note(i, `n${i}`);
-    api.handle((request) => ({ ...echo(request), delayMs: 15 }));
+    fake.api.handle((request) => ({ ...echo(request), delayMs: 15 }));
     const results = await Promise.all([flushOutbox(), flushOutbox(), flushOutbox(), flushOutbox({ ignoreBackoff: true })]);
-    const keys = api.requests.map((request) => request.headers['idempotency-key']);
+    const keys = fake.api.requests.map((request) => request.headers['idempotency-key']);
     expect(keys).toHaveLength(5);
     expect(new Set(keys).size).toBe(5);
     expect(results.reduce((sum, result) => sum + result.sent, 0)).toBe(5);
@@ -215,13 +209,13 @@ describe('flushOutbox', () => {
 
   it('sends an entry enqueued while a flush is running', async () => {
     await note(1, 'first');
-    api.handle((request) => ({ ...echo(request), delayMs: 20 }));
+    fake.api.handle((request) => ({ ...echo(request), delayMs: 20 }));
     const first = flushOutbox();
     await new Promise((resolve) => setTimeout(resolve, 5));
     await note(2, 'second');
     const second = flushOutbox();
     await Promise.all([first, second]);
-    expect(api.requests.map((request) => (request.body as NoteArgs).first_name)).toEqual(['first', 'second']);
+    expect(fake.api.requests.map((request) => (request.body as NoteArgs).first_name)).toEqual(['first', 'second']);
   });
 
   it('holds the Web Lock named outbox while flushing, where Web Locks exist', async () => {
@@ -252,7 +246,7 @@ describe('flushOutbox', () => {
     const entry = await db.outbox.orderBy('seq').first();
     await db.outbox.update(entry!.seq!, { status: 'sending' });
     expect((await flushOutbox()).sent).toBe(1);
-    expect(api.requests[0]?.headers['idempotency-key']).toBe(entry?.id);
+    expect(fake.api.requests[0]?.headers['idempotency-key']).toBe(entry?.id);
   });
 
   it('leaves an unknown op queued with an error and sends nothing behind it', async () => {
@@ -260,7 +254,7 @@ describe('flushOutbox', () => {
     await note(1, 'behind');
     const result = await flushOutbox();
     expect(result.outcome).toBe('stalled');
-    expect(api.requests).toHaveLength(0);
+    expect(fake.api.requests).toHaveLength(0);
     const [unknown] = await db.outbox.orderBy('seq').toArray();
     expect(unknown).toMatchObject({ op: 'from.the.future', status: 'pending' });
     expect(unknown?.lastError).toMatch(/does not know/);
@@ -271,12 +265,12 @@ describe('flushOutbox', () => {
     await note(1, 'a');
     await signedOutLocally();
     expect((await flushOutbox()).outcome).toBe('signed-out');
-    expect(api.requests).toHaveLength(0);
+    expect(fake.api.requests).toHaveLength(0);
   });
 
   it('does not bring back rows when the device was wiped while a write was in flight', async () => {
     await note(1, 'a');
-    api.handle(async (request) => {
+    fake.api.handle(async (request) => {
       await db.transaction('rw', db.members, db.outbox, async () => {
         await db.members.clear();
         await db.outbox.clear();
@@ -295,9 +289,9 @@ describe('profile.update command', () => {
     const [entry] = await db.outbox.toArray();
     expect(entry).toMatchObject({ op: 'profile.update', args: { profileId: 1, changes: { first_name: 'Lexi' }, previous: { first_name: 'Alex' } }, touches: ['profiles:1'] });
 
-    api.handle(() => ({ body: makeProfile(1, { first_name: 'Lexi', full_name: 'Lexi From Server' }) }));
+    fake.api.handle(() => ({ body: makeProfile(1, { first_name: 'Lexi', full_name: 'Lexi From Server' }) }));
     await flushOutbox();
-    expect(api.requests[0]).toMatchObject({ method: 'PUT', path: '/profile', body: { profile: { first_name: 'Lexi' } } });
+    expect(fake.api.requests[0]).toMatchObject({ method: 'PUT', path: '/profile', body: { profile: { first_name: 'Lexi' } } });
     expect((await db.profiles.get(1))?.full_name).toBe('Lexi From Server');
   });
 
@@ -305,7 +299,7 @@ describe('profile.update command', () => {
     await updateProfile({ first_name: 'Lexi' });
     await updateProfile({ locale: 'fr' });
     let served = makeProfile(1);
-    api.handle((request) => {
+    fake.api.handle((request) => {
       served = { ...served, ...(request.body as { profile: Partial<Profile> }).profile };
       // The second write is still "in flight" when we look at the row in between.
       return { body: served, delayMs: served.locale === 'fr' ? 30 : 0 };
@@ -320,7 +314,7 @@ describe('profile.update command', () => {
   it('undoes a rejected edit and leaves the server message as a notice', async () => {
     await updateProfile({ locale: 'xx' });
     expect((await db.profiles.get(1))?.locale).toBe('xx');
-    api.handle(() => ({ status: 422, body: { message: 'Locale must be one of en, fr.', code: 'validation_failed' } }));
+    fake.api.handle(() => ({ status: 422, body: { message: 'Locale must be one of en, fr.', code: 'validation_failed' } }));
     await flushOutbox();
     expect((await db.profiles.get(1))?.locale).toBe('en');
     expect((await db.notices.toArray()).map((notice) => [notice.op, notice.message])).toEqual([['profile.update', 'Locale must be one of en, fr.']]);
@@ -329,7 +323,7 @@ describe('profile.update command', () => {
   it('on rejection, a later queued edit of the same field keeps its value and inherits the undo', async () => {
     await updateProfile({ locale: 'xx', first_name: 'Lexi' });
     await updateProfile({ locale: 'fr' });
-    api.handle((request) =>
+    fake.api.handle((request) =>
       (request.body as { profile: Partial<Profile> }).profile.locale === 'xx'
         ? { status: 422, body: { message: 'Invalid', code: 'validation_failed' } }
         : { status: 503, body: { message: 'Busy', code: 'unavailable' } },
@@ -345,7 +339,7 @@ describe('profile.update command', () => {
     await signedInLocally(profile);
     await updateProfile({ first_name: 'Lexi' });
     await setOrgVisible(2, false);
-    api.handle((request) =>
+    fake.api.handle((request) =>
       request.path === '/profile' ? { body: makeProfile(1, { first_name: 'Lexi', accounts: [makeAccount(1), makeAccount(2)] }) } : { status: 503, body: { message: 'Busy', code: 'unavailable' } },
     );
     await flushOutbox();
@@ -368,9 +362,9 @@ describe('registerCommandOps / flushForSyncEvent', () => {
 
   it('rejects while writes wait, so the browser schedules another background sync', async () => {
     await note(1, 'a');
-    api.handle(() => ({ status: 503, body: { message: 'Busy', code: 'unavailable' } }));
+    fake.api.handle(() => ({ status: 503, body: { message: 'Busy', code: 'unavailable' } }));
     await expect(flushForSyncEvent()).rejects.toThrow(/retry later/);
-    api.handle(echo);
+    fake.api.handle(echo);
     await expect(flushForSyncEvent()).resolves.toMatchObject({ outcome: 'idle', sent: 1 });
   });
 });

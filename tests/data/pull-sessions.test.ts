@@ -1,6 +1,6 @@
 // Pulls of classes and visits against a programmable fake API: scope, bulk writes, deletions,
 // and rule 5 (a pull never overwrites or deletes a row a queued write touched).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setApiScope } from '../../src/data/api/client';
 import type { Session, Visit, VisitState } from '../../src/data/api/types';
 import { book, registerCommandOps } from '../../src/data/commands';
@@ -11,10 +11,10 @@ import { sessionsBetween } from '../../src/data/hooks/sessions';
 import {
   markBookingsStale, pullBookings, pullSession, pullSessions, pullVisit, pullVisits, sessionsResource,
 } from '../../src/data/sync/pull-sessions';
-import { startFakeApi, type FakeApi, type RecordedRequest } from './fake-api';
-import { makeAccount, makeProfile, resetDb, resetModules, signedInLocally } from './helpers';
+import type { RecordedRequest } from './fake-api';
+import { makeAccount, makeProfile, resetDb, resetModules, signedInLocally, useFakeApi } from './helpers';
 
-let api: FakeApi;
+const fake = useFakeApi();
 const HOUR = 3_600_000;
 const BASE = Date.parse('2030-03-02T00:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -40,13 +40,7 @@ const query = (request: RecordedRequest) => new URLSearchParams(request.path.spl
 
 registerCommandOps();
 
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
-  api.requests.length = 0;
-  resetModules(api.baseUrl);
   await resetDb();
   // Org 1 has fac-1 and fac-2; org 2 has fac-9.
   const profile = makeProfile(1, {
@@ -62,9 +56,9 @@ beforeEach(async () => {
 describe('pullSessions', () => {
   it("fetches in the facility's own scope and writes the range in bulk", async () => {
     setApiScope({ facilityGuid: 'fac-9', clubId: 2 }); // another facility is selected now
-    api.handle(() => ({ body: [session(1, BASE + HOUR), session(2, BASE + 2 * HOUR)] }));
+    fake.api.handle(() => ({ body: [session(1, BASE + HOUR), session(2, BASE + 2 * HOUR)] }));
     expect(await pullSessions('fac-1', FROM, TO)).toBe('fetched');
-    const [request] = api.requests;
+    const [request] = fake.api.requests;
     expect(path(request!)).toBe('/sessions');
     expect(request!.headers['x-facility-id']).toBe('fac-1');
     expect(request!.headers['x-club-id']).toBeUndefined();
@@ -73,7 +67,7 @@ describe('pullSessions', () => {
     expect(await db.pulls.get(sessionsResource('fac-1', FROM, TO))).toBeDefined();
     // Fresh for two minutes: no second request.
     expect(await pullSessions('fac-1', FROM, TO)).toBe('fresh');
-    expect(api.requests).toHaveLength(1);
+    expect(fake.api.requests).toHaveLength(1);
   });
 
   it('deletes classes of that facility in that range the server no longer lists, nothing else', async () => {
@@ -84,7 +78,7 @@ describe('pullSessions', () => {
       session(5, BASE + 8 * 24 * HOUR), // after the range
       session(6, BASE + HOUR, { facility_guid: 'fac-2' }), // another facility
     ]);
-    api.handle(() => ({ body: [session(1, BASE + HOUR, { name: 'Renamed' })] }));
+    fake.api.handle(() => ({ body: [session(1, BASE + HOUR, { name: 'Renamed' })] }));
     await pullSessions('fac-1', FROM, TO);
     expect((await db.sessions.toCollection().primaryKeys()).sort()).toEqual([1, 4, 5, 6]);
     expect((await db.sessions.get(1))?.name).toBe('Renamed');
@@ -95,16 +89,16 @@ describe('pullSessions', () => {
     await book(1);
     await book(2);
     const mine = await db.sessions.get(1);
-    api.handle(() => ({ body: [session(1, BASE + HOUR, { booked_count: 9, name: 'Server' })] }));
+    fake.api.handle(() => ({ body: [session(1, BASE + HOUR, { booked_count: 9, name: 'Server' })] }));
     await pullSessions('fac-1', FROM, TO);
     expect(await db.sessions.get(1)).toEqual(mine);
     expect((await db.sessions.get(2))?.visit?.state).toBe('booked');
   });
 
   it('splits ranges longer than the server allows into windows', async () => {
-    api.handle((request) => ({ body: [session(Date.parse(query(request).get('start_date')!) / HOUR, Date.parse(query(request).get('start_date')!))] }));
+    fake.api.handle((request) => ({ body: [session(Date.parse(query(request).get('start_date')!) / HOUR, Date.parse(query(request).get('start_date')!))] }));
     await pullSessions('fac-1', FROM, iso(BASE + 90 * 24 * HOUR));
-    expect(api.requests.map((r) => [query(r).get('start_date'), query(r).get('end_date')])).toEqual([
+    expect(fake.api.requests.map((r) => [query(r).get('start_date'), query(r).get('end_date')])).toEqual([
       [FROM, iso(BASE + 60 * 24 * HOUR)],
       [iso(BASE + 60 * 24 * HOUR), iso(BASE + 90 * 24 * HOUR)],
     ]);
@@ -112,15 +106,15 @@ describe('pullSessions', () => {
   });
 
   it('an offset in the range means the same instant (keys compare as UTC text)', async () => {
-    api.handle(() => ({ body: [session(1, BASE + HOUR)] }));
+    fake.api.handle(() => ({ body: [session(1, BASE + HOUR)] }));
     await pullSessions('fac-1', '2030-03-02T13:00:00+13:00', '2030-03-09T13:00:00+13:00');
-    expect(query(api.requests[0]!).get('start_date')).toBe(FROM);
+    expect(query(fake.api.requests[0]!).get('start_date')).toBe(FROM);
     expect(await sessionsBetween('fac-1', '2030-03-02T13:00:00+13:00', '2030-03-02T15:00:00+13:00')).toHaveLength(1);
   });
 
   it('records an offline failure and leaves the rows', async () => {
     await db.sessions.put(session(1, BASE + HOUR));
-    resetModules(api.baseUrl, () => Promise.reject(new TypeError('fetch failed')));
+    resetModules(fake.api.baseUrl, () => Promise.reject(new TypeError('fetch failed')));
     expect(await pullSessions('fac-1', FROM, TO)).toBe('offline');
     expect(await db.sessions.count()).toBe(1);
   });
@@ -129,22 +123,22 @@ describe('pullSessions', () => {
 describe('pullSession / pullVisit', () => {
   it('refreshes one class in its facility scope; a 404 removes it', async () => {
     await db.sessions.put(session(1, BASE + HOUR, { facility_guid: 'fac-2' }));
-    api.handle(() => ({ body: session(1, BASE + HOUR, { facility_guid: 'fac-2', name: 'Fresh' }) }));
+    fake.api.handle(() => ({ body: session(1, BASE + HOUR, { facility_guid: 'fac-2', name: 'Fresh' }) }));
     await pullSession(1);
-    expect(api.requests[0]?.headers['x-facility-id']).toBe('fac-2');
+    expect(fake.api.requests[0]?.headers['x-facility-id']).toBe('fac-2');
     expect((await db.sessions.get(1))?.name).toBe('Fresh');
-    api.handle(() => ({ status: 404, body: { message: 'The class was not found.', code: 'not_found' } }));
+    fake.api.handle(() => ({ status: 404, body: { message: 'The class was not found.', code: 'not_found' } }));
     expect(await pullSession(1, { force: true })).toBe('fetched');
     expect(await db.sessions.get(1)).toBeUndefined();
   });
 
   it('refreshes one visit and mirrors its class; temporary ids are never asked for', async () => {
-    api.handle(() => ({ body: visit(40, 'booked', session(1, BASE + HOUR)) }));
+    fake.api.handle(() => ({ body: visit(40, 'booked', session(1, BASE + HOUR)) }));
     await pullVisit(40);
     expect(await db.visits.get(40)).toMatchObject({ state: 'booked', session_id: 1 });
     expect((await db.sessions.get(1))?.visit?.id).toBe(40);
     expect(await pullVisit(-5)).toBe('fresh');
-    expect(api.requests).toHaveLength(1);
+    expect(fake.api.requests).toHaveLength(1);
   });
 });
 
@@ -158,10 +152,10 @@ describe('pullBookings / pullVisits', () => {
       { ...visit(30, 'booked', elsewhere), session_id: 3 }, // another organisation: kept
       { ...visit(31, 'booked', stale), session_id: 4 }, // cancelled on another device: dropped
     ]);
-    api.handle(() => ({ body: [visit(10, 'booked', soon), visit(11, 'waitlisted', other)] }));
+    fake.api.handle(() => ({ body: [visit(10, 'booked', soon), visit(11, 'waitlisted', other)] }));
     configureBookingClock(() => new Date(BASE - 24 * HOUR));
     await pullBookings('fac-1');
-    expect(api.requests[0]?.headers['x-facility-id']).toBe('fac-1');
+    expect(fake.api.requests[0]?.headers['x-facility-id']).toBe('fac-1');
     expect((await db.visits.toCollection().primaryKeys()).sort()).toEqual([10, 11, 30]);
     expect((await db.sessions.toCollection().primaryKeys()).sort()).toEqual([1, 2]);
     // Upcoming in this organisation, soonest first, joined with the sessions rows.
@@ -176,19 +170,19 @@ describe('pullBookings / pullVisits', () => {
     await db.sessions.put(soon);
     await book(1);
     const tempId = (await db.sessions.get(1))!.visit!.id;
-    api.handle(() => ({ body: [] }));
+    fake.api.handle(() => ({ body: [] }));
     await pullBookings('fac-1');
     expect(await db.visits.get(tempId)).toBeDefined();
-    api.handle(() => ({ body: [visit(10, 'booked', soon)] }));
+    fake.api.handle(() => ({ body: [visit(10, 'booked', soon)] }));
     await pullBookings('fac-1', { force: true });
     expect(await db.visits.get(10)).toBeUndefined(); // its class is touched: the queued book decides
     expect((await db.sessions.get(1))?.visit?.id).toBe(tempId);
   });
 
   it('pullVisits writes the history; visitsOf lists it newest first', async () => {
-    api.handle(() => ({ body: [visit(21, 'attended', session(2, BASE - 2 * HOUR)), visit(20, 'cancelled', session(1, BASE - 30 * HOUR))] }));
+    fake.api.handle(() => ({ body: [visit(21, 'attended', session(2, BASE - 2 * HOUR)), visit(20, 'cancelled', session(1, BASE - 30 * HOUR))] }));
     await pullVisits('fac-2');
-    expect(api.requests[0]?.headers['x-facility-id']).toBe('fac-2');
+    expect(fake.api.requests[0]?.headers['x-facility-id']).toBe('fac-2');
     expect((await visitsOf('fac-1')).map((v) => v.id)).toEqual([21, 20]);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setApiScope } from '../../src/data/api/client';
 import type { Facility, Member } from '../../src/data/api/types';
 import { connectApi } from '../../src/data/auth';
@@ -8,10 +8,9 @@ import { getAuthState } from '../../src/data/sync/auth-row';
 import { commandTransaction, enqueue } from '../../src/data/sync/outbox';
 import { pullFacility, pullMember, pullProfile, refresh } from '../../src/data/sync/pull';
 import { getStatus } from '../../src/data/sync/status';
-import { startFakeApi, type FakeApi } from './fake-api';
-import { makeProfile, resetDb, resetModules, signedInLocally, signedOutLocally } from './helpers';
+import { makeProfile, resetDb, resetModules, signedInLocally, signedOutLocally, useFakeApi } from './helpers';
 
-let api: FakeApi;
+const fake = useFakeApi();
 
 const facility = (guid: string, name: string): Facility => ({
   id: 1,
@@ -41,13 +40,7 @@ const member = (orgId: number, first_name: string): Member => ({
 
 registerCommandOps();
 
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
-  api.requests.length = 0;
-  resetModules(api.baseUrl);
   await resetDb();
   await signedInLocally(makeProfile(1));
 });
@@ -67,38 +60,38 @@ describe('refresh', () => {
   });
 
   it('shares one request between concurrent refreshes of a resource', async () => {
-    api.handle(() => ({ body: makeProfile(1), delayMs: 20 }));
+    fake.api.handle(() => ({ body: makeProfile(1), delayMs: 20 }));
     const results = await Promise.all([pullProfile(), pullProfile(), pullProfile({ force: true })]);
     expect(results).toEqual(['fetched', 'fetched', 'fetched']);
-    expect(api.requests).toHaveLength(1);
+    expect(fake.api.requests).toHaveLength(1);
   });
 
   it('a forced refresh is not satisfied by a running one that found the resource fresh', async () => {
-    api.handle(() => ({ body: makeProfile(1) }));
+    fake.api.handle(() => ({ body: makeProfile(1) }));
     await pullProfile();
-    api.requests.length = 0;
+    fake.api.requests.length = 0;
     const [plain, forced] = await Promise.all([pullProfile(), pullProfile({ force: true })]);
     expect(plain).toBe('fresh');
     expect(forced).toBe('fetched');
-    expect(api.requests).toHaveLength(1);
+    expect(fake.api.requests).toHaveLength(1);
   });
 
   it('swallows a network failure into the status row (offline)', async () => {
-    resetModules(api.baseUrl, () => Promise.reject(new TypeError('fetch failed')));
+    resetModules(fake.api.baseUrl, () => Promise.reject(new TypeError('fetch failed')));
     expect(await pullProfile()).toBe('offline');
     expect((await getStatus()).online).toBe(false);
     expect(await db.pulls.get('profile')).toBeUndefined();
   });
 
   it('records other API errors as lastError', async () => {
-    api.handle(() => ({ status: 500, body: { message: 'Database is down', code: 'internal' } }));
+    fake.api.handle(() => ({ status: 500, body: { message: 'Database is down', code: 'internal' } }));
     expect(await pullProfile()).toBe('error');
     expect(await getStatus()).toMatchObject({ lastError: 'Database is down', online: true });
   });
 
   it('a 401 signs the device out through the handler and is not recorded as an error', async () => {
-    connectApi({ baseUrl: api.baseUrl });
-    api.handle(() => ({ status: 401, body: { message: 'Expired', code: 'unauthorized' } }));
+    connectApi({ baseUrl: fake.api.baseUrl });
+    fake.api.handle(() => ({ status: 401, body: { message: 'Expired', code: 'unauthorized' } }));
     expect(await pullProfile()).toBe('unauthorized');
     expect(await getAuthState()).toMatchObject({ status: 'signed-out', reason: 'expired' });
     expect(await getStatus()).toMatchObject({ blocked: 'auth', lastError: null });
@@ -109,7 +102,7 @@ describe('refresh', () => {
 describe('pulls', () => {
   it('writes the profile, the facility and the member', async () => {
     setApiScope({ facilityGuid: 'fac-1', clubId: 1 });
-    api.handle((request) => {
+    fake.api.handle((request) => {
       if (request.path === '/profile') return { body: makeProfile(1, { first_name: 'Fresh' }) };
       if (request.path === '/facilities/fac-1') return { body: facility('fac-1', 'Harbour') };
       if (request.path === '/member') return { body: member(1, 'Mem') };
@@ -119,7 +112,7 @@ describe('pulls', () => {
     expect((await db.profiles.get(1))?.first_name).toBe('Fresh');
     expect((await db.facilities.get('fac-1'))?.name).toBe('Harbour');
     expect((await db.members.get(1))?.first_name).toBe('Mem');
-    const memberRequest = api.requests.find((request) => request.path === '/member');
+    const memberRequest = fake.api.requests.find((request) => request.path === '/member');
     expect(memberRequest?.headers['x-club-id']).toBe('1');
     expect((await db.pulls.toCollection().primaryKeys()).sort()).toEqual(['facility:fac-1', 'member:1', 'profile']);
   });
@@ -130,7 +123,7 @@ describe('pulls', () => {
       await db.facilities.put(facility('fac-1', 'Local edit'));
       await enqueue('facility.rename', { guid: 'fac-1' }, ['facilities:fac-1']);
     });
-    api.handle((request) => (request.path === '/profile' ? { body: makeProfile(1, { first_name: 'Server' }) } : { body: facility('fac-1', 'Server name') }));
+    fake.api.handle((request) => (request.path === '/profile' ? { body: makeProfile(1, { first_name: 'Server' }) } : { body: facility('fac-1', 'Server name') }));
     expect(await pullProfile()).toBe('fetched');
     expect(await pullFacility('fac-1')).toBe('fetched');
     expect((await db.profiles.get(1))?.first_name).toBe('Mine');
@@ -138,7 +131,7 @@ describe('pulls', () => {
   });
 
   it('writes nothing when the device signed out while the request was out', async () => {
-    api.handle(async () => {
+    fake.api.handle(async () => {
       await db.transaction('rw', db.meta, db.profiles, async () => {
         await db.profiles.clear();
         await signedOutLocally();
@@ -151,7 +144,7 @@ describe('pulls', () => {
   });
 
   it('ignores a profile that is not the signed-in member', async () => {
-    api.handle(() => ({ body: makeProfile(2) }));
+    fake.api.handle(() => ({ body: makeProfile(2) }));
     await pullProfile();
     expect(await db.profiles.get(2)).toBeUndefined();
   });

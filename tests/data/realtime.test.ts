@@ -1,7 +1,7 @@
 // The page's realtime monitor with a fake Faye client: which channels it listens to as the
 // member and their accounts change, visibility, catch-up pulls, transport status, and what each
 // message does to Dexie.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppNotification } from '../../src/data/api/types';
 import { markNotificationRead, registerCommandOps } from '../../src/data/commands';
 import { db } from '../../src/data/db';
@@ -9,8 +9,7 @@ import {
   applyRealtimeMessage, memberChannels, realtimeState, startRealtime, stopRealtime, type RealtimeClient, type RealtimeSubscription,
 } from '../../src/data/sync/realtime';
 import { getStatus } from '../../src/data/sync/status';
-import { startFakeApi, type FakeApi } from './fake-api';
-import { makeAccount, makeProfile, resetDb, resetModules, signedInLocally, signedOutLocally, waitFor } from './helpers';
+import { makeAccount, makeProfile, resetDb, signedInLocally, signedOutLocally, useFakeApi, waitFor } from './helpers';
 
 function note(id: number, over: Partial<AppNotification> = {}): AppNotification {
   return {
@@ -63,11 +62,11 @@ class FakeDocument extends EventTarget {
   }
 }
 
-let api: FakeApi;
+const fake = useFakeApi();
 let clients: FakeFaye[];
 let doc: FakeDocument;
 const listed: AppNotification[] = [];
-const pulls = () => api.requests.filter((r) => r.method === 'GET' && r.path === '/notifications').length;
+const pulls = () => fake.api.requests.filter((r) => r.method === 'GET' && r.path === '/notifications').length;
 const latest = () => clients[clients.length - 1]!;
 /** Until the pulls so far have landed (a forced pull joins one still running). */
 async function pullsSettled(count: number): Promise<void> {
@@ -92,15 +91,9 @@ function start(options: { refuse?: boolean; reloadAfterMs?: number; createClient
 
 registerCommandOps();
 
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
-  api.requests.length = 0;
   listed.length = 0;
-  api.handle((r) => (r.path === '/notifications' ? { body: { data: listed } } : { status: 204 }));
-  resetModules(api.baseUrl);
+  fake.api.handle((r) => (r.path === '/notifications' ? { body: { data: listed } } : { status: 204 }));
   clients = [];
   doc = new FakeDocument();
   await resetDb();

@@ -1,32 +1,25 @@
 // Pulls of the training log against a programmable fake API (rule 5: rows a queued write touched
 // are never overwritten nor deleted), and the leaderboard merge of the server's board with the
 // member's own results on the device.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { deleteWorkout, editWorkout, logWorkout, registerCommandOps, toggleWorkoutReaction } from '../../src/data/commands';
 import { db } from '../../src/data/db';
 import { trainingQueries } from '../../src/data/hooks/training';
 import { flushOutbox } from '../../src/data/sync/outbox';
 import { pullLeaderboard, pullMovements, pullWorkouts, toStoredWorkout } from '../../src/data/sync/pull-training';
-import { startFakeApi, type FakeApi } from './fake-api';
-import { makeAccount, makeProfile, resetDb, resetModules, signedInLocally } from './helpers';
+import { makeAccount, makeProfile, resetDb, signedInLocally, useFakeApi } from './helpers';
 import { BACK_SQUAT, board, classWithFran, entry, FRAN, lift, MOVEMENTS, TrainingServer, wod, wodInput } from './training-fixtures';
 
-let api: FakeApi;
+const fake = useFakeApi();
 let server: TrainingServer;
 
-const gets = () => api.requests.filter((r) => r.method === 'GET').map((r) => r.path);
+const gets = () => fake.api.requests.filter((r) => r.method === 'GET').map((r) => r.path);
 
 registerCommandOps();
 
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
-  api.requests.length = 0;
   server = new TrainingServer();
-  api.handle(server.handle);
-  resetModules(api.baseUrl);
+  fake.api.handle(server.handle);
   await resetDb();
   await signedInLocally(makeProfile(1, { accounts: [makeAccount(1, { id: 10 }), makeAccount(2)] }));
   await db.movements.bulkPut(MOVEMENTS);
@@ -49,7 +42,7 @@ describe('pullWorkouts', () => {
     server.workouts.set(6, lift(6, { name: 'from another device' }));
 
     expect(await pullWorkouts()).toBe('fetched');
-    expect(api.requests[0]!.headers['x-facility-id']).toBe('fac-1');
+    expect(fake.api.requests[0]!.headers['x-facility-id']).toBe('fac-1');
     const rows = await db.workouts.orderBy('id').toArray();
     expect(rows.map((row) => [row.id, row.name, row.org_id])).toEqual([
       [temp, 'not sent yet', 1], [1, 'new name', 1], [3, 'edited here', 1], [4, 'saved here just now', 1], [5, 'other organisation', 2], [6, 'from another device', 1],
@@ -81,19 +74,19 @@ describe('pullMovements and pullLeaderboard', () => {
 
   it("leaderboard: stored per class, asked in the class's facility; a 404 removes it; a pending like keeps the local copy", async () => {
     await db.sessions.put(classWithFran(7, { facility_guid: 'fac-2' }));
-    api.handle((request) => (request.path.startsWith('/leaderboard') ? { body: board(7, [entry(1, 42, wod(77))]) } : server.handle(request)));
+    fake.api.handle((request) => (request.path.startsWith('/leaderboard') ? { body: board(7, [entry(1, 42, wod(77))]) } : server.handle(request)));
     expect(await pullLeaderboard(7)).toBe('fetched');
-    expect(api.requests[0]).toMatchObject({ path: '/leaderboard?session_id=7' });
-    expect(api.requests[0]!.headers['x-facility-id']).toBe('fac-2');
+    expect(fake.api.requests[0]).toMatchObject({ path: '/leaderboard?session_id=7' });
+    expect(fake.api.requests[0]!.headers['x-facility-id']).toBe('fac-2');
     expect(await db.leaderboards.get(7)).toEqual(board(7, [entry(1, 42, wod(77))]));
 
-    api.handle((request) => (request.path.startsWith('/leaderboard') ? { body: board(7, []) } : server.handle(request)));
+    fake.api.handle((request) => (request.path.startsWith('/leaderboard') ? { body: board(7, []) } : server.handle(request)));
     await toggleWorkoutReaction(77, 7);
     await pullLeaderboard(7, { force: true });
     expect((await db.leaderboards.get(7))!.boards[0]!.entries).toHaveLength(1);
 
     await db.outbox.clear();
-    api.handle(() => ({ status: 404, body: { message: 'The class was not found.', code: 'not_found' } }));
+    fake.api.handle(() => ({ status: 404, body: { message: 'The class was not found.', code: 'not_found' } }));
     await pullLeaderboard(7, { force: true });
     expect(await db.leaderboards.get(7)).toBeUndefined();
   });

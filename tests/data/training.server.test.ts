@@ -2,12 +2,8 @@
 // cookie jar playing the browser): offline create and replay, merged edits, PUT payloads,
 // deletes, a refusal rolled back, pulls that keep local edits, and a class board with an unsynced
 // result of the member's.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../server/app';
-import { connectApi, signIn } from '../../src/data/auth';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signIn } from '../../src/data/auth';
 import type { WorkoutInput } from '../../src/data/api/types';
 import { deleteWorkout, editWorkout, logWorkout, registerCommandOps, WORKOUT_OPS } from '../../src/data/commands';
 import { db, MemberDb } from '../../src/data/db';
@@ -15,40 +11,29 @@ import { trainingQueries } from '../../src/data/hooks/training';
 import { configureOutbox, flushOutbox } from '../../src/data/sync/outbox';
 import { pullSession } from '../../src/data/sync/pull-sessions';
 import { pullLeaderboard, pullMovements, pullWorkouts } from '../../src/data/sync/pull-training';
-import { createCookieFetch } from './cookie-fetch';
-import { resetDb, resetModules } from './helpers';
+import { resetDb } from './helpers';
+import { isWrite, useRealServer, type TrafficWatch } from './real-server';
 import { definitionId, publicBoardClass } from '../server/training-helpers';
 
 const PASSWORD = 'demo1234';
 
-let server: RunningServer;
-let dir: string;
 const seededAt = Date.now();
-/** Matching requests fail before they reach the server (offline). */
-let unreachable = false;
+const real = useRealServer('training', { now: () => new Date(seededAt), offerSweepIntervalMs: 3_600_000 });
+const browser = real.browser;
 /** Writes that reached the server, with their bodies. */
 const sent: { method: string; path: string; body: unknown }[] = [];
+const watch: TrafficWatch = {
+  write: (method, path, init) => sent.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined }),
+};
 
 registerCommandOps();
 
-function connect(): void {
-  const jar = createCookieFetch();
-  const lossy: typeof fetch = async (input, init) => {
-    const method = init?.method ?? 'GET';
-    if (unreachable && method !== 'GET') throw new TypeError('fetch failed: offline');
-    if (method !== 'GET') sent.push({ method, path: new URL(String(input)).pathname.replace('/api/v1', ''), body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    return jar.fetch(input, init);
-  };
-  resetModules(`${server.url}/api/v1`, lossy);
-  connectApi({ baseUrl: `${server.url}/api/v1`, fetch: lossy });
-}
-
 async function alexId(): Promise<number> {
-  return (await server.db.selectFrom('members_profiles').select('id').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow()).id;
+  return (await real.server.db.selectFrom('members_profiles').select('id').where('email', '=', 'demo@example.com').executeTakeFirstOrThrow()).id;
 }
 
 async function serverWorkouts(name: string) {
-  return server.db.selectFrom('workouts').selectAll().where('profile_id', '=', await alexId()).where('name', '=', name).execute();
+  return real.server.db.selectFrom('workouts').selectAll().where('profile_id', '=', await alexId()).where('name', '=', name).execute();
 }
 
 /** A name no seeded workout has, so each test finds exactly its own rows on the server. */
@@ -59,28 +44,10 @@ function wodInput(name: string, over: Partial<Extract<WorkoutInput, { type: 'wod
   return { type: 'wod', name, completed_at: new Date(seededAt - 3_600_000).toISOString(), scoring: 'for_time', score_time: 305, as_prescribed: true, ...over };
 }
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'member-pwa-training-'));
-  server = await startServer({
-    port: 0,
-    databaseFile: join(dir, 'test.sqlite'),
-    seedDemo: true,
-    now: () => new Date(seededAt),
-    loginRateLimit: { perIp: 10_000, perEmail: 1_000 },
-    offerSweepIntervalMs: 3_600_000,
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
 beforeEach(async () => {
   await resetDb();
-  unreachable = false;
   sent.length = 0;
-  connect();
+  real.connect(watch);
   configureOutbox({ now: () => Date.now(), random: () => 0.5, baseMs: 1_000, capMs: 300_000 });
   await signIn('demo@example.com', PASSWORD);
   await flushOutbox();
@@ -88,14 +55,14 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  unreachable = false;
+  browser.unreachable = null;
   await flushOutbox({ ignoreBackoff: true }).catch(() => undefined);
 });
 
 describe('training log against the server', () => {
   it('offline create waits in the outbox across a reload, then reaches the server once under its real id', async () => {
     const name = uniqueName('Offline Fran');
-    unreachable = true;
+    browser.unreachable = isWrite;
     const temp = await logWorkout(wodInput(name));
     expect(await flushOutbox()).toMatchObject({ outcome: 'retry' });
     expect(await db.outbox.toArray()).toMatchObject([{ op: WORKOUT_OPS.create, status: 'pending', attempts: 1 }]);
@@ -106,7 +73,7 @@ describe('training log against the server', () => {
     expect(await reopened.workouts.get(temp)).toMatchObject({ name, id: temp });
     reopened.close();
 
-    unreachable = false;
+    browser.unreachable = null;
     expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 1 });
     const onServer = await serverWorkouts(name);
     expect(onServer).toHaveLength(1);
@@ -128,12 +95,12 @@ describe('training log against the server', () => {
 
   it('an edit after an offline attempt still ends as one workout with the edited values', async () => {
     const name = uniqueName('Retried Fran');
-    unreachable = true;
+    browser.unreachable = isWrite;
     const temp = await logWorkout(wodInput(name));
     await flushOutbox();
     await editWorkout(temp, { score_time: 280 });
     expect(await db.outbox.count()).toBe(1);
-    unreachable = false;
+    browser.unreachable = null;
     await flushOutbox({ ignoreBackoff: true });
     expect(await serverWorkouts(name)).toMatchObject([{ score_time: 280 }]);
   });
@@ -192,21 +159,21 @@ describe('training log against the server', () => {
     expect(rows.length).toBeGreaterThan(5);
     expect(await db.movements.count()).toBeGreaterThan(5);
     const [edited, changed] = rows.filter((row) => row.id > 0);
-    unreachable = true;
+    browser.unreachable = isWrite;
     await editWorkout(edited!.id, { notes: 'Edited on the phone' });
-    await server.db.updateTable('workouts').set({ notes: 'Edited elsewhere', updated_at: new Date(seededAt + 60_000).toISOString() }).where('id', 'in', [edited!.id, changed!.id]).execute();
+    await real.server.db.updateTable('workouts').set({ notes: 'Edited elsewhere', updated_at: new Date(seededAt + 60_000).toISOString() }).where('id', 'in', [edited!.id, changed!.id]).execute();
     expect(await pullWorkouts({ force: true })).toBe('fetched');
     expect(await db.workouts.get(edited!.id)).toMatchObject({ notes: 'Edited on the phone' });
     expect(await db.workouts.get(changed!.id)).toMatchObject({ notes: 'Edited elsewhere' });
-    await server.db.deleteFrom('workouts').where('id', '=', changed!.id).execute();
+    await real.server.db.deleteFrom('workouts').where('id', '=', changed!.id).execute();
     await pullWorkouts({ force: true });
     expect(await db.workouts.get(changed!.id)).toBeUndefined();
   });
 
   it("a class board shows the member's unsynced result ranked among the server's, then the server's own copy", async () => {
-    const sessionId = await publicBoardClass(server.db);
+    const sessionId = await publicBoardClass(real.server.db);
     const auth = (await db.meta.get('auth')) as { accountOrgId: number };
-    const grace = await definitionId(server.db, auth.accountOrgId, 'Grace');
+    const grace = await definitionId(real.server.db, auth.accountOrgId, 'Grace');
     expect(await pullSession(sessionId)).toBe('fetched');
     expect(await pullLeaderboard(sessionId)).toBe('fetched');
     const stored = (await db.leaderboards.get(sessionId))!;
@@ -214,14 +181,14 @@ describe('training log against the server', () => {
     expect(serverBoard.entries.length).toBeGreaterThan(0);
     expect(serverBoard.entries.some((e) => e.mine)).toBe(false);
 
-    unreachable = true;
+    browser.unreachable = isWrite;
     const temp = await logWorkout(wodInput(uniqueName('Grace'), { session_id: sessionId, workout_definition_id: grace, score_time: 60 }));
     const view = await trainingQueries.leaderboardView(sessionId);
     const rows = view.boards.find((b) => b.definition.id === grace)!.entries;
     expect(rows[0]).toMatchObject({ rank: 1, workout_id: temp, mine: true, pending: true });
     expect(rows).toHaveLength(serverBoard.entries.length + 1);
 
-    unreachable = false;
+    browser.unreachable = null;
     await flushOutbox({ ignoreBackoff: true });
     await pullLeaderboard(sessionId, { force: true });
     const realId = (await db.workoutAliases.get(temp))!.id;

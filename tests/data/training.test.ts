@@ -1,7 +1,7 @@
 // Training commands against a programmable fake API: optimistic rows, outbox entries, merging of
 // edits into an unsent create, temporary ids resolved with an alias, rollback with a notice, and
 // reactions on a class board.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { WorkoutInput } from '../../src/data/api/types';
 import {
   deleteWorkout, editWorkout, logWorkout, registerCommandOps, toggleWorkoutReaction, WORKOUT_OPS, type WorkoutCreateArgs,
@@ -9,27 +9,20 @@ import {
 import { db, MemberDb } from '../../src/data/db';
 import { flushOutbox, pendingTouches } from '../../src/data/sync/outbox';
 import { getStatus } from '../../src/data/sync/status';
-import { startFakeApi, type FakeApi } from './fake-api';
-import { makeProfile, resetDb, resetModules, signedInLocally, signedOutLocally } from './helpers';
+import { makeProfile, resetDb, signedInLocally, signedOutLocally, useFakeApi } from './helpers';
 import { BACK_SQUAT, board, entry, liftInput, MOVEMENTS, squatSets, TrainingServer, wod, wodInput } from './training-fixtures';
 
-let api: FakeApi;
+const fake = useFakeApi();
 let server: TrainingServer;
 
-const writes = () => api.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+const writes = () => fake.api.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
 const refusal = { status: 422, body: { message: 'score_time (seconds) must be at most 86400.', code: 'validation_failed' } };
 
 registerCommandOps();
 
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
-  api.requests.length = 0;
   server = new TrainingServer();
-  api.handle(server.handle);
-  resetModules(api.baseUrl);
+  fake.api.handle(server.handle);
   await resetDb();
   await signedInLocally(makeProfile(1));
   await db.movements.bulkPut(MOVEMENTS);
@@ -64,9 +57,9 @@ describe('logWorkout', () => {
 
     expect(await flushOutbox()).toMatchObject({ outcome: 'idle', sent: 1 });
     expect(writes()).toEqual(['POST /workouts']);
-    expect(api.requests[0]!.body).toEqual({ workout: liftInput() });
-    expect(api.requests[0]!.headers['idempotency-key']).toBe(queued!.id);
-    expect(api.requests[0]!.headers['x-facility-id']).toBe('fac-1');
+    expect(fake.api.requests[0]!.body).toEqual({ workout: liftInput() });
+    expect(fake.api.requests[0]!.headers['idempotency-key']).toBe(queued!.id);
+    expect(fake.api.requests[0]!.headers['x-facility-id']).toBe('fac-1');
     expect(await db.workouts.get(id)).toBeUndefined();
     expect(await db.workoutAliases.get(id)).toEqual({ temp: id, id: 500 });
     expect(await db.workouts.get(500)).toMatchObject({ id: 500, org_id: 1, movement_id: BACK_SQUAT.id, load: { value: 1650, units: 'kilograms' } });
@@ -113,7 +106,7 @@ describe('editWorkout', () => {
     expect(await db.workouts.get(id)).toMatchObject({ score_time: 250, name: 'Fran (again)', session_id: 7 });
     expect(await pendingTouches()).toEqual(new Set([`workouts:${id}`]));
     await flushOutbox();
-    const put = api.requests.find((r) => r.method === 'PUT')!;
+    const put = fake.api.requests.find((r) => r.method === 'PUT')!;
     expect(put.path).toBe(`/workouts/${id}`);
     const sent = (put.body as { workout: Record<string, unknown> }).workout;
     for (const key of ['id', 'type', 'session', 'session_id', 'definition', 'workout_definition_id', 'reactions', 'load', 'org_id']) expect(sent).not.toHaveProperty(key);
@@ -140,14 +133,14 @@ describe('editWorkout', () => {
 
   it('once a create was tried (it may have reached the server), the first body is sent again and the edit follows as a PUT', async () => {
     let busy = true;
-    api.handle((request) => (busy ? { status: 503, body: { message: 'Busy', code: 'unavailable' } } : server.handle(request)));
+    fake.api.handle((request) => (busy ? { status: 503, body: { message: 'Busy', code: 'unavailable' } } : server.handle(request)));
     const id = await logWorkout(wodInput());
     expect(await flushOutbox()).toMatchObject({ outcome: 'retry' });
     await editWorkout(id, { score_time: 270 });
     expect(await db.outbox.count()).toBe(1);
     busy = false;
     await flushOutbox({ ignoreBackoff: true });
-    const posts = api.requests.filter((r) => r.method === 'POST');
+    const posts = fake.api.requests.filter((r) => r.method === 'POST');
     expect(posts.map((r) => r.body)).toEqual([{ workout: wodInput() }, { workout: wodInput() }]);
     expect(posts[0]!.headers['idempotency-key']).toBe(posts[1]!.headers['idempotency-key']);
     expect(writes()).toEqual(['POST /workouts', 'POST /workouts', 'PUT /workouts/500']);
@@ -179,7 +172,7 @@ describe('editWorkout', () => {
   it('a refused edit keeps what a later queued edit set', async () => {
     const id = await logSynced();
     let first = true;
-    api.handle((request) => {
+    fake.api.handle((request) => {
       if (request.method === 'PUT' && first) {
         first = false;
         return refusal;
@@ -212,7 +205,7 @@ describe('deleteWorkout', () => {
     expect(await db.outbox.count()).toBe(0);
     expect((await getStatus()).pending).toBe(0);
     await flushOutbox();
-    expect(api.requests).toEqual([]);
+    expect(fake.api.requests).toEqual([]);
   });
 
   it('of a synced workout removes the row at once and sends DELETE', async () => {
@@ -244,7 +237,7 @@ describe('deleteWorkout', () => {
 
   it('of a workout whose create is being retried waits for it and deletes the real id', async () => {
     let busy = true;
-    api.handle((request) => (busy ? { status: 503, body: { message: 'Busy', code: 'unavailable' } } : server.handle(request)));
+    fake.api.handle((request) => (busy ? { status: 503, body: { message: 'Busy', code: 'unavailable' } } : server.handle(request)));
     const id = await logWorkout(wodInput());
     await flushOutbox();
     await deleteWorkout(id);
@@ -270,7 +263,7 @@ describe('toggleWorkoutReaction', () => {
     expect((await db.leaderboards.get(7))!.boards[0]!.entries[0]!.workout.reactions).toEqual({ count: 2, mine: null });
     await flushOutbox();
     expect(writes()).toEqual(['POST /workouts/77/reactions', 'DELETE /workout_reactions/900']);
-    expect(api.requests[0]!.body).toEqual({ reaction: { type: 'like' } });
+    expect(fake.api.requests[0]!.body).toEqual({ reaction: { type: 'like' } });
   });
 
   it('a like taken back before it was sent sends nothing', async () => {
@@ -279,13 +272,13 @@ describe('toggleWorkoutReaction', () => {
     await toggleWorkoutReaction(77, 7);
     expect(await db.outbox.count()).toBe(0);
     await flushOutbox();
-    expect(api.requests).toEqual([]);
+    expect(fake.api.requests).toEqual([]);
     expect((await db.leaderboards.get(7))!.boards[0]!.entries[0]!.workout.reactions).toEqual({ count: 0, mine: null });
   });
 
   it('a refused like is undone', async () => {
     await db.leaderboards.put(board(7, [entry(1, 42, wod(77, { reactions: { count: 1, mine: null } }))]));
-    api.handle(() => ({ status: 404, body: { message: 'The workout was not found.', code: 'not_found' } }));
+    fake.api.handle(() => ({ status: 404, body: { message: 'The workout was not found.', code: 'not_found' } }));
     await toggleWorkoutReaction(77, 7);
     await flushOutbox();
     expect((await db.leaderboards.get(7))!.boards[0]!.entries[0]!.workout.reactions).toEqual({ count: 1, mine: null });

@@ -1,13 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiRequest } from '../../src/data/api/client';
 import { db } from '../../src/data/db';
 import { commandTransaction, configureOutbox, enqueue, flushOutbox, registerOp } from '../../src/data/sync/outbox';
 import { getStatus } from '../../src/data/sync/status';
 import { requestBackgroundSync, startSync } from '../../src/data/sync/triggers';
-import { startFakeApi, type FakeApi } from './fake-api';
-import { makeProfile, resetDb, resetModules, signedInLocally, waitFor } from './helpers';
+import { makeProfile, resetDb, signedInLocally, useFakeApi, waitFor } from './helpers';
 
-let api: FakeApi;
+const fake = useFakeApi();
 let stop: (() => void) | undefined;
 
 registerOp<{ n: number }, unknown>('test.ping', {
@@ -22,14 +21,8 @@ class FakeDocument extends EventTarget {
   visibilityState: DocumentVisibilityState = 'visible';
 }
 
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.close());
 beforeEach(async () => {
-  api.requests.length = 0;
-  api.handle(() => ({ body: {} }));
-  resetModules(api.baseUrl);
+  fake.api.handle(() => ({ body: {} }));
   await resetDb();
   await signedInLocally(makeProfile(1));
 });
@@ -43,9 +36,9 @@ describe('startSync', () => {
   it('flushes on start and after a command commits', async () => {
     await ping(1);
     stop = startSync({ window: new EventTarget(), document: new FakeDocument() });
-    await waitFor(() => api.requests.length === 1);
+    await waitFor(() => fake.api.requests.length === 1);
     await ping(2);
-    await waitFor(() => api.requests.length === 2);
+    await waitFor(() => fake.api.requests.length === 2);
     await waitFor(async () => (await db.outbox.count()) === 0);
   });
 
@@ -56,28 +49,28 @@ describe('startSync', () => {
     win.dispatchEvent(new Event('offline'));
     await waitFor(async () => !(await getStatus()).online);
 
-    api.handle(() => ({ status: 503, body: { message: 'Busy', code: 'unavailable' } }));
+    fake.api.handle(() => ({ status: 503, body: { message: 'Busy', code: 'unavailable' } }));
     configureOutbox({ random: () => 0.999, baseMs: 60_000 });
     await ping(1);
     await waitFor(async () => (await getStatus()).nextAttemptAt !== null);
-    const before = api.requests.length;
+    const before = fake.api.requests.length;
 
-    api.handle(() => ({ body: {} }));
+    fake.api.handle(() => ({ body: {} }));
     win.dispatchEvent(new Event('online'));
     await waitFor(async () => (await db.outbox.count()) === 0);
-    expect(api.requests.length).toBe(before + 1);
+    expect(fake.api.requests.length).toBe(before + 1);
     expect((await getStatus()).online).toBe(true);
   });
 
   it('retries on the backoff timer', async () => {
     configureOutbox({ random: () => 0.999, baseMs: 30 });
     let failures = 2;
-    api.handle(() => (failures-- > 0 ? { status: 500, body: { message: 'Oops', code: 'internal' } } : { body: {} }));
+    fake.api.handle(() => (failures-- > 0 ? { status: 500, body: { message: 'Oops', code: 'internal' } } : { body: {} }));
     stop = startSync({ window: new EventTarget(), document: new FakeDocument() });
     await ping(1);
     await waitFor(async () => (await db.outbox.count()) === 0);
-    expect(api.requests).toHaveLength(3);
-    expect(new Set(api.requests.map((request) => request.headers['idempotency-key'])).size).toBe(1);
+    expect(fake.api.requests).toHaveLength(3);
+    expect(new Set(fake.api.requests.map((request) => request.headers['idempotency-key'])).size).toBe(1);
   });
 
   it('flushes when the tab becomes visible or gains focus', async () => {
@@ -90,14 +83,14 @@ describe('startSync', () => {
     doc.visibilityState = 'hidden';
     doc.dispatchEvent(new Event('visibilitychange'));
     await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(api.requests).toHaveLength(0);
+    expect(fake.api.requests).toHaveLength(0);
     doc.visibilityState = 'visible';
     doc.dispatchEvent(new Event('visibilitychange'));
-    await waitFor(() => api.requests.length === 1);
+    await waitFor(() => fake.api.requests.length === 1);
 
     await db.outbox.add({ id: crypto.randomUUID(), op: 'test.ping', args: { n: 2 }, createdAt: Date.now(), attempts: 0, status: 'pending', schemaVersion: 1, touches: [] });
     win.dispatchEvent(new Event('focus'));
-    await waitFor(() => api.requests.length === 2);
+    await waitFor(() => fake.api.requests.length === 2);
   });
 
   it('stops listening when stopped', async () => {
@@ -108,7 +101,7 @@ describe('startSync', () => {
     await ping(1);
     win.dispatchEvent(new Event('online'));
     await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(api.requests).toHaveLength(0);
+    expect(fake.api.requests).toHaveLength(0);
   });
 });
 
