@@ -14,6 +14,7 @@ const data = vi.hoisted(() => ({
   leaderboard: undefined as unknown,
   pending: new Set<string>(),
   context: null as unknown,
+  trackTraining: true,
 }));
 const commands = vi.hoisted(() => ({
   logWorkout: vi.fn(async () => -1),
@@ -33,9 +34,12 @@ vi.mock('../../src/data/hooks/training', () => ({
   useRefreshLeaderboard: () => undefined,
 }));
 vi.mock('../../src/data/commands/training', () => commands);
+const updateProfile = vi.hoisted(() => vi.fn(async () => undefined));
+vi.mock('../../src/data/commands/profile', () => ({ updateProfile }));
 vi.mock('../../src/data/hooks/auth', () => ({
   useFacility: () => ({ time_zone: 'Pacific/Auckland' }),
   useMember: () => ({ id: 11 }),
+  useProfile: () => ({ id: 1, track_training: data.trackTraining }),
 }));
 vi.mock('../../src/data/hooks/sessions', () => ({ useSession: () => data.session, useRefreshSession: () => undefined }));
 vi.mock('../../src/data/hooks/pending', () => ({
@@ -76,6 +80,7 @@ function at(path: string, element: React.ReactNode, route = '*') {
 }
 
 beforeEach(() => {
+  data.trackTraining = true;
   data.workouts = [fran, squatLift];
   data.movements = [squat];
   data.session = null;
@@ -103,6 +108,15 @@ describe('TrainingLogScreen', () => {
     expect(screen.getAllByTestId('workout-row')).toHaveLength(1);
     fireEvent.change(screen.getByLabelText('Search your log'), { target: { value: 'murph' } });
     expect(screen.queryAllByTestId('workout-row')).toHaveLength(0);
+  });
+
+  it('says when the training log is off and turns it on', () => {
+    at('/training', <TrainingLogScreen />);
+    expect(screen.queryByTestId('training-off')).toBeNull();
+    data.trackTraining = false;
+    at('/training', <TrainingLogScreen />);
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on the training log' }));
+    expect(updateProfile).toHaveBeenCalledWith({ track_training: true });
   });
 });
 
