@@ -214,7 +214,7 @@ test.describe('training log', () => {
     const notice = page.getByTestId('training-off');
     await expect(notice).toBeVisible();
     await expectAccessible(page);
-    await notice.getByRole('button', { name: 'Turn on the training log' }).click();
+    await notice.getByRole('button').click();
     await expect(notice).toHaveCount(0);
     await shell.openMenu();
     await expect(shell.menuItem('training')).toBeVisible();
