@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWorker, DEMO } from './fixtures';
-import { E2E_DATABASE } from './support/studio';
+import { withDatabase } from './support/studio';
 
 interface StoredLift {
   id: number;
@@ -13,80 +12,46 @@ interface StoredLift {
 
 /** The member's workouts carrying this note, straight from the server's database. */
 function workoutsWithNote(note: string): StoredLift[] {
-  const db = new Database(E2E_DATABASE, { readonly: true });
-  try {
-    return db.prepare('SELECT id, load_value, load_units, rep_scheme, sets FROM workouts WHERE notes = ?').all(note) as StoredLift[];
-  } finally {
-    db.close();
-  }
+  return withDatabase((db) => db.prepare('SELECT id, load_value, load_units, rep_scheme, sets FROM workouts WHERE notes = ?').all(note) as StoredLift[]);
 }
 
-/** Alex's results for a class, from the server's database. */
-function alexResultsFor(sessionId: number): number {
-  const db = new Database(E2E_DATABASE, { readonly: true });
-  try {
-    const row = db
-      .prepare(`SELECT COUNT(*) AS n FROM workouts w JOIN members_profiles p ON p.id = w.profile_id WHERE w.session_id = ? AND p.email = ?`)
-      .get(sessionId, DEMO.alex.email) as { n: number };
-    return row.n;
-  } finally {
-    db.close();
-  }
+/** How many rows of a table, joined to their member, name this member and this id. */
+function countFor(table: 'workouts' | 'workout_reactions', column: 'session_id' | 'workout_id', id: number, email: string): number {
+  const sql = `SELECT COUNT(*) AS n FROM ${table} t JOIN members_profiles p ON p.id = t.profile_id WHERE t.${column} = ? AND p.email = ?`;
+  return withDatabase((db) => (db.prepare(sql).get(id, email) as { n: number }).n);
 }
+
+const alexResultsFor = (sessionId: number) => countFor('workouts', 'session_id', sessionId, DEMO.alex.email);
+const alexReactionsFor = (workoutId: number) => countFor('workout_reactions', 'workout_id', workoutId, DEMO.alex.email);
 
 function trackTraining(email: string): number {
-  const db = new Database(E2E_DATABASE, { readonly: true });
-  try {
-    return (db.prepare('SELECT track_training AS on_ FROM members_profiles WHERE email = ?').get(email) as { on_: number }).on_;
-  } finally {
-    db.close();
-  }
+  return withDatabase((db) => (db.prepare('SELECT track_training AS on_ FROM members_profiles WHERE email = ?').get(email) as { on_: number }).on_);
 }
 
 /** Puts a member's training log setting back as the seed has it, for the journeys after this one. */
 function setTrackTraining(email: string, on: boolean): void {
-  const db = new Database(E2E_DATABASE);
-  try {
-    db.prepare('UPDATE members_profiles SET track_training = ? WHERE email = ?').run(on ? 1 : 0, email);
-  } finally {
-    db.close();
-  }
-}
-
-/** Alex's reactions to a workout, from the server's database. */
-function alexReactionsFor(workoutId: number): number {
-  const db = new Database(E2E_DATABASE, { readonly: true });
-  try {
-    const row = db
-      .prepare(`SELECT COUNT(*) AS n FROM workout_reactions r JOIN members_profiles p ON p.id = r.profile_id WHERE r.workout_id = ? AND p.email = ?`)
-      .get(workoutId, DEMO.alex.email) as { n: number };
-    return row.n;
-  } finally {
-    db.close();
-  }
+  withDatabase((db) => db.prepare('UPDATE members_profiles SET track_training = ? WHERE email = ?').run(on ? 1 : 0, email), { write: true });
 }
 
 /** Today's public Olympic Lifting class at Wellington: others logged Grace there, Alex has not. */
 function publicBoardClass(): number {
-  const db = new Database(E2E_DATABASE, { readonly: true });
-  try {
-    const rows = db
-      .prepare(
-        `SELECT s.id FROM sessions s
-           JOIN facilities f ON f.id = s.facility_id
-           JOIN whiteboard_items i ON i.session_id = s.id
-           JOIN workout_definitions d ON d.id = i.definition_id
-          WHERE f.name = 'Wellington' AND s.name = 'Olympic Lifting' AND s.whiteboard_visibility = 'public' AND d.name = 'Grace'
-            AND EXISTS (SELECT 1 FROM workouts w WHERE w.session_id = s.id)
-            AND NOT EXISTS (SELECT 1 FROM workouts w JOIN members_profiles p ON p.id = w.profile_id WHERE w.session_id = s.id AND p.email = ?)
-          ORDER BY s.id DESC`,
-      )
-      .all(DEMO.alex.email) as { id: number }[];
-    if (!rows[0]) throw new Error('no public Olympic Lifting board without Alex in the seed');
-    return rows[0].id;
-  } finally {
-    db.close();
-  }
+  const rows = withDatabase(
+    (db) =>
+      db
+        .prepare(
+          `SELECT s.id FROM sessions s
+             JOIN facilities f ON f.id = s.facility_id
+             JOIN whiteboard_items i ON i.session_id = s.id
+             JOIN workout_definitions d ON d.id = i.definition_id
+            WHERE f.name = 'Wellington' AND s.name = 'Olympic Lifting' AND s.whiteboard_visibility = 'public' AND d.name = 'Grace'
+              AND EXISTS (SELECT 1 FROM workouts w WHERE w.session_id = s.id)
+              AND NOT EXISTS (SELECT 1 FROM workouts w JOIN members_profiles p ON p.id = w.profile_id WHERE w.session_id = s.id AND p.email = ?)
+            ORDER BY s.id DESC`,
+        )
+        .all(DEMO.alex.email) as { id: number }[],
+  );
+  if (!rows[0]) throw new Error('no public Olympic Lifting board without Alex in the seed');
+  return rows[0].id;
 }
 
 async function fillSetWeights(page: Page, weights: number[]): Promise<void> {

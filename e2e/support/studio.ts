@@ -8,6 +8,16 @@ import { E2E_ADMIN_TOKEN } from './admin-token';
 const HEADERS = { 'X-App-Id': 'member-pwa' };
 export const E2E_DATABASE = 'data/e2e.sqlite';
 
+/** Runs a query against the server's database and closes it again (tests read, staff write). */
+export function withDatabase<T>(run: (db: Database.Database) => T, options: { write?: boolean } = {}): T {
+  const db = new Database(E2E_DATABASE, { readonly: !options.write });
+  try {
+    return run(db);
+  } finally {
+    db.close();
+  }
+}
+
 export class MemberApi {
   private constructor(
     private readonly context: APIRequestContext,
@@ -62,28 +72,15 @@ export class MemberApi {
 
 /** A member's visits to a class (optionally in one state), straight from the server's database. */
 export function countVisits(sessionId: number, email: string, state?: string): number {
-  const db = new Database(E2E_DATABASE, { readonly: true });
-  try {
-    const sql = `SELECT COUNT(*) AS n FROM visits v JOIN members_profiles p ON p.id = v.profile_id
-                 WHERE v.session_id = ? AND p.email = ?${state ? ' AND v.state = ?' : ''}`;
-    const row = db.prepare(sql).get(...(state ? [sessionId, email, state] : [sessionId, email])) as { n: number };
-    return row.n;
-  } finally {
-    db.close();
-  }
+  const sql = `SELECT COUNT(*) AS n FROM visits v JOIN members_profiles p ON p.id = v.profile_id
+               WHERE v.session_id = ? AND p.email = ?${state ? ' AND v.state = ?' : ''}`;
+  return withDatabase((db) => (db.prepare(sql).get(...(state ? [sessionId, email, state] : [sessionId, email])) as { n: number }).n);
 }
 
 /** The studio shrinks a class to the places already taken, so it is full with no waitlist. */
 export function fillClass(sessionId: number): void {
-  const db = new Database(E2E_DATABASE);
-  try {
-    const { n } = db
-      .prepare(`SELECT COUNT(*) AS n FROM visits WHERE session_id = ? AND state IN ('booked', 'attended', 'pending')`)
-      .get(sessionId) as { n: number };
-    db.prepare('UPDATE sessions SET capacity = ?, waitlists_on = 0 WHERE id = ?').run(n, sessionId);
-  } finally {
-    db.close();
-  }
+  const taken = placesTaken(sessionId);
+  withDatabase((db) => db.prepare('UPDATE sessions SET capacity = ?, waitlists_on = 0 WHERE id = ?').run(taken, sessionId), { write: true });
 }
 
 /** What studio staff do through the protected admin endpoints (see README "Admin"). */
@@ -100,21 +97,17 @@ export async function adminPost(baseURL: string, path: string, data: unknown): P
 
 /** Rearranges a class for a scenario: its capacity and whether it keeps a waitlist. */
 export function setClass(sessionId: number, changes: { capacity?: number; waitlists_on?: boolean }): void {
-  const db = new Database(E2E_DATABASE);
-  try {
-    if (changes.capacity !== undefined) db.prepare('UPDATE sessions SET capacity = ? WHERE id = ?').run(changes.capacity, sessionId);
-    if (changes.waitlists_on !== undefined) db.prepare('UPDATE sessions SET waitlists_on = ? WHERE id = ?').run(changes.waitlists_on ? 1 : 0, sessionId);
-  } finally {
-    db.close();
-  }
+  withDatabase(
+    (db) => {
+      if (changes.capacity !== undefined) db.prepare('UPDATE sessions SET capacity = ? WHERE id = ?').run(changes.capacity, sessionId);
+      if (changes.waitlists_on !== undefined) db.prepare('UPDATE sessions SET waitlists_on = ? WHERE id = ?').run(changes.waitlists_on ? 1 : 0, sessionId);
+    },
+    { write: true },
+  );
 }
 
 /** Places taken in a class (booked, attended or offered). */
 export function placesTaken(sessionId: number): number {
-  const db = new Database(E2E_DATABASE, { readonly: true });
-  try {
-    return (db.prepare(`SELECT COUNT(*) AS n FROM visits WHERE session_id = ? AND state IN ('booked', 'attended', 'pending')`).get(sessionId) as { n: number }).n;
-  } finally {
-    db.close();
-  }
+  const sql = `SELECT COUNT(*) AS n FROM visits WHERE session_id = ? AND state IN ('booked', 'attended', 'pending')`;
+  return withDatabase((db) => (db.prepare(sql).get(sessionId) as { n: number }).n);
 }
