@@ -2,7 +2,7 @@
 // log, lifts and boards work offline and show unsynced workouts at once; the useRefresh… hooks
 // pull in the background.
 import Dexie, { liveQuery } from 'dexie';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { countsForBoard, liftDetail, liftSummaries, rankLeaderboard, type UnrankedEntry } from '../../domain/training';
 import { isWhiteboardVisible } from '../../domain/session';
@@ -36,11 +36,6 @@ async function currentOrgId(): Promise<number | null> {
 async function workoutsOf(orgId: number, limit?: number): Promise<StoredWorkout[]> {
   const newestFirst = db.workouts.where('[org_id+completed_at]').between([orgId, Dexie.minKey], [orgId, Dexie.maxKey]).reverse();
   return (limit === undefined ? newestFirst : newestFirst.limit(limit)).toArray();
-}
-
-async function liftsOf(orgId: number): Promise<LiftWorkout[]> {
-  const rows = await db.workouts.where('org_id').equals(orgId).toArray();
-  return rows.filter((row): row is StoredWorkout & LiftWorkout => row.type === 'lift');
 }
 
 /**
@@ -79,28 +74,43 @@ const logStore = (() => {
   };
 })();
 
+const isLift = (row: StoredWorkout): row is StoredWorkout & LiftWorkout => row.type === 'lift';
+
+/** The whole log in memory (null when nobody is signed in), following it from the first call. */
+function useWholeLog(startNow: boolean): { key: string | null; rows: StoredWorkout[] | undefined; orgId: number | null } | undefined {
+  const auth = useAuth();
+  const orgId = auth?.status === 'authenticated' ? auth.accountOrgId : null;
+  const key = orgId !== null ? `${auth?.profileId}:${orgId}` : null;
+  const rows = useSyncExternalStore(logStore.subscribe, () => logStore.rowsFor(key));
+  useEffect(() => {
+    if (startNow && key !== null && orgId !== null) logStore.follow(key, orgId);
+  }, [startNow, key, orgId]);
+  return auth === undefined ? undefined : { key, rows, orgId };
+}
+
 /**
  * The current organisation's log, newest completed_at first. The first time, the newest
  * `firstCount` arrive from a small query so the first screen paints before thousands of rows are
  * read; the whole log follows and stays in memory for the next visit.
  */
-export function useWorkouts(firstCount = 40): StoredWorkout[] | undefined {
-  const auth = useAuth();
-  const orgId = auth?.status === 'authenticated' ? auth.accountOrgId : null;
-  const key = orgId !== null ? `${auth?.profileId}:${orgId}` : null;
-  const all = useSyncExternalStore(logStore.subscribe, () => logStore.rowsFor(key));
+export function useWorkouts(firstCount = 20): StoredWorkout[] | undefined {
+  const [firstShown, setFirstShown] = useState(false);
+  // The full read waits for the first screen: IndexedDB answers in order, and it is the slow one.
+  const log = useWholeLog(firstShown);
+  const key = log?.key ?? null;
+  const orgId = log?.orgId ?? null;
+  const all = log?.rows;
   const first = useLiveQuery(
     async () => (orgId !== null && all === undefined ? { key, rows: await workoutsOf(orgId, firstCount) } : undefined),
     [key, all === undefined, firstCount],
   );
-  const firstShown = first?.key === key;
-  // The full read waits for the first screen: IndexedDB answers in order, and it is the slow one.
+  const firstReady = first?.key === key && key !== null;
   useEffect(() => {
-    if (key !== null && orgId !== null && firstShown) logStore.follow(key, orgId);
-  }, [key, orgId, firstShown]);
-  if (auth === undefined) return undefined;
+    if (firstReady) setFirstShown(true);
+  }, [firstReady]);
+  if (log === undefined) return undefined;
   if (key === null) return [];
-  return all ?? (firstShown ? first.rows : undefined);
+  return all ?? (firstReady ? first.rows : undefined);
 }
 
 /** One workout: undefined while loading, null when not on the device. A synced temporary id resolves to the real row. */
@@ -121,10 +131,10 @@ export function useMovements(): Movement[] | undefined {
 
 /** One row per movement lifted, computed from the lifts on the device (works offline). */
 export function useLiftSummaries(): LiftSummary[] | undefined {
-  return useLiveQuery(async () => {
-    const orgId = await currentOrgId();
-    return orgId === null ? [] : liftSummaries(await liftsOf(orgId));
-  }, []);
+  const log = useWholeLog(true);
+  const rows = log?.rows;
+  const signedOut = log !== undefined && log.key === null;
+  return useMemo(() => (signedOut ? [] : rows && liftSummaries(rows.filter(isLift))), [rows, signedOut]);
 }
 
 /** History, personal records and the estimated one-rep max of one movement; null when never lifted. */
