@@ -6,7 +6,8 @@ import {
   book, BOOKING_OPS, cancelBooking, CommandRefused, confirmOffer, joinWaitlist, lateCancel, registerCommandOps, removeFromWaitlist, dropIn,
   declineOffer, type BookingArgs,
 } from '../../src/data/commands';
-import { configureBookingClock, newTempVisitId } from '../../src/data/commands/booking';
+import { configureBookingClock } from '../../src/data/commands/booking';
+import { newTempId } from '../../src/data/transaction';
 import { db, type StoredVisit } from '../../src/data/db';
 import { configureOutbox, flushOutbox, pendingTouches } from '../../src/data/sync/outbox';
 import { getStatus } from '../../src/data/sync/status';
@@ -298,7 +299,7 @@ describe('queued behind a booking (offline)', () => {
 
 describe('temporary ids', () => {
   it('are negative and unique even when made in the same millisecond', () => {
-    const ids = Array.from({ length: 500 }, () => newTempVisitId());
+    const ids = Array.from({ length: 500 }, () => newTempId());
     expect(new Set(ids).size).toBe(500);
     expect(ids.every((id) => id < 0 && Number.isSafeInteger(id))).toBe(true);
   });

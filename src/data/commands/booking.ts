@@ -16,7 +16,6 @@
 // always sees server truth plus the intents still waiting, never a stale guess.
 //
 // The service worker imports this module: no window or document here.
-import Dexie from 'dexie';
 import { bookSession, cancelVisit, confirmVisit, declineVisit, dropIn as postDropIn, joinWaitlist as postWaitlist, lateCancelVisit, type WriteOptions } from '../api/endpoints';
 import { ApiError } from '../api/errors';
 import type { Visit } from '../api/types';
@@ -27,6 +26,7 @@ import {
 import { getAuthState } from '../sync/auth-row';
 import { commandTransaction, enqueue, registerOp, type OpContext } from '../sync/outbox';
 import { markBookingsStale } from '../sync/pull-sessions';
+import { inTransaction, newTempId } from '../transaction';
 
 export type { BookingAction, RefusalReason } from '../../domain/booking-optimistic';
 
@@ -86,26 +86,8 @@ export function configureBookingClock(now: () => Date): void {
   clock = now;
 }
 
-let lastTempId = 0;
-
-/** Unique negative ids for visits made on the device (unique across tabs too, thanks to the random part). */
-export function newTempVisitId(): number {
-  let id = -(Date.now() * 1000 + Math.floor(Math.random() * 1000));
-  if (id >= lastTempId) id = lastTempId - 1;
-  lastTempId = id;
-  return id;
-}
-
 function storedVisit(visit: Visit): StoredVisit {
   return { ...visit, session_id: visit.session.id };
-}
-
-/**
- * Dexie follows a transaction across native awaits only a few async frames deep; handing each
- * step back through a Dexie promise keeps the caller (and the outbox after us) inside it.
- */
-function inTransaction<T>(work: Promise<T>): Promise<T> {
-  return Dexie.Promise.resolve(work) as unknown as Promise<T>;
 }
 
 /** Rows after `args` acted on `rows`; unchanged when the action does not apply to them. */
@@ -134,7 +116,7 @@ async function act(action: BookingAction, sessionId: number): Promise<void> {
     if (!session) throw new CommandRefused('unknown_session');
     const reason = bookingRefusal(action, session, now);
     if (reason) throw new CommandRefused(reason);
-    const visitId = createsVisit(action) ? newTempVisitId() : session.visit!.id;
+    const visitId = createsVisit(action) ? newTempId() : session.visit!.id;
     const beforeVisit = session.visit ? ((await db.visits.get(session.visit.id)) ?? null) : null;
     const args: BookingArgs = {
       action,

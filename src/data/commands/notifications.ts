@@ -2,7 +2,6 @@
 // outbox. Notifications belong to the member, not to a facility, so the writes carry no scope.
 // The service worker imports this module (a tap on a system notification marks it read): no
 // window or document here.
-import Dexie from 'dexie';
 import { markAllNotificationsRead as putAllRead, markNotificationRead as putRead } from '../api/endpoints';
 import { ApiError } from '../api/errors';
 import type { AppNotification } from '../api/types';
@@ -11,6 +10,7 @@ import { unreadVisibleIds } from '../../domain/notifications';
 import { getAuthState } from '../sync/auth-row';
 import { commandTransaction, enqueue, pendingTouches, registerOp, type OpContext } from '../sync/outbox';
 import { notificationKey } from '../sync/pull-notifications';
+import { inTransaction } from '../transaction';
 
 export const NOTIFICATION_MARK_READ = 'notifications.markRead';
 export const NOTIFICATIONS_MARK_ALL_READ = 'notifications.markAllRead';
@@ -31,10 +31,6 @@ let clock: () => Date = () => new Date();
 /** Tests pin the time read_at is stamped with. */
 export function configureNotificationClock(now: () => Date): void {
   clock = now;
-}
-
-function inTransaction<T>(work: Promise<T>): Promise<T> {
-  return Dexie.Promise.resolve(work) as unknown as Promise<T>;
 }
 
 /**

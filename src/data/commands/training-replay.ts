@@ -10,8 +10,9 @@ import type { Workout, WorkoutReaction, WorkoutUpdate } from '../api/types';
 import { db, type OutboxEntry, type StoredWorkout } from '../db';
 import { enqueue, registerOp, type OpContext } from '../sync/outbox';
 import { markTrainingStale, toStoredWorkout, workoutKey } from '../sync/pull-training';
+import { inTransaction } from '../transaction';
 import {
-  applyChanges, argsOf, changeReactions, differences, editableOf, inTransaction, laterFor, movementFor, previousOf, WORKOUT_OPS, type Fields,
+  applyChanges, argsOf, changeReactions, differences, editableOf, laterFor, movementFor, previousOf, WORKOUT_OPS, type Fields,
   type WorkoutArgsBase, type WorkoutCreateArgs, type WorkoutDeleteArgs, type WorkoutReactionArgs, type WorkoutUpdateArgs,
 } from './training-rows';
 

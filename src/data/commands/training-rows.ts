@@ -3,7 +3,6 @@
 // edits laid on a row, and the entries queued about one workout.
 //
 // The service worker imports this module: no window or document here.
-import Dexie from 'dexie';
 import { liftLoad, workoutUpdatePayload } from '../../domain/training';
 import type { Movement, ReactionSummary, Workout, WorkoutInput, WorkoutType, WorkoutUpdate } from '../api/types';
 import { db, type AuthState, type OutboxEntry, type StoredWorkout } from '../db';
@@ -96,24 +95,6 @@ export function cleanChanges(changes: WorkoutUpdate, type: WorkoutType): Workout
     out[key] = key === 'completed_at' ? canonicalIso(String(payload[key])) : payload[key];
   }
   return out as WorkoutUpdate;
-}
-
-let lastTempId = 0;
-
-/** Unique negative ids for workouts and reactions made on the device (the random part keeps tabs apart). */
-export function newTempWorkoutId(): number {
-  let id = -(Date.now() * 1000 + Math.floor(Math.random() * 1000));
-  if (id >= lastTempId) id = lastTempId - 1;
-  lastTempId = id;
-  return id;
-}
-
-/**
- * Dexie follows a transaction across native awaits only a few async frames deep; handing each
- * step back through a Dexie promise keeps the caller (and the outbox after us) inside it.
- */
-export function inTransaction<T>(work: Promise<T>): Promise<T> {
-  return Dexie.Promise.resolve(work) as unknown as Promise<T>;
 }
 
 export const TABLES = () => [db.workouts, db.movements, db.workoutAliases, db.leaderboards, db.sessions, db.profiles];

@@ -19,9 +19,10 @@ import { db } from '../db';
 import { commandTransaction, enqueue } from '../sync/outbox';
 import { canonicalIso, leaderboardKey, workoutKey } from '../sync/pull-training';
 import { recountPending } from '../sync/status';
+import { inTransaction, newTempId } from '../transaction';
 import {
-  applyChanges, argsOf, changeReactions, cleanChanges, differences, draftRow, editableOf, facilityOfOrg, findMovement, findWorkout, inTransaction, movementFor,
-  newTempWorkoutId, previousOf, queuedFor, reactionsOf, signedIn, TABLES, untried, WORKOUT_OPS, type Fields, type WorkoutCreateArgs, type WorkoutDeleteArgs,
+  applyChanges, argsOf, changeReactions, cleanChanges, differences, draftRow, editableOf, facilityOfOrg, findMovement, findWorkout, movementFor,
+  previousOf, queuedFor, reactionsOf, signedIn, TABLES, untried, WORKOUT_OPS, type Fields, type WorkoutCreateArgs, type WorkoutDeleteArgs,
   type WorkoutReactionArgs, type WorkoutUpdateArgs,
 } from './training-rows';
 
@@ -38,7 +39,7 @@ export async function logWorkout(input: WorkoutInput): Promise<number> {
   return commandTransaction(TABLES(), async () => {
     const auth = await inTransaction(signedIn());
     const movement = clean.type === 'lift' ? await inTransaction(findMovement(clean.movement_id)) : undefined;
-    const id = newTempWorkoutId();
+    const id = newTempId();
     await db.workouts.add(draftRow(id, clean, auth.accountOrgId, movement, new Date().toISOString()));
     const args: WorkoutCreateArgs = { workoutId: id, orgId: auth.accountOrgId, facilityGuid: auth.facilityGuid, input: clean };
     await inTransaction(enqueue(WORKOUT_OPS.create, args, [workoutKey(id)]));
@@ -117,7 +118,7 @@ export async function toggleWorkoutReaction(workoutId: number, sessionId: number
     if (!reactions) throw new Error(`Workout ${workoutId} not found`);
     const facilityGuid = (await db.sessions.get(sessionId))?.facility_guid ?? auth.facilityGuid;
     if (reactions.mine === null) {
-      const reactionId = newTempWorkoutId();
+      const reactionId = newTempId();
       await inTransaction(changeReactions(id, sessionId, (r) => ({ count: r.count + 1, mine: reactionId })));
       const args: WorkoutReactionArgs = { workoutId: id, sessionId, facilityGuid, reactionId };
       await inTransaction(enqueue(WORKOUT_OPS.react, args, reactionTouches(id, sessionId)));

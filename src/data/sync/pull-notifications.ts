@@ -2,7 +2,6 @@
 // arriving live (Faye in the page, Web Push in the service worker) are upserted or removed. A row
 // a queued "mark read" touched keeps its local read_at until that write settles (DESIGN rule 5).
 // The service worker imports this module: no window or document here.
-import Dexie from 'dexie';
 import { getNotifications } from '../api/endpoints';
 import { pullSession } from './pull-sessions';
 import type { AppNotification } from '../api/types';
@@ -10,17 +9,13 @@ import { db } from '../db';
 import { getAuthState } from './auth-row';
 import { pendingTouches } from './outbox';
 import { refresh, type RefreshOptions, type RefreshResult } from './pull';
+import { inTransaction } from '../transaction';
 
 export const NOTIFICATIONS_RESOURCE = 'notifications';
 export const NOTIFICATIONS_MAX_AGE_MS = 60_000;
 
 /** The outbox touch key of a notification row. */
 export const notificationKey = (id: number) => `notifications:${id}`;
-
-/** Dexie follows a transaction across native awaits only a few frames deep; this hands each step back through it. */
-function inTransaction<T>(work: Promise<T>): Promise<T> {
-  return Dexie.Promise.resolve(work) as unknown as Promise<T>;
-}
 
 /**
  * Runs `write` in one rw transaction with the outbox and the auth row, and only while the same

@@ -3,7 +3,6 @@
 // runs cannot file one facility's classes under another. Rows a queued write changed are never
 // overwritten nor deleted (DESIGN rule 5): a class is protected by `sessions:{id}`, a visit by
 // `visits:{id}` or by its class's touch. Writes are bulk operations in one transaction.
-import Dexie from 'dexie';
 import type { ApiScope } from '../api/client';
 import { getBookings, getSession, getSessions, getVisit, getVisits } from '../api/endpoints';
 import { ApiError } from '../api/errors';
@@ -12,6 +11,7 @@ import { db, type StoredVisit } from '../db';
 import { getAuthState } from './auth-row';
 import { pendingTouches } from './outbox';
 import { refresh, type RefreshOptions, type RefreshResult } from './pull';
+import { inTransaction } from '../transaction';
 
 export const SESSIONS_MAX_AGE_MS = 2 * 60_000;
 export const BOOKINGS_MAX_AGE_MS = 2 * 60_000;
@@ -49,14 +49,6 @@ export const visitResource = (id: number) => `visit:${id}`;
 function scopeFor(facilityGuid: string): ApiScope {
   // The server derives the organisation from the facility; a club id could only disagree.
   return { facilityGuid, clubId: null };
-}
-
-/**
- * Dexie follows a transaction across native awaits only a few async frames deep; handing each
- * nested step back through a Dexie promise keeps the rest of the transaction inside it.
- */
-function inTransaction<T>(work: Promise<T>): Promise<T> {
-  return Dexie.Promise.resolve(work) as unknown as Promise<T>;
 }
 
 /**

@@ -3,7 +3,7 @@
 // scope they are for, so switching account while one runs cannot file rows under another
 // organisation. Rows a queued write touched (`workouts:{id}`, `leaderboards:{sessionId}`) are
 // never overwritten nor deleted (DESIGN rule 5).
-import Dexie, { type Table } from 'dexie';
+import type { Table } from 'dexie';
 import type { ApiScope } from '../api/client';
 import { getLeaderboard, listMovements, listWorkouts } from '../api/training-endpoints';
 import { ApiError } from '../api/errors';
@@ -12,6 +12,7 @@ import { db, type StoredWorkout } from '../db';
 import { getAuthState } from './auth-row';
 import { pendingTouches } from './outbox';
 import { refresh, type RefreshOptions, type RefreshResult } from './pull';
+import { inTransaction } from '../transaction';
 
 export const WORKOUTS_MAX_AGE_MS = 2 * 60_000;
 export const MOVEMENTS_MAX_AGE_MS = 24 * 60 * 60_000;
@@ -39,10 +40,6 @@ export function toStoredWorkout(workout: Workout, orgId: number): StoredWorkout 
 
 function scopeFor(facilityGuid: string): ApiScope {
   return { facilityGuid, clubId: null };
-}
-
-function inTransaction<T>(work: Promise<T>): Promise<T> {
-  return Dexie.Promise.resolve(work) as unknown as Promise<T>;
 }
 
 /** One rw transaction with the outbox and the auth row: no command nor sign-out slips in between. */
