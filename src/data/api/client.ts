@@ -19,6 +19,11 @@ export interface ApiScope {
   clubId: number | null;
 }
 
+/** The scope of a call made for one facility (its organisation follows from it on the server). */
+export function facilityScope(facilityGuid: string): ApiScope {
+  return { facilityGuid, clubId: null };
+}
+
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
 export interface RequestOptions {

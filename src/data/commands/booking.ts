@@ -16,6 +16,7 @@
 // always sees server truth plus the intents still waiting, never a stale guess.
 //
 // The service worker imports this module: no window or document here.
+import { facilityScope } from '../api/client';
 import { bookSession, cancelVisit, confirmVisit, declineVisit, dropIn as postDropIn, joinWaitlist as postWaitlist, lateCancelVisit, type WriteOptions } from '../api/endpoints';
 import { ApiError } from '../api/errors';
 import type { Visit } from '../api/types';
@@ -171,7 +172,7 @@ export function declineOffer(sessionId: number): Promise<void> {
 }
 
 function send(args: BookingArgs, idempotencyKey: string): Promise<Visit> {
-  const options: WriteOptions = { idempotencyKey, scope: { facilityGuid: args.facilityGuid, clubId: null } };
+  const options: WriteOptions = { idempotencyKey, scope: facilityScope(args.facilityGuid) };
   switch (args.action) {
     case 'book':
       return bookSession(args.sessionId, options);

@@ -3,6 +3,7 @@
 //
 // The service worker imports this module: no window or document here.
 import { classifyError } from '../../domain/outbox';
+import { facilityScope } from '../api/client';
 import type { WriteOptions } from '../api/endpoints';
 import { ApiError } from '../api/errors';
 import { createWorkout, deleteWorkout as sendDelete, reactToWorkout, removeWorkoutReaction, updateWorkout } from '../api/training-endpoints';
@@ -17,7 +18,7 @@ import {
 } from './training-rows';
 
 function writeOptions(args: WorkoutArgsBase, idempotencyKey?: string): WriteOptions {
-  return { ...(idempotencyKey && { idempotencyKey }), scope: { facilityGuid: args.facilityGuid, clubId: null } };
+  return { ...(idempotencyKey && { idempotencyKey }), scope: facilityScope(args.facilityGuid) };
 }
 
 /** Rewritten to the real id when the create succeeds; still negative means the create was refused. */

@@ -3,7 +3,7 @@
 // runs cannot file one facility's classes under another. Rows a queued write changed are never
 // overwritten nor deleted (DESIGN rule 5): a class is protected by `sessions:{id}`, a visit by
 // `visits:{id}` or by its class's touch. Writes are bulk operations in one transaction.
-import type { ApiScope } from '../api/client';
+import { facilityScope } from '../api/client';
 import { getBookings, getSession, getSessions, getVisit, getVisits } from '../api/endpoints';
 import { ApiError } from '../api/errors';
 import type { Session, Visit } from '../api/types';
@@ -46,11 +46,6 @@ export const visitsResource = (facilityGuid: string) => `visits:${facilityGuid}`
 export const sessionResource = (id: number) => `session:${id}`;
 export const visitResource = (id: number) => `visit:${id}`;
 
-function scopeFor(facilityGuid: string): ApiScope {
-  // The server derives the organisation from the facility; a club id could only disagree.
-  return { facilityGuid, clubId: null };
-}
-
 /**
  * Runs `write` in one rw transaction with the outbox and the auth row, so neither a command
  * committing nor a sign-out can slip between the check of the touches and the write.
@@ -88,7 +83,7 @@ export function pullSessions(facilityGuid: string, fromIso: string, toIso: strin
     options.maxAgeMs ?? SESSIONS_MAX_AGE_MS,
     async () => {
       const sessions: Session[] = [];
-      for (const [start, end] of windows(from, to)) sessions.push(...(await getSessions({ start_date: start, end_date: end }, { scope: scopeFor(facilityGuid) })));
+      for (const [start, end] of windows(from, to)) sessions.push(...(await getSessions({ start_date: start, end_date: end }, { scope: facilityScope(facilityGuid) })));
       const inRange = sessions
         .filter((s) => s.facility_guid === facilityGuid)
         .map((s) => ({ ...s, start_date: normaliseIso(s.start_date) }))
@@ -114,7 +109,7 @@ export function pullSession(id: number, options: PullOptions = {}): Promise<Refr
       const local = await db.sessions.get(id);
       let session: Session | null;
       try {
-        session = await getSession(id, local ? { scope: scopeFor(local.facility_guid) } : {});
+        session = await getSession(id, local ? { scope: facilityScope(local.facility_guid) } : {});
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 404)) throw error;
         session = null;
@@ -149,7 +144,7 @@ export function pullBookings(facilityGuid: string, options: PullOptions = {}): P
     bookingsResource(facilityGuid),
     options.maxAgeMs ?? BOOKINGS_MAX_AGE_MS,
     async () => {
-      const visits = await getBookings({ scope: scopeFor(facilityGuid) });
+      const visits = await getBookings({ scope: facilityScope(facilityGuid) });
       const sessions = mirroredSessions(visits).map((s) => ({ ...s, start_date: normaliseIso(s.start_date) }));
       await writePulled(async (touched) => {
         const org = new Set(await inTransaction(orgFacilityGuids(facilityGuid)));
@@ -175,7 +170,7 @@ export function pullVisits(facilityGuid: string, options: PullOptions = {}): Pro
     visitsResource(facilityGuid),
     options.maxAgeMs ?? VISITS_MAX_AGE_MS,
     async () => {
-      const visits = await getVisits({ scope: scopeFor(facilityGuid) });
+      const visits = await getVisits({ scope: facilityScope(facilityGuid) });
       await writePulled(async (touched) => {
         await db.visits.bulkPut(visits.filter((v) => visitFree(touched, v)).map(toStored));
       });
@@ -194,7 +189,7 @@ export async function pullVisit(id: number, options: PullOptions = {}): Promise<
       const local = await db.visits.get(id);
       let visit: Visit | null;
       try {
-        visit = await getVisit(id, local ? { scope: scopeFor(local.session.facility_guid) } : {});
+        visit = await getVisit(id, local ? { scope: facilityScope(local.session.facility_guid) } : {});
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 404)) throw error;
         visit = null;

@@ -4,7 +4,7 @@
 // organisation. Rows a queued write touched (`workouts:{id}`, `leaderboards:{sessionId}`) are
 // never overwritten nor deleted (DESIGN rule 5).
 import type { Table } from 'dexie';
-import type { ApiScope } from '../api/client';
+import { facilityScope } from '../api/client';
 import { getLeaderboard, listMovements, listWorkouts } from '../api/training-endpoints';
 import { ApiError } from '../api/errors';
 import type { Leaderboard, Workout } from '../api/types';
@@ -38,10 +38,6 @@ export function toStoredWorkout(workout: Workout, orgId: number): StoredWorkout 
   return { ...workout, completed_at: canonicalIso(workout.completed_at), org_id: orgId, movement_id: movementId };
 }
 
-function scopeFor(facilityGuid: string): ApiScope {
-  return { facilityGuid, clubId: null };
-}
-
 /** One rw transaction with the outbox and the auth row: no command nor sign-out slips in between. */
 function writePulled(tables: Table[], write: (touched: Set<string>) => Promise<void>): Promise<void> {
   return db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
@@ -65,7 +61,7 @@ export async function pullWorkouts(options: PullOptions = {}): Promise<RefreshRe
   const auth = await getAuthState();
   if (auth.status !== 'authenticated' || auth.accountOrgId === null || !auth.facilityGuid) return 'fresh';
   const orgId = auth.accountOrgId;
-  const scope = scopeFor(auth.facilityGuid);
+  const scope = facilityScope(auth.facilityGuid);
   return refresh(
     workoutsResource(orgId),
     options.maxAgeMs ?? WORKOUTS_MAX_AGE_MS,
@@ -112,7 +108,7 @@ export function pullLeaderboard(sessionId: number, options: PullOptions = {}): P
       const session = await db.sessions.get(sessionId);
       let board: Leaderboard | null;
       try {
-        board = await getLeaderboard(sessionId, session ? { scope: scopeFor(session.facility_guid) } : {});
+        board = await getLeaderboard(sessionId, session ? { scope: facilityScope(session.facility_guid) } : {});
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 404)) throw error;
         board = null;
