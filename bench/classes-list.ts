@@ -16,6 +16,7 @@ import { chromiumPath } from '../e2e/chromium';
 import type { Session } from '../src/data/api/types';
 import { isBookable } from '../src/domain/session';
 import type { BenchLine } from './bundle';
+import { CHROMIUM_ARGS, median, signIn } from './browser';
 
 export const MIRROR_SIZE = 10_000;
 export const LIST_UPDATE_BUDGET_MS = 50;
@@ -23,18 +24,6 @@ const RUNS = 9;
 const LIVE_UPDATE_RUNS = 8;
 const PAUSE_MS = 400;
 const CLASSES_PER_DAY = 70;
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel(/email/i).fill('demo@example.com');
-  await page.getByLabel(/password/i).fill('demo1234');
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL(/\/classes$/);
-  await page.getByTestId('timetable').waitFor();
-}
 
 /** Clones a real class row into MIRROR_SIZE classes spread over the weeks after `fromDay`. */
 async function fillMirror(page: Page, template: Session, firstStart: number): Promise<void> {
@@ -92,7 +81,7 @@ function timeWeekSwitch(page: Page): Promise<number> {
 export async function classesListReport(): Promise<BenchLine[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-classes-'));
   const server = await startServer({ port: 0, databaseFile: join(dir, 'bench.sqlite'), seedDemo: true, distDir: 'dist' });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', timezoneId: 'Pacific/Auckland' });
     // tsx keeps function names with a __name helper that page.evaluate bodies do not carry.

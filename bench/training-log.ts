@@ -12,22 +12,12 @@ import { startServer } from '../server/app';
 import { chromiumPath } from '../e2e/chromium';
 import type { StoredWorkout } from '../src/data/db';
 import type { BenchLine } from './bundle';
+import { CHROMIUM_ARGS, median, signIn } from './browser';
 
 export const LOG_SIZE = 5_000;
 export const LOG_BUDGET_MS = 100;
 const RUNS = 9;
 const PAUSE_MS = 300;
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel(/email/i).fill('demo@example.com');
-  await page.getByLabel(/password/i).fill('demo1234');
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL(/\/classes$/);
-}
 
 /** Clones the member's logged workouts into LOG_SIZE rows, one or two a day going back in time. */
 async function fillLog(page: Page): Promise<number> {
@@ -88,7 +78,7 @@ function timeUntil(page: Page, click: string, ready: string, argument = ''): Pro
 export async function trainingLogReport(): Promise<BenchLine[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-training-'));
   const server = await startServer({ port: 0, databaseFile: join(dir, 'bench.sqlite'), seedDemo: true, distDir: 'dist' });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', timezoneId: 'Pacific/Auckland', viewport: { width: 1280, height: 900 } });
     // tsx keeps function names with a __name helper that page.evaluate bodies do not carry.
