@@ -15,7 +15,7 @@
 // The service worker imports this module: no window or document here.
 import { invalidWorkoutTypeMessage, isWorkoutType } from '../../domain/training';
 import type { WorkoutInput, WorkoutUpdate } from '../api/types';
-import { db } from '../db';
+import { db, type OutboxEntry, type StoredWorkout } from '../db';
 import { commandTransaction, enqueue } from '../sync/outbox';
 import { canonicalIso, leaderboardKey, workoutKey } from '../sync/pull-training';
 import { recountPending } from '../sync/status';
@@ -30,6 +30,11 @@ export { registerTrainingOps } from './training-replay';
 export {
   WORKOUT_OPS, type WorkoutCreateArgs, type WorkoutUpdateArgs, type WorkoutDeleteArgs, type WorkoutReactionArgs,
 } from './training-rows';
+
+/** The facility a change is sent for: the one its queued create names, else one of the workout's organisation. */
+async function facilityFor(row: StoredWorkout, create: OutboxEntry | undefined, auth: Awaited<ReturnType<typeof signedIn>>): Promise<string> {
+  return create ? argsOf<WorkoutCreateArgs>(create).facilityGuid : facilityOfOrg(row.org_id, auth);
+}
 
 /** Log a workout. Returns its local id: negative until the server has answered. */
 export async function logWorkout(input: WorkoutInput): Promise<number> {
@@ -74,7 +79,7 @@ export async function editWorkout(id: number, changes: WorkoutUpdate): Promise<v
     const args: WorkoutUpdateArgs = {
       workoutId: row.id,
       orgId: row.org_id,
-      facilityGuid: create ? argsOf<WorkoutCreateArgs>(create).facilityGuid : await inTransaction(facilityOfOrg(row.org_id, auth)),
+      facilityGuid: await inTransaction(facilityFor(row, create, auth)),
       changes: clean,
       previous: previousOf(row, clean),
     };
@@ -100,7 +105,7 @@ export async function deleteWorkout(id: number): Promise<void> {
     const args: WorkoutDeleteArgs = {
       workoutId: row.id,
       orgId: row.org_id,
-      facilityGuid: create ? argsOf<WorkoutCreateArgs>(create).facilityGuid : await inTransaction(facilityOfOrg(row.org_id, auth)),
+      facilityGuid: await inTransaction(facilityFor(row, create, auth)),
       before: row,
     };
     await inTransaction(enqueue(WORKOUT_OPS.delete, args, [workoutKey(row.id)]));
