@@ -1,14 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// One project per layer: pure rules and data/server tests run in node (fake-indexeddb needs
-// structuredClone), components in happy-dom.
+// Tests live beside the code they test. One project per kind: pure rules in node, the data engine
+// and feature data tests in node with fake-indexeddb (it needs structuredClone), the server over
+// real HTTP in node, components (*.test.tsx) in happy-dom.
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', include: ['tests/domain/**/*.test.ts', 'tests/i18n/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'data', include: ['tests/data/**/*.test.ts'], environment: 'node', setupFiles: ['tests/data/setup.ts'] } },
-      { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'components', include: ['tests/components/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['tests/components/setup.ts'] } },
+      { test: { name: 'rules', include: ['core/**/*.test.ts', 'src/domain/**/*.test.ts', 'src/i18n/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'data', include: ['src/data/**/*.test.ts', 'src/features/**/*.test.ts'], environment: 'node', setupFiles: ['tests/support/data-setup.ts'] } },
+      { test: { name: 'server', include: ['server/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'components', include: ['src/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['tests/support/components-setup.ts'] } },
     ],
   },
 });

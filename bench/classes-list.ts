@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { startServer } from '../server/app';
 import { chromiumPath } from '../e2e/chromium';
-import type { Session } from '../src/data/api/types';
-import { isBookable } from '../src/domain/session';
+import type { Session } from '../core/contract/types';
+import { isBookable } from '../core/rules/session';
 import type { BenchLine } from './bundle';
 import { CHROMIUM_ARGS, median, signIn } from './browser';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startServer } from '../server/app';
-import { createCookieFetch } from '../tests/data/cookie-fetch';
+import { createCookieFetch } from '../tests/support/cookie-fetch';
 import type { BenchLine } from './bundle';
 
 export const REPLAY_WRITES = 500;
@@ -17,7 +17,8 @@ export async function outboxReplayReport(): Promise<BenchLine[]> {
   const server = await startServer({ port: 0, databaseFile: join(dir, 'bench.sqlite'), seedDemo: true, distDir: join(dir, 'no-dist') });
   try {
     const { connectApi, signIn } = await import('../src/data/auth');
-    const { registerCommandOps, updateMember } = await import('../src/data/commands');
+    const { registerCommandOps } = await import('../src/features/ops');
+    const { updateMember } = await import('../src/features/profile/commands/member');
     const { flushOutbox, pendingCount } = await import('../src/data/sync/outbox');
     let online = false;
     const jar = createCookieFetch();

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWorker, DEMO } from './fixtures';
 import { MemberApi, countVisits, fillClass } from './support/studio';
-import { isInLateCancelWindow } from '../src/domain/session';
-import type { Session } from '../src/data/api/types';
+import { isInLateCancelWindow } from '../core/rules/session';
+import type { Session } from '../core/contract/types';
 
 const badges = (page: Page) => page.locator('.tab-panel .status-badges').first();
 

@@ -1,8 +1,8 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { test, expect, expectAccessible, waitForServiceWorker, DEMO } from './fixtures';
 import { MemberApi, adminPost, countVisits, placesTaken, setClass } from './support/studio';
-import type { AppNotification, Session } from '../src/data/api/types';
-import { isBookable } from '../src/domain/session';
+import type { AppNotification, Session } from '../core/contract/types';
+import { isBookable } from '../core/rules/session';
 
 const badge = (page: Page) => page.getByTestId('notifications-badge');
 

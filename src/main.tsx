@@ -3,9 +3,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n';
-import { negotiateLocale } from './domain/locale';
+import { negotiateLocale } from '../core/locales';
 import { db, type AuthState } from './data/db';
-import { bootDataLayer } from './data/boot';
+import { bootDataLayer } from './app/boot';
 import { registerServiceWorker } from './app/pwa/register';
 import { App } from './app/App';
 import './styles/index.css';

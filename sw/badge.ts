@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 // The app icon badge from the service worker, after a push changed the notifications while no
 // page may be open. Same count as the bell: the unread visible rows in Dexie.
-import { badgeCount } from '../src/domain/notifications';
+import { badgeCount } from '../core/rules/notifications';
 import { db } from '../src/data/db';
 
 /** Sets the badge to `count`, or to the unread count in Dexie; never throws. */

@@ -2,10 +2,10 @@
 // A tap on a system notification (SPEC §2): it closes, is marked read through the outbox (so the
 // read survives being offline), and the app opens on the notification's screen — in a window
 // that is already open if there is one.
-import { markNotificationRead } from '../src/data/commands/notifications';
+import { markNotificationRead } from '../src/features/notifications/commands';
 import { db } from '../src/data/db';
 import { flushOutbox } from '../src/data/sync/outbox';
-import { NOTIFICATION_NAVIGATE_MESSAGE, notificationTarget } from '../src/domain/notifications';
+import { NOTIFICATION_NAVIGATE_MESSAGE, notificationTarget } from '../core/rules/notifications';
 import { updateAppBadge } from './badge';
 
 interface ClickData {

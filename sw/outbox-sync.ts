@@ -3,7 +3,7 @@
 // worker sends the queued writes. The page flushes too; Web Locks keep it to one flusher.
 import { flushForSyncEvent } from '../src/data/sync/outbox';
 import { connectApi } from '../src/data/auth';
-import { registerCommandOps } from '../src/data/commands';
+import { registerCommandOps } from "../src/features/ops";
 import { OUTBOX_SYNC_TAG } from '../src/data/sync/sync-tag';
 
 interface SyncEvent extends ExtendableEvent {

@@ -2,10 +2,10 @@
 // Web Push: the server sends {notification, unread_count} when something happens while no page
 // may be open. The notification goes into Dexie first (an open page's live queries wake through
 // Dexie's storagemutated), then the system notification, then the app badge.
-import type { NotificationPushPayload } from '../src/data/api/types';
+import type { NotificationPushPayload } from '../core/contract/types';
 import { db } from '../src/data/db';
-import { pullNotifications, receiveNotification } from '../src/data/sync/pull-notifications';
-import { notificationTarget, systemNotificationText } from '../src/domain/notifications';
+import { pullNotifications, receiveNotification } from '../src/features/notifications/pull';
+import { notificationTarget, systemNotificationText } from '../core/rules/notifications';
 import { updateAppBadge } from './badge';
 
 /** Shown when the message is a single sentence: the app's name, the same in every language. */

@@ -2,7 +2,7 @@
 // context and cookie), and the server's SQLite file for what staff do behind the scenes.
 import Database from 'better-sqlite3';
 import { request, type APIRequestContext } from '@playwright/test';
-import type { Profile, Session, Visit } from '../../src/data/api/types';
+import type { Profile, Session, Visit } from '../../core/contract/types';
 import { E2E_ADMIN_TOKEN } from './admin-token';
 
 const HEADERS = { 'X-App-Id': 'member-pwa' };

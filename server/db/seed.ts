@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import type { Kysely, Transaction } from 'kysely';
-import { hashPassword } from '../auth/password';
-import { classCancelledMessage, postMessage, waitlistOfferMessage } from '../notifications/messages';
-import { seedTraining, type TrainingClass } from './seed-training';
+import { hashPassword } from '../features/auth/password';
+import { classCancelledMessage, postMessage, waitlistOfferMessage } from '../features/notifications/messages';
+import { seedTraining, type TrainingClass } from '../features/training/seed';
 import type { Database, NewInstructor, NewMembership, NewNotification, NewPass, NewSession, NewVisit, VisitStateText, WhiteboardVisibilityText } from './schema';
 
 // The one place for demo data (its training part in ./seed-training.ts, called from here).

@@ -1,11 +1,11 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
-import type { AuthSession } from '../auth/sessions';
-import type { OfferBus } from '../booking/offers';
+import type { AuthSession } from '../features/auth/sessions';
+import type { OfferBus } from '../features/booking/offers';
 import type { AccountRow, Database, FacilityRow } from '../db/schema';
-import type { Notifier } from '../notifications/service';
-import type { Realtime } from '../realtime';
+import type { Notifier } from '../features/notifications/service';
+import type { Realtime } from '../realtime/faye';
 import type { LoginRateLimiter } from './rate-limit';
 
 /** Everything a request handler may need, created once per server. */

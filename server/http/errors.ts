@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiErrorBody } from '../../src/data/api/types';
+import type { ApiErrorBody } from '../../core/contract/types';
 
 // Every error leaves the API as JSON `{message, code, errors?}`: English message for people,
 // stable code for the app to translate. Stack traces stay in the server log.

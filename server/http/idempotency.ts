@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
-import { sha256 } from '../auth/tokens';
+import { sha256 } from '../features/auth/tokens';
 import type { Database } from '../db/schema';
 import type { AppContext } from './context';
 import { ApiError } from './errors';

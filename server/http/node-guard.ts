@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { REALTIME_PATH } from '../realtime';
+import { REALTIME_PATH } from '../realtime/faye';
 import { errorBody } from './errors';
 import { originOf, sameOrigin } from './request-info';
 import { SECURITY_HEADERS } from './security-headers';

@@ -1,6 +1,6 @@
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { findSession, SESSION_COOKIE, SESSION_TTL_MS } from '../auth/sessions';
+import { findSession, SESSION_COOKIE, SESSION_TTL_MS } from '../features/auth/sessions';
 import type { AppContext, AppEnv } from './context';
 import { unauthenticated } from './errors';
 import { isSecure } from './request-info';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AppNotification } from '../../src/data/api/types';
+import type { AppNotification } from '../../core/contract/types';
 import type { Database } from '../db/schema';
 import { pushPayload } from './payload';
 import { DEFAULT_PUSH_TTL_SECONDS, type PushSender, type PushSendOptions } from './sender';

@@ -1,4 +1,4 @@
-import type { AppNotification, NotificationPushPayload } from '../../src/data/api/types';
+import type { AppNotification, NotificationPushPayload } from '../../core/contract/types';
 
 // Push services accept at most 4096 bytes of encrypted body; aes128gcm adds 103 bytes of
 // header, padding delimiter and tag. Payloads are kept under 3800 bytes of UTF-8 JSON.

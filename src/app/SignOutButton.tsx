@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../data/auth';
 import { pendingCount } from '../data/sync/outbox';
-import { unsubscribePush } from '../data/push';
-import { useConfirm } from '../components/modal';
-import { progress } from '../components/progress';
-import { describeError } from './describe-error';
+import { unsubscribePush } from '../features/notifications/push';
+import { useConfirm } from '../ui/modal/index';
+import { progress } from '../ui/progress/index';
+import { describeError } from '../ui/describe-error';
 
 /**
  * The next person on a shared device must not get this member's pushes: the subscription goes

@@ -2,7 +2,7 @@
 // its Dismiss action) that stays until the member dismisses it.
 import { useEffect, useRef } from 'react';
 import { dismissNotice, useSyncNotices } from '../data/hooks/sync';
-import { toast } from '../components/toasts';
+import { toast } from '../ui/toasts/index';
 
 export function SyncNoticeToasts() {
   const notices = useSyncNotices();

@@ -3,9 +3,9 @@
 import type { Table } from 'dexie';
 import { chooseAccount, findAccount, firstFacility } from '../domain/account';
 import { configureApi, setApiScope, type ApiConfig } from './api/client';
-import { login, logout } from './api/endpoints';
+import { login, logout } from "./api/account";
 import { ApiError, NetworkError } from './api/errors';
-import type { Account } from './api/types';
+import type { Account } from '../../core/contract/types';
 import { db, memberTables, type AuthState } from './db';
 import { getAuthState, scopeOf, SIGNED_OUT } from './sync/auth-row';
 import { pendingTouches, resumeAfterSignIn } from './sync/outbox';

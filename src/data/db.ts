@@ -1,7 +1,7 @@
 // The one Dexie schema. The page reads every screen from here through live queries, the
 // network layer writes into it, and the service worker imports it too (push, outbox sync).
 import Dexie, { type EntityTable } from 'dexie';
-import type { AppNotification, Facility, Leaderboard, Member, Movement, Profile, Session, Visit, Workout } from './api/types';
+import type { AppNotification, Facility, Leaderboard, Member, Movement, Profile, Session, Visit, Workout } from '../../core/contract/types';
 
 /** Which member is signed in and what they have chosen; one row under key 'auth'. */
 export interface AuthState {

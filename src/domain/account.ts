@@ -1,6 +1,6 @@
 // Which organisation account and facility a member works in, and what the left menu offers
 // (SPEC §2 "Shell", §4 "Auth").
-import type { Account, FacilitySummary } from '../data/api/types';
+import type { Account, FacilitySummary } from '../../core/contract/types';
 
 function visitTime(account: Account): number {
   if (!account.last_visit_at) return Number.NEGATIVE_INFINITY;

@@ -2,8 +2,8 @@
 // check that refuses an action up front (with a reason the UI translates), and how the class row
 // and the visit look right after it. The data layer writes these optimistically and replaces them
 // with the server's answer when the outbox has sent the action.
-import type { Iso, Session, Visit, VisitState, VisitSummary } from '../data/api/types';
-import { bookingBlock, canJoinWaitlist, hasDropInSpace, isFinished, isInLateCancelWindow, isStarted, type BookingBlock } from './session';
+import type { Iso, Session, Visit, VisitState, VisitSummary } from '../../core/contract/types';
+import { bookingBlock, canJoinWaitlist, hasDropInSpace, isFinished, isInLateCancelWindow, isStarted, type BookingBlock } from '../../core/rules/session';
 
 export type BookingAction = 'book' | 'dropin' | 'waitlist' | 'cancel' | 'latecancel' | 'remove' | 'confirm' | 'decline';
 

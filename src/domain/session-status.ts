@@ -1,6 +1,6 @@
 // What a class row tells the member at a glance, as label codes with a tone; the screen
 // translates them. Order: the member's own state first, then the class's.
-import { dropInSpacesLeft, isBookingClosed, isBookingOpen, isFinished, isOnNow, type SessionFacts } from './session';
+import { dropInSpacesLeft, isBookingClosed, isBookingOpen, isFinished, isOnNow, type SessionFacts } from '../../core/rules/session';
 
 export type StatusTone = 'success' | 'info' | 'warning' | 'danger' | 'muted';
 

@@ -3,7 +3,7 @@
 // before switching language, so the sync getter is ready by the time anything renders.
 import type { Locale as DateFnsLocale } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
-import { resolveLocale, type Locale } from '../domain/locale';
+import { resolveLocale, type Locale } from '../../core/locales';
 
 // en (English AU/NZ) → enAU; en-GB → enGB; en-US → enUS; et → et; fr → fr; es-ES → es;
 // mi-NZ → our own Māori locale (date-fns has none), see ./date-fns-mi.ts.

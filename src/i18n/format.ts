@@ -15,7 +15,7 @@
 //   sentence ("Martes, 24 de noviembre").
 import { format as dfFormat } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import { resolveLocale, type Locale } from '../domain/locale';
+import { resolveLocale, type Locale } from '../../core/locales';
 import { dateLocale } from './dateLocales';
 
 export type DateInput = Date | string | number;

@@ -11,10 +11,10 @@ import i18next, {
   type ResourceKey,
 } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LOCALE, SUPPORTED_LOCALES, resolveLocale, type Locale } from '../domain/locale';
+import { FALLBACK_LOCALE, SUPPORTED_LOCALES, resolveLocale, type Locale } from '../../core/locales';
 
-export { SUPPORTED_LOCALES, FALLBACK_LOCALE, resolveLocale, negotiateLocale, matchLocale } from '../domain/locale';
-export type { Locale } from '../domain/locale';
+export { SUPPORTED_LOCALES, FALLBACK_LOCALE, resolveLocale, negotiateLocale, matchLocale } from '../../core/locales';
+export type { Locale } from '../../core/locales';
 
 // date-fns and its locales load with the first screen that formats a date, not with the shell.
 function loadDateLocale(lng: Locale): Promise<void> {

@@ -2,7 +2,7 @@
 // imported directly (no fetch). Only tests import this module, so the JSON never reaches the
 // app bundle.
 import type { i18n as I18n, ResourceKey } from 'i18next';
-import { FALLBACK_LOCALE, resolveLocale } from '../domain/locale';
+import { FALLBACK_LOCALE, resolveLocale } from '../../core/locales';
 import { createTestI18n } from './index';
 
 const FILES = import.meta.glob<ResourceKey>('../../locales/*/translation.json', { import: 'default', eager: true });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useOnline } from '../use-online';
+import { useOnline } from '../../ui/use-online';
 
 /** Tells the member the screen shows what was saved on the device. */
 export function OfflineBanner() {

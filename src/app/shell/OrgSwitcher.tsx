@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentAccount, useProfile } from '../../data/hooks/auth';
 import { switchAccount } from '../../data/auth';
 import { visibleAccounts } from '../../domain/account';
-import { Dropdown, DropdownItem } from '../../components/dropdown';
-import { Icon } from '../../components/icon';
-import { progress } from '../../components/progress';
-import { describeError } from '../describe-error';
+import { Dropdown, DropdownItem } from '../../ui/dropdown/index';
+import { Icon } from '../../ui/icon/index';
+import { progress } from '../../ui/progress/index';
+import { describeError } from '../../ui/describe-error';
 
 export function OrgSwitcher() {
   const { t } = useTranslation();

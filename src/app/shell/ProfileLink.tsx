@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../data/hooks/auth';
-import { Avatar } from '../../components/avatar';
+import { Avatar } from '../../ui/avatar/index';
 
 export function ProfileLink() {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth, useCurrentAccount, useFacility, useProfile } from '../../data/hooks/auth';
 import { menuItems, type MenuKey } from '../../domain/account';
-import { Icon, type IconName } from '../../components/icon';
+import { Icon, type IconName } from '../../ui/icon/index';
 import { SignOutButton } from '../SignOutButton';
 
 const icons: Record<MenuKey, IconName> = {

@@ -3,8 +3,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSyncStatus } from '../../data/hooks/sync';
 import { flushOutbox } from '../../data/sync/outbox';
-import { Icon } from '../../components/icon';
-import { useOnline } from '../use-online';
+import { Icon } from '../../ui/icon/index';
+import { useOnline } from '../../ui/use-online';
 
 export function SyncIndicator() {
   const { t } = useTranslation();

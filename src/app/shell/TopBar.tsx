@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useCurrentPageTitle } from '../page-title';
+import { useCurrentPageTitle } from '../../ui/page-title';
 import { useCurrentAccount, useFacility } from '../../data/hooks/auth';
-import { Icon } from '../../components/icon';
+import { Icon } from '../../ui/icon/index';
 import { OrgSwitcher } from './OrgSwitcher';
-import { NotificationsBell } from './NotificationsBell';
+import { NotificationsBell } from '../../features/notifications/screens/NotificationsBell';
 import { ProfileLink } from './ProfileLink';
 import { SyncIndicator } from './SyncIndicator';
 

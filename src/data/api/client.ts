@@ -2,7 +2,7 @@
 // src/data/auth do, and write what they get into Dexie.
 import { parseRetryAfter } from '../../domain/outbox';
 import { ApiError, NetworkError } from './errors';
-import type { ApiErrorBody } from './types';
+import type { ApiErrorBody } from '../../../core/contract/types';
 
 export const APP_ID = 'member-pwa';
 const DEFAULT_TIMEOUT_MS = 15_000;

@@ -1,6 +1,6 @@
 // Two kinds of failure, because the outbox and the pulls treat them differently: the server
 // answered (ApiError, carrying its body) or it could not be reached (NetworkError).
-import type { ApiErrorBody } from './types';
+import type { ApiErrorBody } from '../../../core/contract/types';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';

@@ -1,7 +1,7 @@
 // Live views of who is signed in and what they chose. Screens read these, never the network.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type AuthState } from '../db';
-import type { Account, Facility, Member, Profile } from '../api/types';
+import type { Account, Facility, Member, Profile } from '../../../core/contract/types';
 
 /** undefined while IndexedDB is opening; then the auth row (signed-out when there is none). */
 export function useAuth(): AuthState | undefined {

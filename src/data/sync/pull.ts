@@ -1,7 +1,7 @@
 // Stale-while-revalidate pulls: screens render what Dexie has and call these to refresh it.
 // A pull only ever writes into Dexie, never over a row a queued write changed (rule 5).
 import type { Table } from 'dexie';
-import { getFacility, getMember, getProfile } from '../api/endpoints';
+import { getFacility, getMember, getProfile } from "../api/account";
 import { ApiError, NetworkError } from '../api/errors';
 import { db, type AuthState } from '../db';
 import { getAuthState, scopeOf } from './auth-row';

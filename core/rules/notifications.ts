@@ -1,0 +1,105 @@
+// Pure rules for notifications (SPEC §2, §4, §9): removed ones are gone, expired ones hidden,
+// newest update first; the unread count is what the bell badge and the app badge show; where a
+// tap leads; how several post authors are summarised. The service worker imports this module.
+import type { AppNotification } from '../contract/types';
+
+export function isVisible(n: AppNotification, now: Date): boolean {
+  if (n.removed_at) return false;
+  return !(n.expires_at && Date.parse(n.expires_at) <= now.getTime());
+}
+
+export function visibleNotifications(list: readonly AppNotification[], now: Date): AppNotification[] {
+  return list
+    .filter((n) => isVisible(n, now))
+    .sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at));
+}
+
+export function unreadCount(list: readonly AppNotification[], now: Date): number {
+  return list.reduce((count, n) => (isVisible(n, now) && !n.read_at ? count + 1 : count), 0);
+}
+
+/** Ids "Mark all as read" covers: what the member can see unread, nothing hidden. */
+export function unreadVisibleIds(list: readonly AppNotification[], now: Date): number[] {
+  return visibleNotifications(list, now).filter((n) => !n.read_at).map((n) => n.id);
+}
+
+/** The number on the app icon: the same unread count the bell shows. */
+export function badgeCount(list: readonly AppNotification[], now: Date): number {
+  return unreadCount(list, now);
+}
+
+export type IgnoredReason = 'unknown_type' | 'missing_params';
+export type NotificationTarget = { path: string } | { ignored: true; reason: IgnoredReason };
+
+function idOf(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string' && value.trim() !== '') return encodeURIComponent(value.trim());
+  return null;
+}
+
+function pathTo(prefix: string, id: unknown): NotificationTarget {
+  const clean = idOf(id);
+  return clean === null ? { ignored: true, reason: 'missing_params' } : { path: `${prefix}${clean}` };
+}
+
+/**
+ * Where tapping a notification leads (SPEC §2). Other types are ignored; the caller logs a
+ * warning, as SPEC §8 asks, because only it knows the context worth logging.
+ */
+export function notificationTarget(n: Pick<AppNotification, 'type' | 'params'>): NotificationTarget {
+  const params = (n.params ?? {}) as AppNotification['params'];
+  switch (n.type) {
+    case 'waitlist':
+    case 'class_cancelled':
+      return pathTo('/classes/', params.class?.id);
+    case 'appointment':
+      return pathTo('/appointments/', params.appointment?.id);
+    case 'post': {
+      const ids = Array.isArray(params.posts) ? params.posts.map((post) => idOf(post?.id)).filter((id): id is string => id !== null) : [];
+      if (ids.length === 0) return { ignored: true, reason: 'missing_params' };
+      // Commas stay literal: /activity reads `notify` as comma-separated ids.
+      return { path: `/activity?notify=${[...new Set(ids)].join(',')}` };
+    }
+    default:
+      return { ignored: true, reason: 'unknown_type' };
+  }
+}
+
+export interface PostsSummary {
+  /** Author names to show, in the order the posts came (newest first from the server). */
+  names: string[];
+  /** Further authors after the first two; 0 when all names are shown. */
+  others: number;
+}
+
+/**
+ * SPEC §9: up to two authors by name, then "and N others" or, when exactly one more remains,
+ * the third name. Authors are counted once each (one member posting three times is "Sam", not
+ * "Sam, Sam and Sam"); posts without an author name are not counted, so `names` is empty only
+ * when no post names its author.
+ */
+export function postsSummary(posts: readonly { id?: number; author?: { full_name?: string | null } | null }[]): PostsSummary {
+  const authors: string[] = [];
+  for (const post of posts) {
+    const name = post.author?.full_name?.trim();
+    if (name && !authors.includes(name)) authors.push(name);
+  }
+  if (authors.length <= 3) return { names: authors, others: 0 };
+  return { names: authors.slice(0, 2), others: authors.length - 2 };
+}
+
+/**
+ * What a system notification shows (service worker; it has no translations). The server writes
+ * the message in the member's language, so the first sentence becomes the title and the rest the
+ * body, rather than mixing an English title with, say, an Estonian message. A one-sentence
+ * message is the body under `fallbackTitle` (the app's name), so nothing is cut off.
+ */
+export function systemNotificationText(message: string, fallbackTitle: string): { title: string; body: string } {
+  const text = message.trim().replace(/\s+/g, ' ');
+  const match = /^(.{10,80}?[.!?])\s+(\S.*)$/.exec(text);
+  if (match) return { title: match[1]!, body: match[2]! };
+  return { title: fallbackTitle, body: text };
+}
+
+/** The page listens for this message from the service worker when it cannot navigate a window itself. */
+export const NOTIFICATION_NAVIGATE_MESSAGE = 'notification:navigate';

@@ -1,0 +1,76 @@
+// Lift sets and loads (SPEC §5), pure. Shared by the lift form and the server.
+import type { LiftSet, Measurement, Movement, MovementPropertyType, Units, WeightUnits } from '../../contract/types';
+
+export const KG_PER_LB = 0.45359237;
+
+/** SPEC §9 default draft units, per property. */
+export const DEFAULT_UNITS: Readonly<Record<MovementPropertyType, Units>> = {
+  weight: 'kilograms',
+  height: 'centimetres',
+  distance: 'centimetres',
+};
+
+/** Default units of a property (SPEC §9: kilograms and centimetres). */
+export function defaultUnits(property: MovementPropertyType): Units {
+  return DEFAULT_UNITS[property];
+}
+
+/** A value in kilograms, whatever weight units it was entered in. */
+export function toKilograms(value: number, units: WeightUnits): number {
+  return units === 'pounds' ? value * KG_PER_LB : value;
+}
+
+/** A value in kilograms expressed in the given weight units. */
+export function fromKilograms(kilograms: number, units: WeightUnits): number {
+  return units === 'pounds' ? kilograms / KG_PER_LB : kilograms;
+}
+
+/** Weight units of a measurement; anything that is not pounds counts as kilograms. */
+export function weightUnitsOf(measurement: Pick<Measurement, 'units'>): WeightUnits {
+  return measurement.units === 'pounds' ? 'pounds' : 'kilograms';
+}
+
+export function roundToTenth(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+export function hasWeight(movement: Pick<Movement, 'properties'>): boolean {
+  return movement.properties.some((property) => property.type === 'weight');
+}
+
+/** Sum over sets of repetitions × weight, one decimal, in the first weighted set's units; null without a weight property. */
+export function liftLoad(sets: LiftSet[], movement: Pick<Movement, 'properties'>): Measurement | null {
+  if (!hasWeight(movement)) return null;
+  const first = sets.find((set) => set.values.weight);
+  const units: WeightUnits = first?.values.weight ? weightUnitsOf(first.values.weight) : 'kilograms';
+  let total = 0;
+  for (const set of sets) {
+    const weight = set.values.weight;
+    if (!weight) continue;
+    const value = fromKilograms(toKilograms(weight.value, weightUnitsOf(weight)), units);
+    total += set.repetitions * value;
+  }
+  return { value: roundToTenth(total), units };
+}
+
+/**
+ * One set per scheme entry, keeping values already typed at the same position; new sets copy
+ * the previous set's values (a member usually repeats a weight). units: per property.
+ */
+export function setsForScheme(
+  repetitions: number[],
+  movement: Movement,
+  previous: LiftSet[],
+  units: Partial<Record<MovementPropertyType, Units>>,
+): LiftSet[] {
+  const last = previous[previous.length - 1];
+  return repetitions.map((reps, index) => {
+    const source = previous[index] ?? last;
+    const values: LiftSet['values'] = {};
+    for (const { type } of movement.properties) {
+      const known = source?.values[type];
+      values[type] = known ? { ...known } : { value: 0, units: units[type] ?? defaultUnits(type) };
+    }
+    return { position: index + 1, repetitions: reps, movement_id: movement.id, values };
+  });
+}

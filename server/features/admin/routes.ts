@@ -1,0 +1,124 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import { tokensMatch } from './token';
+import { pathId } from '../booking/http';
+import type { AppEnv } from '../../http/context';
+import { ApiError, errorBody, notFound } from '../../http/errors';
+import { readJson } from '../../http/validate';
+import { cancelAppointment, cancelClass, moveAppointment, publishPost } from '../notifications/events';
+import { toAppointment } from '../appointments/routes';
+import { emailField } from '../profile/profile-routes';
+
+// Staff actions for demos and end-to-end tests, outside /api/v1 (SPEC §6 shows no staff roles).
+// Every route needs `Authorization: Bearer <admin token>` (ADMIN_TOKEN, or the generated one in
+// data/admin-token); anything else is 401. `npm run admin` (server/features/admin/cli.ts) wraps them.
+//
+//   POST /admin/sessions/{id}/cancel        → 200 {session_id, cancelled_visits, notified}
+//   POST /admin/posts {org_id, author_name, content}         → 201 {post, notified}
+//   POST /admin/appointments/{id}/move {start_at}            → 200 {appointment, notification}
+//   POST /admin/appointments/{id}/cancel                     → 200 {appointment, notification}
+//   POST /admin/notifications {email, type, message, params?, org_id?, expires_at?, avatar_url?}
+//                                                            → 201 {notification}
+
+const ADMIN_BODY_LIMIT = 64 * 1024;
+
+const adminAuth = createMiddleware<AppEnv>(async (c, next) => {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+  if (!match?.[1] || !tokensMatch(match[1], c.get('deps').adminToken)) {
+    throw new ApiError(401, 'admin_unauthorized', 'A valid admin token is required (Authorization: Bearer <token>).', undefined, { 'WWW-Authenticate': 'Bearer realm="admin"' });
+  }
+  await next();
+});
+
+const instant = z.iso.datetime({ offset: true, error: 'start_at must be a date-time with an offset, e.g. 2026-05-01T06:00:00Z.' });
+
+const postBody = z.object(
+  {
+    org_id: z.number({ error: 'org_id must be a number.' }).int('org_id must be a whole number.').positive('org_id must be positive.'),
+    author_name: z.string({ error: 'author_name must be text.' }).trim().min(1, 'author_name must not be empty.').max(100, 'author_name must be at most 100 characters.'),
+    content: z.string({ error: 'content must be text.' }).trim().min(1, 'content must not be empty.').max(5000, 'content must be at most 5000 characters.'),
+  },
+  { error: 'The request body must be an object like {"org_id": 1, "author_name": "…", "content": "…"}.' },
+);
+
+const moveBody = z.object({ start_at: instant }, { error: 'The request body must be an object like {"start_at": "2026-05-01T06:00:00Z"}.' });
+
+const notificationBody = z.object(
+  {
+    email: emailField,
+    type: z.string({ error: 'type must be text.' }).regex(/^[a-z][a-z0-9_]{0,39}$/, 'type must be a lower-case word (letters, digits, _), e.g. waitlist.'),
+    message: z.string({ error: 'message must be text.' }).trim().min(1, 'message must not be empty.').max(1000, 'message must be at most 1000 characters.'),
+    params: z
+      .record(z.string(), z.unknown(), { error: 'params must be an object.' })
+      .refine((p) => JSON.stringify(p).length <= 2000, 'params must be at most 2000 characters of JSON.')
+      .optional(),
+    org_id: z.number({ error: 'org_id must be a number.' }).int().positive().optional(),
+    expires_at: z.iso.datetime({ offset: true, error: 'expires_at must be a date-time with an offset.' }).nullable().optional(),
+    avatar_url: z.url({ error: 'avatar_url must be a URL.' }).max(500).nullable().optional(),
+  },
+  { error: 'The request body must be an object like {"email": "…", "type": "post", "message": "…", "params": {}}.' },
+);
+
+export function adminRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.use(bodyLimit({ maxSize: ADMIN_BODY_LIMIT, onError: (c) => c.json(errorBody('payload_too_large', 'The request body is too large.'), 413) }));
+  routes.use('*', adminAuth);
+
+  routes.post('/sessions/:id/cancel', async (c) => {
+    const { notifications, now } = c.get('deps');
+    const id = pathId(c);
+    return c.json(await notifications.transaction((trx) => cancelClass(trx, id, now())));
+  });
+
+  routes.post('/posts', async (c) => {
+    const { notifications, now } = c.get('deps');
+    const body = await readJson(c, postBody);
+    const result = await notifications.transaction((trx) => publishPost(trx, { orgId: body.org_id, authorName: body.author_name, content: body.content }, now()));
+    return c.json(result, 201);
+  });
+
+  routes.post('/appointments/:id/move', async (c) => {
+    const { notifications, now } = c.get('deps');
+    const id = pathId(c);
+    const { start_at } = await readJson(c, moveBody);
+    const result = await notifications.transaction((trx) => moveAppointment(trx, id, new Date(start_at), now()));
+    return c.json({ appointment: toAppointment(result.appointment, result.facility_guid), notification: result.notification });
+  });
+
+  routes.post('/appointments/:id/cancel', async (c) => {
+    const { notifications, now } = c.get('deps');
+    const id = pathId(c);
+    const result = await notifications.transaction((trx) => cancelAppointment(trx, id, now()));
+    return c.json({ appointment: toAppointment(result.appointment, result.facility_guid), notification: result.notification });
+  });
+
+  routes.post('/notifications', async (c) => {
+    const { notifications } = c.get('deps');
+    const body = await readJson(c, notificationBody);
+    const notification = await notifications.transaction(async (trx) => {
+      const profile = await trx.selectFrom('members_profiles').select('id').where('email', '=', body.email).executeTakeFirst();
+      if (!profile) throw notFound('The member');
+      const accounts = await trx.selectFrom('accounts').select(['org_id', 'hidden_at', 'last_visit_at']).where('profile_id', '=', profile.id).execute();
+      let orgId: number | undefined;
+      if (body.org_id !== undefined) {
+        orgId = accounts.find((a) => a.org_id === body.org_id)?.org_id;
+        if (orgId === undefined) throw new ApiError(422, 'validation_failed', 'The member has no account in that organisation.', [{ path: 'org_id', message: 'The member has no account in that organisation.' }]);
+      } else {
+        // The organisation the app opens for this member: the most recently visited visible one.
+        const ranked = [...accounts].sort((a, b) => Number(a.hidden_at !== null) - Number(b.hidden_at !== null) || (b.last_visit_at ?? '').localeCompare(a.last_visit_at ?? ''));
+        orgId = ranked[0]?.org_id;
+        if (orgId === undefined) throw new ApiError(409, 'no_account', 'The member has no account in any organisation.');
+      }
+      return notifications.notify(trx, { profileId: profile.id, orgId, type: body.type, message: body.message, params: body.params ?? {}, expiresAt: body.expires_at ?? null, avatarUrl: body.avatar_url ?? null });
+    });
+    return c.json({ notification }, 201);
+  });
+
+  routes.all('*', () => {
+    throw new ApiError(404, 'not_found', 'There is no such admin endpoint.');
+  });
+
+  return routes;
+}

@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+import type { Visit } from '../../../core/contract/types';
+import type { Database } from '../../db/schema';
+import type { Notifier } from '../notifications/service';
+import { removeOfferNotifications } from '../notifications/store';
+import { freePlaces, type VisitCounts } from './capacity';
+import { canOffer, offerExpiry, waitlistOrder } from './waitlist';
+import { presentVisits, visitCounts } from './present';
+
+// Waitlist offers in the database. These functions run inside the caller's transaction (they
+// take `trx`) and only COLLECT the ids of visits they offered places to; the caller announces
+// them on the OfferBus after the transaction committed, so nobody is told about an offer that
+// was rolled back.
+
+type Db = Kysely<Database>;
+
+export interface OfferEvent {
+  /** The pending visit, as its member sees it. */
+  visit: Visit;
+  profileId: number;
+  /** The member's short id in the class's organisation: the realtime channel is /n/{short_id}. */
+  memberShortId: string | null;
+}
+
+/** May return a promise: announce() waits for it, so the listener's writes land before the answer. */
+export type OfferListener = (event: OfferEvent) => unknown;
+
+/** Tells listeners (e.g. a later notification feature) that a place was offered. */
+export class OfferBus {
+  readonly #listeners = new Set<OfferListener>();
+
+  on(listener: OfferListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Loads the offered visits (after commit) and calls every listener; listener errors are logged, never thrown. */
+  async announce(db: Db, visitIds: readonly number[]): Promise<void> {
+    if (visitIds.length === 0 || this.#listeners.size === 0) return;
+    const rows = await db.selectFrom('visits').selectAll().where('id', 'in', [...visitIds]).execute();
+    for (const row of rows) {
+      if (row.state !== 'pending') continue;
+      const [visit] = await presentVisits(db, [row], row.profile_id);
+      if (!visit) continue;
+      const account = await db
+        .selectFrom('accounts')
+        .innerJoin('facilities', 'facilities.org_id', 'accounts.org_id')
+        .select('accounts.short_id')
+        .where('accounts.profile_id', '=', row.profile_id)
+        .where('facilities.guid', '=', visit.session.facility_guid)
+        .executeTakeFirst();
+      const event: OfferEvent = { visit, profileId: row.profile_id, memberShortId: account?.short_id ?? null };
+      for (const listener of this.#listeners) {
+        try {
+          await listener(event);
+        } catch (error) {
+          console.error('[offers] listener failed:', error);
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Offers the free places of a class to the waitlist, first come first served, while the class
+ * has not started and is not cancelled. Call after anything that frees a place.
+ */
+export async function offerFreePlaces(trx: Db, sessionId: number, now: Date, offered: number[]): Promise<void> {
+  const session = await trx.selectFrom('sessions').select(['id', 'start_at', 'cancelled', 'capacity']).where('id', '=', sessionId).executeTakeFirst();
+  if (!session || !canOffer(session, now)) return;
+  const counts: VisitCounts | undefined = (await visitCounts(trx, [sessionId])).get(sessionId);
+  let free = counts ? freePlaces(session.capacity, counts) : 0;
+  if (free === 0) return;
+  const waitlisted = await trx.selectFrom('visits').select(['id', 'created_at']).where('session_id', '=', sessionId).where('state', '=', 'waitlisted').execute();
+  const expires = offerExpiry(now, session.start_at).toISOString();
+  const at = now.toISOString();
+  for (const next of waitlistOrder(waitlisted)) {
+    if (free === 0) break;
+    await trx.updateTable('visits').set({ state: 'pending', offer_expires_at: expires, updated_at: at }).where('id', '=', next.id).where('state', '=', 'waitlisted').execute();
+    offered.push(next.id);
+    free--;
+  }
+}
+
+/** Cancels every offer that lapsed (marked offer_expired) and passes each place to the next in line. */
+export async function expireOffers(trx: Db, now: Date, offered: number[]): Promise<number> {
+  const at = now.toISOString();
+  const lapsed = await trx.selectFrom('visits').select(['id', 'session_id']).where('state', '=', 'pending').where('offer_expires_at', '<=', at).orderBy('offer_expires_at').orderBy('id').execute();
+  if (lapsed.length === 0) return 0;
+  await trx
+    .updateTable('visits')
+    .set({ state: 'cancelled', offer_expired: 1, updated_at: at })
+    .where('id', 'in', lapsed.map((v) => v.id))
+    .execute();
+  // Their waitlist notifications go with them (delivered as 'removed' after commit).
+  await removeOfferNotifications(trx, lapsed.map((v) => v.id), now);
+  for (const sessionId of new Set(lapsed.map((v) => v.session_id))) await offerFreePlaces(trx, sessionId, now, offered);
+  return lapsed.length;
+}
+
+export interface SweepDeps {
+  db: Db;
+  now: () => Date;
+  offers: OfferBus;
+  notifications: Pick<Notifier, 'transaction'>;
+}
+
+/**
+ * The lazy sweep: one indexed lookup when nothing has lapsed (the usual case), a short
+ * transaction when something has. Runs at the start of every request that reads or writes
+ * classes or visits, and from a timer in the running server.
+ */
+export async function sweepExpiredOffers(deps: SweepDeps): Promise<number> {
+  const now = deps.now();
+  const due = await deps.db.selectFrom('visits').select('id').where('state', '=', 'pending').where('offer_expires_at', '<=', now.toISOString()).limit(1).executeTakeFirst();
+  if (!due) return 0;
+  const offered: number[] = [];
+  const expired = await deps.notifications.transaction((trx) => expireOffers(trx, now, offered));
+  await deps.offers.announce(deps.db, offered);
+  return expired;
+}

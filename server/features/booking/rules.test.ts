@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import type { VisitState } from '../../../core/contract/types';
+import { canDropIn, canJoinWaitlist, isBookable, isInLateCancelWindow, type SessionFacts } from '../../../core/rules/session';
+import { isCancelable, isConfirmable, isRemovable } from '../../../core/rules/visit';
+import { bookBreach, cancelBreach, confirmBreach, declineBreach, dropInBreach, lateCancelBreach, waitlistBreach } from './rules';
+import { countVisits, freePlaces, isFull, placesTaken } from './capacity';
+import { chooseChargeTarget } from './charge-rules';
+import { sessionRange } from './range';
+import { canOffer, isOfferExpired, OFFER_WINDOW_MS, offerExpiry, waitlistOrder } from './waitlist';
+
+const NOW = new Date('2026-03-10T10:00:00.000Z');
+const min = (m: number) => new Date(NOW.getTime() + m * 60_000).toISOString();
+
+describe('capacity', () => {
+  it('counts booked, attended and pending as taken; drop-ins are booked places', () => {
+    const c = countVisits([
+      { state: 'booked', dropin: 0, n: 3 },
+      { state: 'booked', dropin: 1, n: 1 },
+      { state: 'attended', dropin: 1, n: 1 },
+      { state: 'pending', dropin: 0, n: 1 },
+      { state: 'waitlisted', dropin: 0, n: 2 },
+      { state: 'cancelled', dropin: 1, n: 5 },
+    ]);
+    expect(c).toEqual({ booked: 4, attended: 1, pending: 1, waitlisted: 2, droppedin: 2 });
+    expect(placesTaken(c)).toBe(6);
+    expect(isFull(6, c)).toBe(true);
+    expect(isFull(7, c)).toBe(false);
+    expect(freePlaces(8, c)).toBe(2);
+    expect(freePlaces(4, c)).toBe(0);
+  });
+});
+
+describe('waitlist offers', () => {
+  it('lasts two hours, never past the start', () => {
+    expect(OFFER_WINDOW_MS).toBe(2 * 60 * 60 * 1000);
+    expect(offerExpiry(NOW, min(300)).toISOString()).toBe(min(120));
+    expect(offerExpiry(NOW, min(45)).toISOString()).toBe(min(45));
+  });
+
+  it('is made only before the start of a class that is not cancelled', () => {
+    expect(canOffer({ start_at: min(1), cancelled: 0 }, NOW)).toBe(true);
+    expect(canOffer({ start_at: min(0), cancelled: 0 }, NOW)).toBe(false);
+    expect(canOffer({ start_at: min(60), cancelled: 1 }, NOW)).toBe(false);
+  });
+
+  it('lapses at its expiry', () => {
+    expect(isOfferExpired({ state: 'pending', offer_expires_at: min(0) }, NOW)).toBe(true);
+    expect(isOfferExpired({ state: 'pending', offer_expires_at: min(1) }, NOW)).toBe(false);
+    expect(isOfferExpired({ state: 'booked', offer_expires_at: min(-1) }, NOW)).toBe(false);
+  });
+
+  it('goes first come, first served (ties by id)', () => {
+    const order = waitlistOrder([
+      { id: 5, created_at: min(-10) },
+      { id: 3, created_at: min(-5) },
+      { id: 4, created_at: min(-10) },
+    ]);
+    expect(order.map((v) => v.id)).toEqual([4, 5, 3]);
+  });
+});
+
+describe('late-cancel charges', () => {
+  const valid = { valid_from: min(-60 * 24 * 30), valid_to: min(60 * 24 * 30) };
+  const expired = { valid_from: min(-60 * 24 * 90), valid_to: min(-60 * 24) };
+  it('prefers a valid membership, then a valid pass with visits left, else casual', () => {
+    expect(chooseChargeTarget([{ id: 1, ...valid }], [{ id: 2, ...valid, visits_total: 10, visits_used: 0 }], NOW)).toEqual({ kind: 'membership', id: 1 });
+    expect(chooseChargeTarget([{ id: 1, ...expired }], [{ id: 2, ...valid, visits_total: 10, visits_used: 3 }], NOW)).toEqual({ kind: 'pass', id: 2 });
+    expect(chooseChargeTarget([], [{ id: 2, ...valid, visits_total: 10, visits_used: 10 }], NOW)).toEqual({ kind: 'casual' });
+    expect(chooseChargeTarget([], [{ id: 2, ...valid, visits_total: null, visits_used: 99 }], NOW)).toEqual({ kind: 'pass', id: 2 });
+    expect(chooseChargeTarget([], [{ id: 2, ...expired, visits_total: 10, visits_used: 0 }], NOW)).toEqual({ kind: 'casual' });
+    expect(chooseChargeTarget([{ id: 1, valid_from: min(1), valid_to: null }], [], NOW)).toEqual({ kind: 'casual' });
+  });
+  it('uses the one that runs out first, open-ended last', () => {
+    expect(chooseChargeTarget([{ id: 1, valid_from: min(-10), valid_to: null }, { id: 2, ...valid }], [], NOW)).toEqual({ kind: 'membership', id: 2 });
+  });
+});
+
+describe('GET /sessions range', () => {
+  const tz = 'Pacific/Auckland';
+  it('defaults to 7 days from the start of today in the facility’s time zone', () => {
+    // 10:00Z on 10 March is 23:00 on 10 March in Auckland (NZDT, +13).
+    expect(sessionRange({}, tz, NOW)).toEqual({ ok: true, from: new Date('2026-03-09T11:00:00.000Z'), to: new Date('2026-03-16T11:00:00.000Z') });
+  });
+  it('reads dates as local midnight and keeps calendar days across DST', () => {
+    // NZ daylight saving ends on 5 April 2026: midnight moves from 11:00Z to 12:00Z.
+    expect(sessionRange({ start_date: '2026-04-01' }, tz, NOW)).toEqual({ ok: true, from: new Date('2026-03-31T11:00:00.000Z'), to: new Date('2026-04-07T12:00:00.000Z') });
+    expect(sessionRange({ start_date: '2026-04-01T00:00:00Z', end_date: '2026-04-02T00:00:00+02:00' }, tz, NOW)).toEqual({ ok: true, from: new Date('2026-04-01T00:00:00Z'), to: new Date('2026-04-01T22:00:00Z') });
+  });
+  it('caps the range at 62 days and wants end after start', () => {
+    expect(sessionRange({ start_date: '2026-03-01', end_date: '2026-05-02' }, tz, NOW)).toMatchObject({ ok: true });
+    expect(sessionRange({ start_date: '2026-03-01', end_date: '2026-05-03' }, tz, NOW)).toMatchObject({ ok: false, code: 'range_too_long' });
+    expect(sessionRange({ start_date: '2026-03-02', end_date: '2026-03-01' }, tz, NOW)).toMatchObject({ ok: false, code: 'invalid_range' });
+  });
+});
+
+// The server's 409 reasons must agree exactly with the app's rules: no breach ⇔ the rule allows it.
+describe('409 reasons agree with src/domain', () => {
+  const times = {
+    notOpen: { booking_open_date: min(10), start_date: min(60 * 24), end_date: min(60 * 25), booking_close_date: min(60 * 24), cancellation_close_date: min(60 * 22) },
+    open: { booking_open_date: min(-10), start_date: min(300), end_date: min(360), booking_close_date: min(300), cancellation_close_date: min(180) },
+    lateWindow: { booking_open_date: min(-10), start_date: min(60), end_date: min(120), booking_close_date: min(60), cancellation_close_date: min(-60) },
+    closed: { booking_open_date: min(-100), start_date: min(30), end_date: min(90), booking_close_date: min(-5), cancellation_close_date: min(-90) },
+    started: { booking_open_date: min(-100), start_date: min(-10), end_date: min(50), booking_close_date: min(-10), cancellation_close_date: min(-130) },
+    finished: { booking_open_date: min(-300), start_date: min(-120), end_date: min(-60), booking_close_date: min(-120), cancellation_close_date: min(-240) },
+  };
+  const states: (VisitState | null)[] = [null, 'booked', 'attended', 'waitlisted', 'pending', 'cancelled'];
+  const cases: SessionFacts[] = [];
+  for (const t of Object.values(times))
+    for (const state of states)
+      for (const cancelled of [false, true])
+        for (const full of [false, true])
+          for (const waitlists_on of [false, true])
+            for (const [dropin_spaces, droppedin_count] of [[0, 0], [2, 1], [2, 2], [-1, 5]] as const)
+              cases.push({ ...t, cancelled, full, waitlists_on, dropin_spaces, droppedin_count, whiteboard_visibility: 'public', visit: state ? { state } : null });
+
+  it(`for booking, drop-in and waitlist (${cases.length} cases)`, () => {
+    for (const s of cases) {
+      expect(bookBreach(s, NOW) === null, JSON.stringify(s)).toBe(isBookable(s, NOW));
+      expect(dropInBreach(s, NOW) === null, JSON.stringify(s)).toBe(canDropIn(s, NOW));
+      expect(waitlistBreach(s, NOW) === null, JSON.stringify(s)).toBe(canJoinWaitlist(s, NOW));
+    }
+  });
+
+  it('for cancel, late cancel, confirm and decline', () => {
+    for (const s of cases) {
+      if (!s.visit) continue;
+      for (const offer_expires_at of [null, min(30), min(-1)]) {
+        const v = { state: s.visit.state, session: s, offer_expires_at, offer_expired: false };
+        const late = isInLateCancelWindow(s, NOW);
+        expect(cancelBreach(v, NOW) === null).toBe((isCancelable(v, NOW) && !late) || isRemovable(v, NOW));
+        expect(lateCancelBreach(v, NOW) === null).toBe(isCancelable(v, NOW) && late);
+        const lapsed = offer_expires_at !== null && offer_expires_at <= NOW.toISOString();
+        expect(confirmBreach(v, NOW) === null).toBe(isConfirmable(v, NOW) && !lapsed);
+        expect(declineBreach(v, NOW) === null).toBe(isConfirmable(v, NOW) && !lapsed);
+      }
+    }
+  });
+
+  it('names the reasons with stable codes', () => {
+    const open = { ...times.open, cancelled: false, full: false, waitlists_on: true, dropin_spaces: 0, droppedin_count: 0, whiteboard_visibility: 'public' as const, visit: null };
+    expect(bookBreach({ ...open, booking_open_date: min(5) }, NOW)).toEqual({ code: 'booking_not_open', message: `Booking for this class opens at ${min(5)}.` });
+    expect(dropInBreach(open, NOW)?.code).toBe('no_dropin_space');
+    expect(waitlistBreach({ ...open, full: true, waitlists_on: false }, NOW)?.code).toBe('waitlist_unavailable');
+    const booked = { state: 'booked' as const, session: { ...open, ...times.lateWindow }, offer_expires_at: null, offer_expired: false };
+    expect(cancelBreach(booked, NOW)?.code).toBe('late_cancel_required');
+    expect(lateCancelBreach({ ...booked, session: open }, NOW)?.code).toBe('late_cancel_not_needed');
+    expect(confirmBreach({ ...booked, state: 'cancelled', offer_expired: true }, NOW)?.code).toBe('offer_expired');
+    expect(confirmBreach({ ...booked, state: 'pending', session: { ...open, cancelled: true } }, NOW)?.code).toBe('class_cancelled');
+    expect(cancelBreach({ ...booked, state: 'waitlisted', session: { ...open, ...times.started } }, NOW)?.code).toBe('not_removable');
+  });
+});

@@ -1,0 +1,123 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { PushSubscriptionCreated, VapidPublicKey } from '../../../core/contract/types';
+import type { AppEnv } from '../../http/context';
+import { idempotent } from '../../http/idempotency';
+import { profileId, requireAuth } from '../../http/session';
+import { readJson } from '../../http/validate';
+import { isLoopbackHttp } from '../../push/sender';
+
+// Web Push, beside SPEC §7 (which lists no push calls; these are this server's own):
+//
+// | Method | Path                    | Payload                                                    | Answer |
+// |--------|-------------------------|------------------------------------------------------------|--------|
+// | GET    | /push/vapid_public_key  | none                                                       | 200 {public_key} (base64url, for pushManager.subscribe's applicationServerKey) |
+// | POST   | /push_subscriptions     | {subscription: {endpoint, expirationTime?, keys: {p256dh, auth}}} (PushSubscription.toJSON()) | 201 {id, endpoint} |
+// | DELETE | /push_subscriptions     | {endpoint}                                                 | 204 |
+//
+// All under /api/v1, signed in, X-App-Id as every call; POST and DELETE honour Idempotency-Key.
+// - endpoint: an https: URL (the browser vendor's push service), or http://127.0.0.1 /
+//   http://localhost (a stand-in push service for tests and local demos); at most 2048 chars.
+// - keys.p256dh: the browser's P-256 public key (65 bytes, uncompressed), keys.auth: 16 bytes,
+//   both base64url as the browser gives them.
+// - POST is an upsert by endpoint: posting a known endpoint updates its keys and moves it to the
+//   member who is signed in now (a shared device changes hands). Answers 201 either way.
+// - DELETE removes the endpoint only if it is the member's own; 204 whether or not it existed.
+// Every new notification of the member is then pushed to each subscription as the JSON
+// {notification: AppNotification, unread_count: number, truncated?: true} (NotificationPushPayload),
+// TTL 1 day (less for a waitlist offer that lapses sooner), Urgency high for waitlist offers.
+// Subscriptions the push service answers 404 or 410 for are deleted.
+
+export const MAX_ENDPOINT_LENGTH = 2048;
+
+const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+
+function base64urlBytes(label: string, length: number, check?: (bytes: Buffer) => boolean) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .max(200, `${label} is too long.`)
+    .refine((v) => {
+      if (!BASE64URL.test(v)) return false;
+      const bytes = Buffer.from(v, 'base64url');
+      return bytes.length === length && (check ? check(bytes) : true);
+    }, `${label} must be ${length} bytes in base64url.`);
+}
+
+const endpointField = z
+  .string({ error: 'The endpoint must be text.' })
+  .max(MAX_ENDPOINT_LENGTH, `The endpoint must be at most ${MAX_ENDPOINT_LENGTH} characters.`)
+  .refine((v) => {
+    try {
+      const url = new URL(v);
+      return (url.protocol === 'https:' || isLoopbackHttp(url)) && url.username === '' && url.password === '';
+    } catch {
+      return false;
+    }
+  }, 'The endpoint must be an https: URL (or http://127.0.0.1 / http://localhost for a local test service).');
+
+const subscribeBody = z.object(
+  {
+    subscription: z.object(
+      {
+        endpoint: endpointField,
+        expirationTime: z.number().nullable().optional(),
+        keys: z.object(
+          {
+            p256dh: base64urlBytes('keys.p256dh', 65, (b) => b[0] === 0x04),
+            auth: base64urlBytes('keys.auth', 16),
+          },
+          { error: 'keys must be an object with p256dh and auth.' },
+        ),
+      },
+      { error: 'subscription must be an object with endpoint and keys.' },
+    ),
+  },
+  { error: 'The request body must be an object like {"subscription": {"endpoint": …, "keys": {…}}}.' },
+);
+
+const unsubscribeBody = z.object({ endpoint: z.string({ error: 'The endpoint must be text.' }).max(MAX_ENDPOINT_LENGTH, 'The endpoint is too long.') }, { error: 'The request body must be an object like {"endpoint": "https://…"}.' });
+
+/** GET /push/vapid_public_key */
+export function pushKeyRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.use('*', requireAuth);
+  routes.get('/vapid_public_key', (c) => {
+    const body: VapidPublicKey = { public_key: c.get('deps').vapidPublicKey };
+    return c.json(body);
+  });
+  return routes;
+}
+
+/** POST and DELETE /push_subscriptions */
+export function pushSubscriptionRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.use('*', requireAuth);
+
+  routes.post('/', async (c) => {
+    const me = profileId(c);
+    const { subscription } = await readJson(c, subscribeBody);
+    const userAgent = c.req.header('user-agent')?.slice(0, 300) ?? null;
+    return idempotent(c, me, async (trx) => {
+      const values = { profile_id: me, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, user_agent: userAgent };
+      const row = await trx
+        .insertInto('push_subscriptions')
+        .values({ ...values, endpoint: subscription.endpoint, created_at: c.get('deps').now().toISOString(), last_success_at: null })
+        .onConflict((oc) => oc.column('endpoint').doUpdateSet(values))
+        .returning(['id', 'endpoint'])
+        .executeTakeFirstOrThrow();
+      const body: PushSubscriptionCreated = { id: row.id, endpoint: row.endpoint };
+      return { status: 201, body };
+    });
+  });
+
+  routes.delete('/', async (c) => {
+    const me = profileId(c);
+    const { endpoint } = await readJson(c, unsubscribeBody);
+    return idempotent(c, me, async (trx) => {
+      await trx.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).where('profile_id', '=', me).execute();
+      return { status: 204, body: null };
+    });
+  });
+
+  return routes;
+}

@@ -1,0 +1,98 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { newToken } from '../auth/tokens';
+import type { ProfilePatch } from '../../db/schema';
+import type { AppEnv } from '../../http/context';
+import { ApiError, notFound } from '../../http/errors';
+import { idempotent } from '../../http/idempotency';
+import { profileId, requireAuth } from '../../http/session';
+import { readJson } from '../../http/validate';
+import { loadProfile } from './present';
+
+export const LOCALES = ['en', 'en-GB', 'en-US', 'et', 'fr', 'mi-NZ', 'es-ES'] as const;
+
+export function nameField(label: string) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .min(1, `${label} must not be empty.`)
+    .max(100, `${label} must be at most 100 characters.`);
+}
+
+export const emailField = z
+  .string({ error: 'Email must be text.' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email must be at most 254 characters.')
+  .pipe(z.email({ error: 'Email must be a valid email address.' }));
+
+// Unknown keys (id, guid, avatar, accounts, calendar_token, preferences …) are stripped:
+// the app sends the whole profile back, and only these fields are the member's to change.
+const profileUpdate = z.object({
+  full_name: nameField('Full name').optional(),
+  first_name: nameField('First name').optional(),
+  last_name: nameField('Last name').optional(),
+  email: emailField.optional(),
+  locale: z.enum(LOCALES, { error: `Locale must be one of ${LOCALES.join(', ')}.` }).optional(),
+  track_training: z.boolean({ error: 'Track training must be true or false.' }).optional(),
+});
+
+const profileBody = z.object({ profile: profileUpdate }, { error: 'The request body must be an object with a "profile" object.' });
+
+export function profileRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.use('*', requireAuth);
+
+  routes.get('/', async (c) => c.json(await loadProfile(c.get('deps').db, profileId(c))));
+
+  routes.put('/', async (c) => {
+    const me = profileId(c);
+    const { profile: update } = await readJson(c, profileBody);
+    return idempotent(c, me, async (trx) => {
+      const current = await trx.selectFrom('members_profiles').selectAll().where('id', '=', me).executeTakeFirst();
+      if (!current) throw notFound('The profile');
+      if (update.email !== undefined && update.email !== current.email) {
+        const taken = await trx.selectFrom('members_profiles').select('id').where('email', '=', update.email).where('id', '<>', me).executeTakeFirst();
+        if (taken) {
+          throw new ApiError(422, 'email_taken', 'This email address is already in use.', [{ path: 'profile.email', message: 'This email address is already in use.' }]);
+        }
+      }
+      const patch: ProfilePatch = { updated_at: c.get('deps').now().toISOString() };
+      if (update.first_name !== undefined) patch.first_name = update.first_name;
+      if (update.last_name !== undefined) patch.last_name = update.last_name;
+      const nameParts = (update.first_name ?? current.first_name) !== current.first_name || (update.last_name ?? current.last_name) !== current.last_name;
+      if (update.full_name !== undefined && update.full_name !== current.full_name) patch.full_name = update.full_name;
+      else if (nameParts) {
+        // The app sends the whole profile back; when only the name parts changed, the display name follows them.
+        patch.full_name = `${update.first_name ?? current.first_name} ${update.last_name ?? current.last_name}`;
+      }
+      if (update.email !== undefined) patch.email = update.email;
+      if (update.locale !== undefined) patch.locale = update.locale;
+      if (update.track_training !== undefined) patch.track_training = update.track_training ? 1 : 0;
+      await trx.updateTable('members_profiles').set(patch).where('id', '=', me).execute();
+      return { status: 200, body: await loadProfile(trx, me) };
+    });
+  });
+
+  // The calendar feed is addressed by a secret token; activating keeps an existing token so
+  // calendars already subscribed keep working, disabling revokes it.
+  routes.get('/activate_calendar', async (c) => {
+    const { db, now } = c.get('deps');
+    const me = profileId(c);
+    await db
+      .updateTable('members_profiles')
+      .set((eb) => ({ calendar_token: eb.fn.coalesce('calendar_token', eb.val(newToken())), updated_at: now().toISOString() }))
+      .where('id', '=', me)
+      .execute();
+    return c.json(await loadProfile(db, me));
+  });
+
+  routes.get('/disable_calendar', async (c) => {
+    const { db, now } = c.get('deps');
+    const me = profileId(c);
+    await db.updateTable('members_profiles').set({ calendar_token: null, updated_at: now().toISOString() }).where('id', '=', me).execute();
+    return c.json(await loadProfile(db, me));
+  });
+
+  return routes;
+}

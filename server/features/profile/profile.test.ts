@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody, Member, Profile } from '../../../core/contract/types';
+import { ALEX, Browser, json, KAI, SAM, signedIn, startTestServer, type TestServer } from '../../testing/helpers';
+
+describe('profile', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('updates the member’s own fields and ignores accounts, calendar_token and preferences', async () => {
+    const sam = await signedIn(server, SAM);
+    const before = await json<Profile>(await sam.get('/api/v1/profile'));
+    const res = await sam.put('/api/v1/profile', {
+      profile: {
+        ...before,
+        first_name: 'Samantha',
+        locale: 'fr',
+        track_training: true,
+        accounts: [],
+        calendar_token: 'attacker-chosen',
+        preferences: { admin: true },
+        id: 999,
+        email: '  SAM@example.com ',
+      },
+    });
+    expect(res.status).toBe(200);
+    const after = await json<Profile>(res);
+    expect(after).toMatchObject({ id: before.id, first_name: 'Samantha', full_name: 'Samantha Taylor', locale: 'fr', track_training: true, email: SAM, calendar_token: null, preferences: {} });
+    expect(after.accounts).toEqual(before.accounts);
+    expect(await json<Profile>(await sam.get('/api/v1/profile'))).toEqual(after);
+  });
+
+  it('explains invalid input with 422 validation_failed', async () => {
+    const sam = await signedIn(server, SAM);
+    const cases: [unknown, string, RegExp][] = [
+      [{ email: 'not-an-email' }, 'profile.email', /email/i],
+      [{ locale: 'de' }, 'profile.locale', /Locale must be one of en, en-GB, en-US, et, fr, mi-NZ, es-ES/],
+      [{ first_name: '   ' }, 'profile.first_name', /First name must not be empty/],
+      [{ last_name: 'x'.repeat(101) }, 'profile.last_name', /at most 100/],
+      [{ track_training: 'yes' }, 'profile.track_training', /true or false/],
+    ];
+    for (const [profile, path, message] of cases) {
+      const res = await sam.put('/api/v1/profile', { profile });
+      expect(res.status, path).toBe(422);
+      const body = await json<ApiErrorBody>(res);
+      expect(body.code).toBe('validation_failed');
+      expect(body.message).toMatch(message);
+      expect(body.errors?.[0]).toMatchObject({ path, message: expect.stringMatching(message) as string });
+    }
+    const missing = await sam.put('/api/v1/profile', { first_name: 'x' });
+    expect(missing.status).toBe(422);
+    expect((await json<ApiErrorBody>(missing)).errors?.[0]?.path).toBe('profile');
+  });
+
+  it('refuses an email that another member uses', async () => {
+    const sam = await signedIn(server, SAM);
+    const res = await sam.put('/api/v1/profile', { profile: { email: 'Demo@Example.com' } });
+    expect(res.status).toBe(422);
+    expect(await json<ApiErrorBody>(res)).toMatchObject({ code: 'email_taken', errors: [{ path: 'profile.email' }] });
+  });
+
+  it('activates and disables the calendar feed token', async () => {
+    const kai = await signedIn(server, KAI);
+    const on = await json<Profile>(await kai.get('/api/v1/profile/activate_calendar'));
+    expect(on.calendar_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const again = await json<Profile>(await kai.get('/api/v1/profile/activate_calendar'));
+    expect(again.calendar_token).toBe(on.calendar_token);
+    const off = await json<Profile>(await kai.get('/api/v1/profile/disable_calendar'));
+    expect(off.calendar_token).toBeNull();
+  });
+});
+
+describe('member', () => {
+  let server: TestServer;
+  let alex: Browser;
+  let profile: Profile;
+  beforeAll(async () => {
+    server = await startTestServer();
+    alex = await signedIn(server, ALEX);
+    profile = await json<Profile>(await alex.get('/api/v1/profile'));
+  });
+  afterAll(() => server.close());
+
+  it('needs a club or facility', async () => {
+    const res = await alex.get('/api/v1/member');
+    expect(res.status).toBe(400);
+    expect(await json<ApiErrorBody>(res)).toMatchObject({ code: 'facility_required' });
+  });
+
+  it('is the account of the club (X-Club-Id) or of the facility’s club (X-Facility-Id)', async () => {
+    const [harbour, tallinn] = profile.accounts;
+    const byClub = await json<Member>(await alex.get('/api/v1/member', { headers: { 'X-Club-Id': String(harbour?.org.id) } }));
+    expect(byClub).toMatchObject({ id: harbour?.id, org_id: harbour?.org.id, short_id: harbour?.member_short_id, first_name: 'Alex', last_name: 'Rivera', email: ALEX, birthday: '1990-04-23' });
+    const byFacility = await json<Member>(await alex.get('/api/v1/member', { headers: { 'X-Facility-Id': tallinn?.facilities[0]?.guid ?? '' } }));
+    expect(byFacility).toMatchObject({ id: tallinn?.id, org_id: tallinn?.org.id, short_id: tallinn?.member_short_id });
+  });
+
+  it('updates the member record of that club only', async () => {
+    const [harbour, tallinn] = profile.accounts;
+    const headers = { 'X-Club-Id': String(harbour?.org.id) };
+    const res = await alex.put('/api/v1/member', { member: { phone: '+64 21 000 0000', address: '', birthday: '1991-01-31', emergency_contact: null, email: 'x@example.com', org_id: 99 } }, { headers });
+    expect(res.status).toBe(200);
+    expect(await json<Member>(res)).toMatchObject({ phone: '+64 21 000 0000', address: null, birthday: '1991-01-31', emergency_contact: null, email: ALEX, org_id: harbour?.org.id });
+    const other = await json<Member>(await alex.get('/api/v1/member', { headers: { 'X-Club-Id': String(tallinn?.org.id) } }));
+    expect(other.phone).toBe('+372 5555 0101');
+
+    const bad = await alex.put('/api/v1/member', { member: { birthday: '31/01/1991' } }, { headers });
+    expect(bad.status).toBe(422);
+    expect(await json<ApiErrorBody>(bad)).toMatchObject({ code: 'validation_failed', errors: [{ path: 'member.birthday' }] });
+  });
+});

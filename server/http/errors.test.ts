@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, handleError } from './errors';
+
+describe('error responses', () => {
+  it('turn unexpected failures into a JSON 500 without internals', async () => {
+    const app = new Hono();
+    app.get('/boom', () => {
+      throw new Error('SQLITE_CORRUPT: secret detail at /srv/app/db.ts:12');
+    });
+    app.get('/known', () => {
+      throw new ApiError(409, 'conflict', 'Already done.', [{ path: 'x', message: 'Already done.' }]);
+    });
+    app.onError(handleError);
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const res = await app.request('/boom');
+      expect(res.status).toBe(500);
+      const text = await res.text();
+      expect(JSON.parse(text)).toEqual({ code: 'internal_error', message: 'Something went wrong on our side. Please try again.' });
+      expect(text).not.toMatch(/SQLITE|secret|db\.ts/);
+      expect(log).toHaveBeenCalled();
+    } finally {
+      log.mockRestore();
+    }
+    const known = await app.request('/known');
+    expect(known.status).toBe(409);
+    expect(await known.json()).toEqual({ code: 'conflict', message: 'Already done.', errors: [{ path: 'x', message: 'Already done.' }] });
+  });
+});

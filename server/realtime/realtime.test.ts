@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Profile } from '../../core/contract/types';
+import { ALEX, Browser, json, KAI, signedIn, startTestServer, type TestServer } from '../testing/helpers';
+
+interface BayeuxReply {
+  channel: string;
+  successful?: boolean;
+  clientId?: string;
+  error?: string;
+  data?: unknown;
+}
+
+/** Speaks Bayeux long-polling directly, with the browser's cookies. */
+async function bayeux(browser: Browser | null, url: string, messages: object[], headers: Record<string, string> = {}): Promise<{ status: number; replies: BayeuxReply[] }> {
+  const cookie = browser ? [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ') : '';
+  const res = await fetch(`${url}/realtime`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    body: JSON.stringify(messages),
+  });
+  return { status: res.status, replies: res.status === 200 ? ((await res.json()) as BayeuxReply[]) : [] };
+}
+
+async function handshake(browser: Browser | null, url: string): Promise<string> {
+  const { replies } = await bayeux(browser, url, [{ channel: '/meta/handshake', version: '1.0', supportedConnectionTypes: ['long-polling'] }]);
+  const clientId = replies[0]?.clientId;
+  if (!clientId) throw new Error('handshake failed');
+  return clientId;
+}
+
+describe('realtime (Faye at /realtime)', () => {
+  let server: TestServer;
+  let alex: Browser;
+  let kai: Browser;
+  let alexChannel: string;
+  let kaiChannel: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    alex = await signedIn(server, ALEX);
+    kai = await signedIn(server, KAI);
+    alexChannel = `/n/${(await json<Profile>(await alex.get('/api/v1/profile'))).accounts[0]?.member_short_id}`;
+    kaiChannel = `/n/${(await json<Profile>(await kai.get('/api/v1/profile'))).accounts[0]?.member_short_id}`;
+  });
+  afterAll(() => server.close());
+
+  it('lets a member subscribe to their own channels only', async () => {
+    const clientId = await handshake(alex, server.url);
+    const own = await bayeux(alex, server.url, [{ channel: '/meta/subscribe', clientId, subscription: alexChannel }]);
+    expect(own.replies[0]).toMatchObject({ successful: true });
+    const other = await bayeux(alex, server.url, [{ channel: '/meta/subscribe', clientId, subscription: kaiChannel }]);
+    expect(other.replies[0]).toMatchObject({ successful: false, error: expect.stringMatching(/^403:/) as string });
+    const wildcard = await bayeux(alex, server.url, [{ channel: '/meta/subscribe', clientId, subscription: '/n/*' }]);
+    expect(wildcard.replies[0]).toMatchObject({ successful: false });
+
+    const anonymousId = await handshake(null, server.url);
+    const anonymous = await bayeux(null, server.url, [{ channel: '/meta/subscribe', clientId: anonymousId, subscription: alexChannel }]);
+    expect(anonymous.replies[0]).toMatchObject({ successful: false });
+  });
+
+  it('refuses every publish from a client', async () => {
+    const clientId = await handshake(alex, server.url);
+    const { replies } = await bayeux(alex, server.url, [{ channel: alexChannel, clientId, data: { fake: true } }]);
+    expect(replies[0]).toMatchObject({ successful: false, error: expect.stringMatching(/^403:/) as string });
+  });
+
+  it('delivers server publishes to the subscribed member', async () => {
+    const clientId = await handshake(alex, server.url);
+    await bayeux(alex, server.url, [{ channel: '/meta/subscribe', clientId, subscription: alexChannel }]);
+    await server.running.publish(alexChannel, { type: 'waitlist', id: 1 });
+    const { replies } = await bayeux(alex, server.url, [{ channel: '/meta/connect', clientId, connectionType: 'long-polling', advice: { timeout: 0 } }]);
+    expect(replies.find((r) => r.channel === alexChannel)?.data).toEqual({ type: 'waitlist', id: 1 });
+  });
+
+  it('refuses cross-origin and JSON-P requests', async () => {
+    const cross = await bayeux(alex, server.url, [{ channel: '/meta/handshake', version: '1.0', supportedConnectionTypes: ['long-polling'] }], { Origin: 'https://evil.example' });
+    expect(cross.status).toBe(403);
+    const sameOrigin = await bayeux(alex, server.url, [{ channel: '/meta/handshake', version: '1.0', supportedConnectionTypes: ['long-polling'] }], { Origin: server.url });
+    expect(sameOrigin.status).toBe(200);
+    const jsonp = await fetch(`${server.url}/realtime?message=${encodeURIComponent('[{"channel":"/meta/handshake"}]')}&jsonp=steal`);
+    expect(jsonp.status).toBe(403);
+  });
+});

@@ -1,0 +1,107 @@
+import { promises as fs } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './testing/helpers';
+
+describe('serving the built app', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    const dist = path.join(server.dir, 'dist');
+    await fs.mkdir(path.join(dist, 'assets'), { recursive: true });
+    await fs.mkdir(path.join(dist, 'locales', 'en'), { recursive: true });
+    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Member app</title><script type="module" src="/assets/x-abc123.js"></script>');
+    await fs.writeFile(path.join(dist, 'assets', 'x-abc123.js'), 'console.log("app")');
+    await fs.writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+    await fs.writeFile(path.join(dist, 'registerSW.js'), '// register');
+    await fs.writeFile(path.join(dist, 'manifest.webmanifest'), '{"name":"Member app"}');
+    await fs.writeFile(path.join(dist, 'locales', 'en', 'translation.json'), '{"hello":"Hello"}');
+    await fs.writeFile(path.join(server.dir, 'secret.txt'), 'outside dist');
+  });
+  afterAll(() => server.close());
+
+  const get = (p: string, init?: RequestInit) => fetch(server.url + p, init);
+
+  it('caches hashed assets forever', async () => {
+    const res = await get('/assets/x-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await res.text()).toBe('console.log("app")');
+  });
+
+  it('revalidates index.html, sw.js, registerSW.js, the manifest and locales every time', async () => {
+    const expected: [string, RegExp][] = [
+      ['/index.html', /^text\/html/],
+      ['/sw.js', /^text\/javascript/],
+      ['/registerSW.js', /^text\/javascript/],
+      ['/manifest.webmanifest', /^application\/manifest\+json$/],
+      ['/locales/en/translation.json', /^application\/json/],
+    ];
+    for (const [p, type] of expected) {
+      const res = await get(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('cache-control'), p).toBe('no-cache');
+      expect(res.headers.get('content-type'), p).toMatch(type);
+    }
+  });
+
+  it('answers app routes with index.html (SPA fallback), HEAD included', async () => {
+    for (const p of ['/', '/classes', '/classes/42/leaderboard', '/profile/edit?x=1']) {
+      const res = await get(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await res.text()).toContain('<title>Member app</title>');
+    }
+    const head = await get('/bookings', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
+  it('answers 304 when the browser already has the file', async () => {
+    const first = await get('/sw.js');
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).not.toBe('');
+    const again = await get('/sw.js', { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('gives 404 for missing files and never leaves the dist folder', async () => {
+    for (const p of ['/assets/missing-123.js', '/favicon.ico', '/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/..%5csecret.txt']) {
+      const res = await get(p);
+      expect(res.status, p).toBe(404);
+      expect(await res.text()).not.toContain('outside dist');
+    }
+  });
+
+  it('refuses traversal in a raw request path that no client library normalised', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port: server.running.port, path: '/assets/../../secret.txt' }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+    });
+    expect(status).toBe(404);
+  });
+
+  it('does not fall back for non-GET requests', async () => {
+    expect((await get('/classes', { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe('without a build', () => {
+  it('answers navigations with 503 and a hint', async () => {
+    const server = await startTestServer({ seedDemo: false });
+    try {
+      const res = await fetch(`${server.url}/classes`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(await res.text()).toBe('App not built: run npm run build');
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,120 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer, type RunningServer, type ServerOptions } from '../app';
+
+export const PASSWORD = 'demo1234';
+export const ALEX = 'demo@example.com';
+export const SAM = 'sam@example.com';
+export const KAI = 'kai@example.com';
+
+export interface TestServer {
+  running: RunningServer;
+  url: string;
+  dir: string;
+  close(): Promise<void>;
+}
+
+/** A real server on a random loopback port with its own temporary database and dist folder. */
+export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'member-pwa-test-'));
+  const running = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    databaseFile: path.join(dir, 'app.sqlite'),
+    distDir: path.join(dir, 'dist'),
+    // Many logins from one loopback address; the rate-limit tests set their own limits.
+    loginRateLimit: { perIp: 10_000 },
+    ...options,
+  });
+  return {
+    running,
+    url: running.url,
+    dir,
+    async close() {
+      await running.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface RequestOptions {
+  method?: string;
+  json?: unknown;
+  body?: string;
+  headers?: Record<string, string>;
+  /** Send X-App-Id: member-pwa (default true). */
+  appId?: boolean;
+}
+
+/** fetch with a cookie jar, like one browser profile. */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  readonly setCookieHeaders: string[] = [];
+
+  constructor(readonly baseUrl: string) {}
+
+  async request(pathname: string, options: RequestOptions = {}): Promise<Response> {
+    const headers: Record<string, string> = {};
+    if (options.appId !== false) headers['X-App-Id'] = 'member-pwa';
+    if (options.json !== undefined) headers['Content-Type'] = 'application/json';
+    if (this.cookies.size > 0) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    Object.assign(headers, options.headers);
+    const res = await fetch(this.baseUrl + pathname, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
+      redirect: 'manual',
+    });
+    for (const header of res.headers.getSetCookie()) {
+      this.setCookieHeaders.push(header);
+      const [pair = '', ...attributes] = header.split(';').map((s) => s.trim());
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      const expired = value === '' || attributes.some((a) => /^max-age=0$/i.test(a));
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  get(pathname: string, options: Omit<RequestOptions, 'method'> = {}): Promise<Response> {
+    return this.request(pathname, { ...options, method: 'GET' });
+  }
+
+  put(pathname: string, json: unknown, options: Omit<RequestOptions, 'method' | 'json'> = {}): Promise<Response> {
+    return this.request(pathname, { ...options, method: 'PUT', json });
+  }
+
+  login(email: string, password = PASSWORD, options: Omit<RequestOptions, 'method' | 'json'> = {}): Promise<Response> {
+    return this.request('/api/v1/authentication', { ...options, method: 'POST', json: { email, password } });
+  }
+
+  logout(): Promise<Response> {
+    return this.request('/api/v1/authentication', { method: 'DELETE' });
+  }
+}
+
+/** A browser already signed in as `email`. */
+export async function signedIn(server: TestServer, email: string): Promise<Browser> {
+  const browser = new Browser(server.url);
+  const res = await browser.login(email);
+  if (res.status !== 200) throw new Error(`login as ${email} failed with ${res.status}`);
+  return browser;
+}
+
+export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+/** A clock tests can move forward. */
+export function manualClock(start = new Date()) {
+  let t = start.getTime();
+  return {
+    now: () => new Date(t),
+    advance(ms: number) {
+      t += ms;
+    },
+  };
+}

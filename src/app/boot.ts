@@ -1,0 +1,28 @@
+// Starts the data layer once per page: API client wiring and the session check at once; the
+// queued-write handlers (with the booking rules they need) load as their own chunk right after
+// the first paint, and only then do the sync triggers start flushing. Live notifications and the
+// app badge follow in their own chunk (faye itself loads later still, when a member is signed in).
+import { connectApi, restoreSession } from '../data/auth';
+import { listenForNotificationNavigation } from '../features/notifications/push';
+import { startSync } from '../data/sync/triggers';
+
+let booted = false;
+
+export function bootDataLayer(): void {
+  if (booted) return;
+  booted = true;
+  connectApi();
+  void restoreSession();
+  void import('../features/ops')
+    .then(({ registerCommandOps }) => {
+      registerCommandOps();
+      startSync();
+      return Promise.all([import('../features/notifications/realtime'), import('../features/notifications/badge')]);
+    })
+    .then(([{ startRealtime }, { startAppBadge }]) => {
+      startRealtime();
+      startAppBadge();
+      listenForNotificationNavigation();
+    })
+    .catch((error: unknown) => console.warn('Background sync could not start', error));
+}

@@ -1,0 +1,77 @@
+// The calls the engine itself makes: signing in and out, and the profile, member and facility
+// rows every screen needs. Feature calls live in each feature's api.ts.
+import { apiRequest, type ApiScope } from './client';
+import type { Account, Facility, Member, MemberUpdate, Profile, ProfileUpdate, Timezone } from '../../../core/contract/types';
+
+/** Options a queued write passes through: its idempotency key and the scope it was made in. */
+export interface WriteOptions {
+  idempotencyKey?: string;
+  scope?: ApiScope | null;
+  signal?: AbortSignal;
+}
+
+export interface ReadOptions {
+  scope?: ApiScope | null;
+  signal?: AbortSignal;
+}
+
+
+/** A 401 here means wrong credentials, so it must not trigger the session-expired path. */
+export function login(email: string, password: string, options: { signal?: AbortSignal } = {}): Promise<Profile> {
+  return apiRequest<Profile>('POST', '/authentication', {
+    body: { email, password },
+    scope: null,
+    skipUnauthorizedHandler: true,
+    signal: options.signal,
+  });
+}
+
+export function logout(): Promise<void> {
+  return apiRequest<void>('DELETE', '/authentication', { skipUnauthorizedHandler: true });
+}
+
+export function getProfile(options: ReadOptions = {}): Promise<Profile> {
+  return apiRequest<Profile>('GET', '/profile', options);
+}
+
+/** SPEC §5: a profile update never sends accounts, calendar_token or preferences. */
+export function profileUpdatePayload(profile: ProfileUpdate | Partial<Profile>): ProfileUpdate {
+  const { accounts: _accounts, calendar_token: _token, preferences: _preferences, ...rest } = profile as Partial<Profile>;
+  return rest as ProfileUpdate;
+}
+
+export function updateProfile(profile: ProfileUpdate | Partial<Profile>, options: WriteOptions = {}): Promise<Profile> {
+  return apiRequest<Profile>('PUT', '/profile', { ...options, body: { profile: profileUpdatePayload(profile) } });
+}
+
+export function activateCalendar(options: ReadOptions = {}): Promise<Profile> {
+  return apiRequest<Profile>('GET', '/profile/activate_calendar', options);
+}
+
+export function disableCalendar(options: ReadOptions = {}): Promise<Profile> {
+  return apiRequest<Profile>('GET', '/profile/disable_calendar', options);
+}
+
+export function getMember(options: ReadOptions = {}): Promise<Member> {
+  return apiRequest<Member>('GET', '/member', options);
+}
+
+export function updateMember(member: MemberUpdate, options: WriteOptions = {}): Promise<Member> {
+  return apiRequest<Member>('PUT', '/member', { ...options, body: { member } });
+}
+
+export function getFacility(guid: string, options: ReadOptions = {}): Promise<Facility> {
+  return apiRequest<Facility>('GET', `/facilities/${encodeURIComponent(guid)}`, options);
+}
+
+/** Answers with the account, its hidden_at updated. */
+export function setOrgVisible(orgId: number, visible: boolean, options: WriteOptions = {}): Promise<Account> {
+  return apiRequest<Account>('PUT', `/orgs/${orgId}`, { ...options, body: { visible } });
+}
+
+export function getTimezones(options: ReadOptions = {}): Promise<Timezone[]> {
+  return apiRequest<Timezone[]>('GET', '/timezones', options);
+}
+
+// Classes and visits (SPEC §4, §7). Session lists are scoped by X-Facility-Id, visit lists by the
+// facility's organisation; writes answer with the visit and its class embedded.

@@ -1,0 +1,130 @@
+import { describe, expect, it, vi } from 'vitest';
+import { apiRequest, configureApi, setApiScope } from './client';
+import { login, profileUpdatePayload, updateProfile } from "./account";
+import { ApiError, NetworkError } from './errors';
+import { makeProfile, withFakeApi } from '../../../tests/support/data-helpers';
+
+const fake = withFakeApi();
+
+describe('apiRequest', () => {
+  it('sends the app id, JSON headers and credentials', async () => {
+    const spy = vi.fn(globalThis.fetch.bind(globalThis));
+    configureApi({ fetch: spy });
+    fake.api.handle(() => ({ body: { ok: true } }));
+    await expect(apiRequest('PUT', '/thing', { body: { a: 1 }, idempotencyKey: 'key-1' })).resolves.toEqual({ ok: true });
+    const [request] = fake.api.requests;
+    expect(request?.headers['x-app-id']).toBe('member-pwa');
+    expect(request?.headers.accept).toBe('application/json');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.headers['idempotency-key']).toBe('key-1');
+    expect(request?.body).toEqual({ a: 1 });
+    expect(spy.mock.calls[0]?.[1]?.credentials).toBe('include');
+  });
+
+  it('adds scope headers when known, and a per-request scope overrides them', async () => {
+    fake.api.handle(() => ({ body: {} }));
+    await apiRequest('GET', '/a');
+    setApiScope({ facilityGuid: 'fac-1', clubId: 7 });
+    await apiRequest('GET', '/b');
+    await apiRequest('GET', '/c', { scope: null });
+    await apiRequest('GET', '/d', { scope: { facilityGuid: null, clubId: 9 } });
+    const [a, b, c, d] = fake.api.requests;
+    expect(a?.headers['x-facility-id']).toBeUndefined();
+    expect(b?.headers['x-facility-id']).toBe('fac-1');
+    expect(b?.headers['x-club-id']).toBe('7');
+    expect(c?.headers['x-club-id']).toBeUndefined();
+    expect(d?.headers['x-club-id']).toBe('9');
+    expect(d?.headers['x-facility-id']).toBeUndefined();
+  });
+
+  it('encodes the query and leaves out empty values', async () => {
+    fake.api.handle(() => ({ body: [] }));
+    await apiRequest('GET', '/sessions', { query: { from: '2026-01-01', ids: [1, 2], skip: undefined, none: null, q: 'a b' } });
+    expect(fake.api.requests[0]?.path).toBe('/sessions?from=2026-01-01&ids=1&ids=2&q=a+b');
+  });
+
+  it('answers 204 and empty bodies with undefined', async () => {
+    fake.api.handle(() => ({ status: 204 }));
+    await expect(apiRequest('DELETE', '/x')).resolves.toBeUndefined();
+  });
+
+  it("throws ApiError with the server's body", async () => {
+    const body = { message: 'Locale must be one of en, fr.', code: 'validation_failed', errors: [{ path: 'profile.locale', message: 'bad' }] };
+    fake.api.handle(() => ({ status: 422, body }));
+    const error = await apiRequest('PUT', '/profile', { body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, code: 'validation_failed', message: body.message, body });
+  });
+
+  it('synthesizes a body when the error is not JSON', async () => {
+    fake.api.handle(() => ({ status: 502, raw: '<html>Bad gateway</html>' }));
+    const error = (await apiRequest('GET', '/x').catch((e: unknown) => e)) as ApiError;
+    expect(error.body).toEqual({ message: 'Bad Gateway', code: 'http_502' });
+  });
+
+  it('reads Retry-After into retryAfterMs', async () => {
+    fake.api.handle(() => ({ status: 429, body: { message: 'Slow down', code: 'rate_limited' }, headers: { 'Retry-After': '30' } }));
+    const error = (await apiRequest('GET', '/x').catch((e: unknown) => e)) as ApiError;
+    expect(error.retryAfterMs).toBe(30_000);
+  });
+
+  it('calls onUnauthorized on a 401 and waits for it before throwing', async () => {
+    const order: string[] = [];
+    configureApi({
+      onUnauthorized: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        order.push('handler');
+      },
+    });
+    fake.api.handle(() => ({ status: 401, body: { message: 'Sign in', code: 'unauthorized' } }));
+    await apiRequest('GET', '/profile').catch(() => order.push('thrown'));
+    expect(order).toEqual(['handler', 'thrown']);
+  });
+
+  it('does not treat wrong credentials at login as an expired session', async () => {
+    const onUnauthorized = vi.fn();
+    configureApi({ onUnauthorized });
+    setApiScope({ facilityGuid: 'fac-1', clubId: 1 });
+    fake.api.handle(() => ({ status: 401, body: { message: 'Email or password is incorrect.', code: 'invalid_credentials' } }));
+    await expect(login('a@b.c', 'x')).rejects.toMatchObject({ status: 401, code: 'invalid_credentials' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(fake.api.requests[0]?.headers['x-facility-id']).toBeUndefined();
+    expect(fake.api.requests[0]?.body).toEqual({ email: 'a@b.c', password: 'x' });
+  });
+
+  it('turns a failed fetch into NetworkError', async () => {
+    configureApi({ fetch: () => Promise.reject(new TypeError('fetch failed')) });
+    const error = await apiRequest('GET', '/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).kind).toBe('failed');
+  });
+
+  it('times out', async () => {
+    fake.api.handle(() => ({ body: {}, delayMs: 200 }));
+    const error = (await apiRequest('GET', '/slow', { timeoutMs: 20 }).catch((e: unknown) => e)) as NetworkError;
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.kind).toBe('timeout');
+  });
+
+  it("reports the caller's abort as aborted", async () => {
+    fake.api.handle(() => ({ body: {}, delayMs: 200 }));
+    const controller = new AbortController();
+    const pending = apiRequest('GET', '/slow', { signal: controller.signal }).catch((e: unknown) => e);
+    setTimeout(() => controller.abort(), 10);
+    expect(((await pending) as NetworkError).kind).toBe('aborted');
+  });
+});
+
+describe('endpoints', () => {
+  it('PUT /profile leaves out accounts, calendar_token and preferences', async () => {
+    fake.api.handle(() => ({ body: makeProfile(1) }));
+    const { accounts: _a, ...rest } = makeProfile(1);
+    await updateProfile({ ...rest, accounts: [], calendar_token: 'secret', preferences: { x: 1 } }, { idempotencyKey: 'k' });
+    const sent = (fake.api.requests[0]?.body as { profile: Record<string, unknown> }).profile;
+    expect(sent).not.toHaveProperty('accounts');
+    expect(sent).not.toHaveProperty('calendar_token');
+    expect(sent).not.toHaveProperty('preferences');
+    expect(sent.first_name).toBe('Alex');
+    expect(profileUpdatePayload({ locale: 'fr' })).toEqual({ locale: 'fr' });
+  });
+});

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../ui/placeholders/ComingSoon';
+
+export default function AccountEditScreen() {
+  return <ComingSoon titleKey="titles.accountEdit" emptyKey="empty.account" />;
+}

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../../ui/placeholders/ComingSoon';
+
+export default function PassesScreen() {
+  return <ComingSoon titleKey="titles.passes" emptyKey="empty.passes" />;
+}

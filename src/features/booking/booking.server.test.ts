@@ -1,0 +1,294 @@
+// Booking offline-first against the real reference server on loopback (real SQLite file, cookie
+// jar playing the browser): optimistic rows, replay, idempotency, rejection, 401, concurrency.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seedUuid } from '../../../server/db/seed';
+import { signIn } from '../../data/auth';
+import { book, BOOKING_OPS, cancelBooking, confirmOffer, joinWaitlist, lateCancel, removeFromWaitlist } from "./commands";
+import { registerCommandOps } from "../ops";
+import { configureBookingClock } from './commands';
+import { db } from '../../data/db';
+import { getAuthState } from '../../data/sync/auth-row';
+import { configureOutbox, flushOutbox } from '../../data/sync/outbox';
+import { pullBookings, pullSessions } from './pull';
+import { getStatus } from '../../data/sync/status';
+import { bookingsOf } from './hooks/visits';
+import { createCookieFetch } from '../../../tests/support/cookie-fetch';
+import { resetDb } from '../../../tests/support/data-helpers';
+import { isWrite, withRealServer, type TrafficWatch } from '../../../tests/support/real-server';
+
+const PASSWORD = 'demo1234';
+const WELLINGTON = seedUuid('facility:harbour-wellington');
+const PETONE = seedUuid('facility:harbour-petone');
+const TALLINN = seedUuid('facility:tallinn-old-town');
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const seededAt = Date.now();
+const real = withRealServer('booking', { now: () => new Date(seededAt), offerSweepIntervalMs: 3_600_000 });
+const browser = real.browser;
+/** Writes that reached the server: method, path and Idempotency-Key. */
+const sent: { method: string; path: string; key: string | null }[] = [];
+const replayed: string[] = [];
+const watch: TrafficWatch = {
+  write: (method, path, init) => sent.push({ method, path, key: new Headers(init?.headers).get('Idempotency-Key') }),
+  answer: (url, response) => {
+    if (response.headers.get('Idempotent-Replayed')) replayed.push(new URL(url).pathname);
+  },
+};
+
+registerCommandOps();
+
+async function signInSettled(email = 'demo@example.com') {
+  const auth = await signIn(email, PASSWORD);
+  await flushOutbox();
+  return auth;
+}
+
+/** A seeded class by facility and name (the latest row when names repeat), optionally by start. */
+async function classId(facilityGuid: string, name: string, start?: number): Promise<number> {
+  let query = real.server.db
+    .selectFrom('sessions')
+    .innerJoin('facilities', 'facilities.id', 'sessions.facility_id')
+    .select('sessions.id')
+    .where('facilities.guid', '=', facilityGuid)
+    .where('sessions.name', '=', name);
+  if (start !== undefined) query = query.where('sessions.start_at', '=', new Date(start).toISOString());
+  return (await query.orderBy('sessions.id', 'desc').executeTakeFirstOrThrow()).id;
+}
+
+const storyAt = (ms: number) => Math.floor(seededAt / (5 * MINUTE)) * 5 * MINUTE + ms;
+
+async function profileId(email: string): Promise<number> {
+  return (await real.server.db.selectFrom('members_profiles').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+}
+
+async function serverVisits(email: string, sessionId: number) {
+  return real.server.db
+    .selectFrom('visits')
+    .select(['id', 'state', 'late_cancelled'])
+    .where('profile_id', '=', await profileId(email))
+    .where('session_id', '=', sessionId)
+    .orderBy('id')
+    .execute();
+}
+
+/** The timetable the member sees: yesterday to two weeks ahead. */
+function pullTimetable(facilityGuid: string) {
+  return pullSessions(facilityGuid, new Date(seededAt - DAY).toISOString(), new Date(seededAt + 14 * DAY).toISOString(), { force: true });
+}
+
+beforeEach(async () => {
+  await flushOutbox().catch(() => undefined);
+  await resetDb();
+  sent.length = 0;
+  replayed.length = 0;
+  real.connect(watch);
+  configureOutbox({ now: () => Date.now(), random: () => 0.5, baseMs: 1_000, capMs: 300_000 });
+  configureBookingClock(() => new Date(seededAt));
+});
+
+afterEach(async () => {
+  browser.unreachable = null;
+  await flushOutbox({ ignoreBackoff: true }).catch(() => undefined);
+  configureBookingClock(() => new Date());
+});
+
+describe('booking against the server', () => {
+  it('shows at once, then survives the round trip as the server visit', async () => {
+    await signInSettled();
+    await pullTimetable(WELLINGTON);
+    const id = await classId(WELLINGTON, 'Barbell Basics');
+    const before = (await db.sessions.get(id))!;
+    expect(before.visit).toBeNull();
+
+    browser.unreachable = isWrite; // hold the write so the optimistic state can be seen
+    await book(id);
+    const optimistic = (await db.sessions.get(id))!;
+    expect(optimistic).toMatchObject({ booked_count: before.booked_count + 1, visit: { state: 'booked' } });
+    expect(optimistic.visit!.id).toBeLessThan(0);
+    expect((await bookingsOf(WELLINGTON, seededAt)).some((v) => v.session_id === id && v.id === optimistic.visit!.id)).toBe(true);
+
+    browser.unreachable = null;
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 1 });
+    const [row] = await serverVisits('demo@example.com', id);
+    expect(row).toMatchObject({ state: 'booked' });
+    expect(await db.sessions.get(id)).toMatchObject({ booked_count: before.booked_count + 1, visit: { id: row!.id, state: 'booked' } });
+    expect(await db.visits.get(optimistic.visit!.id)).toBeUndefined();
+    expect(await db.visits.get(row!.id)).toMatchObject({ state: 'booked', session_id: id });
+
+    // A later pull agrees with what the device shows.
+    await pullTimetable(WELLINGTON);
+    expect((await db.sessions.get(id))?.visit).toMatchObject({ id: row!.id, state: 'booked' });
+    await pullBookings(WELLINGTON, { force: true });
+    expect((await bookingsOf(WELLINGTON, seededAt)).find((v) => v.session_id === id)?.id).toBe(row!.id);
+  });
+
+  it('queued while offline, replayed after reconnecting', async () => {
+    await signInSettled();
+    await pullTimetable(PETONE);
+    const id = await classId(PETONE, 'Barbell Basics');
+    browser.unreachable = () => true;
+    await book(id);
+    expect(await flushOutbox()).toMatchObject({ outcome: 'retry', sent: 0 });
+    expect(await getStatus()).toMatchObject({ pending: 1, online: false });
+    expect(await serverVisits('demo@example.com', id)).toEqual([]);
+
+    browser.unreachable = null;
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 1 });
+    expect(await serverVisits('demo@example.com', id)).toMatchObject([{ state: 'booked' }]);
+    expect(await getStatus()).toMatchObject({ pending: 0, online: true });
+  });
+
+  it('a lost answer is replayed with the same key and books once', async () => {
+    await signInSettled();
+    await pullTimetable(TALLINN);
+    const id = await classId(TALLINN, 'Barbell Basics');
+    browser.dropAnswer = (url, init) => url.endsWith(`/sessions/${id}/book`) && init?.method === 'POST';
+    await book(id);
+    const key = (await db.outbox.toArray())[0]!.id;
+    expect((await flushOutbox()).outcome).toBe('retry');
+    expect(await serverVisits('demo@example.com', id)).toHaveLength(1); // applied; only the answer was lost
+
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 1 });
+    expect(sent.filter((s) => s.path === `/sessions/${id}/book`).map((s) => s.key)).toEqual([key, key]);
+    expect(replayed).toEqual([`/api/v1/sessions/${id}/book`]);
+    const rows = await serverVisits('demo@example.com', id);
+    expect(rows).toHaveLength(1);
+    expect((await db.sessions.get(id))?.visit?.id).toBe(rows[0]!.id);
+  });
+
+  it('a class filled meanwhile: 409 rolls the optimistic row back and leaves the server message', async () => {
+    await signInSettled();
+    const id = await classId(WELLINGTON, 'Mobility', storyAt(5 * HOUR));
+    await pullTimetable(WELLINGTON);
+    const stale = (await db.sessions.get(id))!;
+    expect(stale.full).toBe(false);
+
+    // Sam takes the last place on the server (the class shrinks to what is taken plus one).
+    await real.server.db.updateTable('sessions').set({ capacity: stale.booked_count + 1 }).where('id', '=', id).execute();
+    const sam = createCookieFetch();
+    const headers = { 'Content-Type': 'application/json', 'X-App-Id': 'member-pwa' };
+    await sam.fetch(`${real.server.url}/api/v1/authentication`, { method: 'POST', headers, body: JSON.stringify({ email: 'sam@example.com', password: PASSWORD }) });
+    const taken = await sam.fetch(`${real.server.url}/api/v1/sessions/${id}/book`, { method: 'POST', headers: { ...headers, 'X-Facility-Id': WELLINGTON }, body: '{}' });
+    expect(taken.status).toBe(201);
+
+    await book(id);
+    expect((await db.sessions.get(id))?.visit?.state).toBe('booked');
+    expect(await flushOutbox()).toMatchObject({ rejected: 1 });
+    expect(await db.sessions.get(id)).toEqual(stale);
+    expect(await db.visits.where('session_id').equals(id).count()).toBe(0);
+    // Mobility has no waitlist: the server says just that.
+    expect(await db.notices.toArray()).toMatchObject([{ op: BOOKING_OPS.book, message: 'This class is full.' }]);
+    expect(await serverVisits('demo@example.com', id)).toEqual([]);
+    // The class is refetched on the next refresh, now full.
+    await pullSessions(WELLINGTON, new Date(seededAt - DAY).toISOString(), new Date(seededAt + 14 * DAY).toISOString());
+    expect((await db.sessions.get(id))?.full).toBe(true);
+  });
+
+  it('a 401 pauses the queue and keeps the entry; signing in again as the same member sends it', async () => {
+    await signInSettled();
+    await pullTimetable(WELLINGTON);
+    const id = await classId(WELLINGTON, 'Open Gym', storyAt(74 * HOUR));
+    browser.jar.cookies.clear(); // the session expired on the server
+    await book(id);
+    expect(await flushOutbox()).toMatchObject({ outcome: 'blocked' });
+    expect(await getAuthState()).toMatchObject({ status: 'signed-out', reason: 'expired' });
+    expect(await getStatus()).toMatchObject({ blocked: 'auth', pending: 1 });
+    expect((await db.sessions.get(id))?.visit?.state).toBe('booked');
+    expect(await serverVisits('demo@example.com', id)).toEqual([]);
+
+    await signInSettled();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await serverVisits('demo@example.com', id)).toMatchObject([{ state: 'booked' }]);
+    expect((await db.sessions.get(id))?.visit?.id).toBeGreaterThan(0);
+  });
+
+  it('concurrent flushes never send an entry twice', async () => {
+    await signInSettled();
+    await pullTimetable(PETONE);
+    const ids = [await classId(PETONE, 'Open Gym', storyAt(74 * HOUR)), await classId(PETONE, 'Mobility', storyAt(5 * HOUR))];
+    browser.unreachable = isWrite;
+    for (const id of ids) await book(id);
+    const keys = (await db.outbox.orderBy('seq').toArray()).map((e) => e.id);
+    browser.unreachable = null;
+    sent.length = 0;
+    await Promise.all([flushOutbox({ ignoreBackoff: true }), flushOutbox({ ignoreBackoff: true }), flushOutbox({ ignoreBackoff: true })]);
+    expect(sent.map((s) => s.key)).toEqual(keys);
+    for (const id of ids) expect(await serverVisits('demo@example.com', id)).toMatchObject([{ state: 'booked' }]);
+  });
+
+  it('book then cancel while offline: after reconnecting the server has a cancelled visit and no booking', async () => {
+    await signInSettled();
+    await pullTimetable(WELLINGTON);
+    const id = await classId(WELLINGTON, 'Open Gym', storyAt(26 * HOUR));
+    const before = (await db.sessions.get(id))!;
+    sent.length = 0;
+    browser.unreachable = () => true;
+    await book(id);
+    await cancelBooking(id);
+    expect(await db.sessions.get(id)).toMatchObject({ booked_count: before.booked_count, visit: { state: 'cancelled' } });
+    await flushOutbox();
+    expect(await db.outbox.count()).toBe(2);
+
+    browser.unreachable = null;
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 2 });
+    const rows = await serverVisits('demo@example.com', id);
+    expect(rows).toMatchObject([{ state: 'cancelled' }]);
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([`POST /sessions/${id}/book`, `PUT /visits/${rows[0]!.id}/cancel`]);
+    expect(await db.sessions.get(id)).toMatchObject({ booked_count: before.booked_count, visit: { id: rows[0]!.id, state: 'cancelled' } });
+    expect(await db.notices.count()).toBe(0);
+  });
+
+  it('a pull never overwrites a class with a queued booking', async () => {
+    await signInSettled();
+    await pullTimetable(TALLINN);
+    const id = await classId(TALLINN, 'Mobility', storyAt(5 * HOUR));
+    browser.unreachable = isWrite;
+    await book(id);
+    const optimistic = await db.sessions.get(id);
+    expect(await pullTimetable(TALLINN)).toBe('fetched');
+    await pullBookings(TALLINN, { force: true });
+    expect(await db.sessions.get(id)).toEqual(optimistic);
+    expect(await db.visits.get(optimistic!.visit!.id)).toBeDefined();
+    browser.unreachable = null;
+    await flushOutbox({ ignoreBackoff: true });
+    expect((await db.sessions.get(id))?.visit?.id).toBeGreaterThan(0);
+  });
+});
+
+describe('visit actions against the server', () => {
+  it('confirms the place offered from the waitlist', async () => {
+    await signInSettled();
+    await pullTimetable(PETONE);
+    const id = await classId(PETONE, 'HIIT', storyAt(6 * HOUR));
+    expect((await db.sessions.get(id))?.visit?.state).toBe('pending');
+    await confirmOffer(id);
+    await flushOutbox();
+    expect(await serverVisits('demo@example.com', id)).toMatchObject([{ state: 'booked' }]);
+    expect((await db.sessions.get(id))?.visit?.state).toBe('booked');
+  });
+
+  it('leaves the waitlist, then joins it again (a new visit)', async () => {
+    await signInSettled();
+    await pullTimetable(WELLINGTON);
+    const id = await classId(WELLINGTON, 'CrossFit', storyAt(30 * HOUR));
+    expect((await db.sessions.get(id))?.visit?.state).toBe('waitlisted');
+    await removeFromWaitlist(id);
+    await joinWaitlist(id);
+    await flushOutbox();
+    expect((await serverVisits('demo@example.com', id)).map((v) => v.state)).toEqual(['cancelled', 'waitlisted']);
+    expect((await db.sessions.get(id))?.visit?.state).toBe('waitlisted');
+  });
+
+  it('late cancels inside the window only when asked explicitly', async () => {
+    await signInSettled();
+    await pullTimetable(WELLINGTON);
+    const id = await classId(WELLINGTON, 'HIIT', storyAt(110 * MINUTE));
+    await expect(cancelBooking(id)).rejects.toMatchObject({ reason: 'late_cancel_required' });
+    await lateCancel(id);
+    await flushOutbox();
+    expect(await serverVisits('demo@example.com', id)).toMatchObject([{ state: 'cancelled', late_cancelled: 1 }]);
+    expect((await db.visits.where('session_id').equals(id).first())?.late_cancelled).toBe(true);
+  });
+});

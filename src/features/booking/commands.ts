@@ -1,0 +1,254 @@
+// Booking intents (SPEC §4): book, drop in, join or leave the waitlist, cancel, late cancel, and
+// answer an offered place. Each is checked on the device first (CommandRefused), then the class
+// row and the visit change at once and the intent waits in the outbox, in ONE transaction.
+//
+// Temporary ids: a visit made on the device gets a unique negative id until the server answers.
+// Actions on a visit store that id; when the creating entry succeeds, its onSuccess rewrites the
+// entries queued behind it to the real id (args.visitId and their `visits:{id}` touch) in the
+// same transaction, so at send time the id read back from Dexie is real. A negative id at send
+// time means the creating entry was refused: the action is refused locally too (a notice says so).
+//
+// Rollback with later entries: every entry stores the rows it replaced (`before`). When an entry
+// settles, the rows become the server's answer (success) or the entry's `before` (rejection), and
+// the entries still queued for the same class are replayed over that base with the pure rules of
+// src/domain/booking-optimistic — each gets the rebased rows as its new `before`, and an action that
+// no longer applies (e.g. a cancel of a booking that was refused) changes nothing. The member
+// always sees server truth plus the intents still waiting, never a stale guess.
+//
+// The service worker imports this module: no window or document here.
+import { facilityScope } from '../../data/api/client';
+import { bookSession, cancelVisit, confirmVisit, declineVisit, dropIn as postDropIn, joinWaitlist as postWaitlist, lateCancelVisit } from "./api";
+import { type WriteOptions } from "../../data/api/account";
+import { ApiError } from '../../data/api/errors';
+import type { Visit } from '../../../core/contract/types';
+import { db, type OutboxEntry, type StoredSession, type StoredVisit } from '../../data/db';
+import {
+  applyBookingAction, bookingRefusal, createsVisit, optimisticVisit, sessionOfVisit, type BookingAction, type RefusalReason,
+} from '../../domain/booking-optimistic';
+import { getAuthState } from '../../data/sync/auth-row';
+import { commandTransaction, enqueue, registerOp, type OpContext } from '../../data/sync/outbox';
+import { markBookingsStale } from './pull';
+import { inTransaction, newTempId } from '../../data/transaction';
+
+export type { BookingAction, RefusalReason } from '../../domain/booking-optimistic';
+
+/** Why the device refused a booking action before queueing it; `reason` is a translation key suffix. */
+export type CommandRefusedReason = RefusalReason | 'signed_out' | 'unknown_session';
+
+export class CommandRefused extends Error {
+  override readonly name = 'CommandRefused';
+  readonly reason: CommandRefusedReason;
+
+  constructor(reason: CommandRefusedReason, message = `Refused: ${reason}`) {
+    super(message);
+    this.reason = reason;
+  }
+}
+
+export const BOOKING_OPS: Record<BookingAction, string> = {
+  book: 'booking.book',
+  dropin: 'booking.dropin',
+  waitlist: 'booking.waitlist',
+  cancel: 'booking.cancel',
+  latecancel: 'booking.latecancel',
+  remove: 'booking.remove',
+  confirm: 'booking.confirm',
+  decline: 'booking.decline',
+};
+
+const ACTION_OF_OP = new Map(Object.entries(BOOKING_OPS).map(([action, op]) => [op, action as BookingAction]));
+
+export function isBookingOp(op: string): boolean {
+  return ACTION_OF_OP.has(op);
+}
+
+/** The class row and the member's visit row, as one action found or left them. */
+export interface BookingRows {
+  session: StoredSession;
+  visit: StoredVisit | null;
+}
+
+export interface BookingArgs {
+  action: BookingAction;
+  sessionId: number;
+  /** The class's facility: the write is sent in its scope, whatever is selected at replay. */
+  facilityGuid: string;
+  /** The visit this action creates (temporary, negative) or acts on (may be temporary until resolved). */
+  visitId: number;
+  /** When the member acted (ISO); stamps the optimistic visit. */
+  at: string;
+  /** The rows before this action, to undo it exactly. */
+  before: BookingRows;
+}
+
+let clock: () => Date = () => new Date();
+
+/** Tests pin the time the local rules are checked at. */
+export function configureBookingClock(now: () => Date): void {
+  clock = now;
+}
+
+function storedVisit(visit: Visit): StoredVisit {
+  return { ...visit, session_id: visit.session.id };
+}
+
+/** Rows after `args` acted on `rows`; unchanged when the action does not apply to them. */
+function applyArgs(args: BookingArgs, rows: BookingRows): BookingRows {
+  const session = applyBookingAction(rows.session, args.action, { visitId: args.visitId });
+  if (!session) return rows;
+  const previous = createsVisit(args.action) ? null : rows.visit;
+  const visit = optimisticVisit(previous, session, args.at);
+  return { session, visit: visit ? storedVisit(visit) : null };
+}
+
+async function writeRows(rows: BookingRows, drop: Iterable<number>): Promise<void> {
+  await db.sessions.put(rows.session);
+  if (rows.visit) await db.visits.put(rows.visit);
+  const keep = rows.visit?.id;
+  const stale = [...drop].filter((id) => id !== keep);
+  if (stale.length > 0) await db.visits.bulkDelete(stale);
+}
+
+async function act(action: BookingAction, sessionId: number): Promise<void> {
+  const now = clock();
+  await commandTransaction([db.sessions, db.visits], async () => {
+    const auth = await inTransaction(getAuthState());
+    if (auth.status !== 'authenticated') throw new CommandRefused('signed_out');
+    const session = await db.sessions.get(sessionId);
+    if (!session) throw new CommandRefused('unknown_session');
+    const reason = bookingRefusal(action, session, now);
+    if (reason) throw new CommandRefused(reason);
+    const visitId = createsVisit(action) ? newTempId() : session.visit!.id;
+    const beforeVisit = session.visit ? ((await db.visits.get(session.visit.id)) ?? null) : null;
+    const args: BookingArgs = {
+      action,
+      sessionId,
+      facilityGuid: session.facility_guid,
+      visitId,
+      at: now.toISOString(),
+      before: { session, visit: beforeVisit },
+    };
+    await inTransaction(writeRows(applyArgs(args, args.before), []));
+    await inTransaction(enqueue(BOOKING_OPS[action], args, [`sessions:${sessionId}`, `visits:${visitId}`]));
+  });
+}
+
+/** Book a place (SPEC §4 bookable). */
+export function book(sessionId: number): Promise<void> {
+  return act('book', sessionId);
+}
+
+/** Drop in: bookable and a drop-in space left. */
+export function dropIn(sessionId: number): Promise<void> {
+  return act('dropin', sessionId);
+}
+
+export function joinWaitlist(sessionId: number): Promise<void> {
+  return act('waitlist', sessionId);
+}
+
+/**
+ * Cancel a booking before the cancellation deadline. Inside the late-cancel window this refuses
+ * with `late_cancel_required`: the UI asks the member (SPEC §8 prompt) and calls lateCancel.
+ */
+export function cancelBooking(sessionId: number): Promise<void> {
+  return act('cancel', sessionId);
+}
+
+/** Late cancel, after the member confirmed it counts against their membership or pass. */
+export function lateCancel(sessionId: number): Promise<void> {
+  return act('latecancel', sessionId);
+}
+
+export function removeFromWaitlist(sessionId: number): Promise<void> {
+  return act('remove', sessionId);
+}
+
+export function confirmOffer(sessionId: number): Promise<void> {
+  return act('confirm', sessionId);
+}
+
+export function declineOffer(sessionId: number): Promise<void> {
+  return act('decline', sessionId);
+}
+
+function send(args: BookingArgs, idempotencyKey: string): Promise<Visit> {
+  const options: WriteOptions = { idempotencyKey, scope: facilityScope(args.facilityGuid) };
+  switch (args.action) {
+    case 'book':
+      return bookSession(args.sessionId, options);
+    case 'dropin':
+      return postDropIn(args.sessionId, options);
+    case 'waitlist':
+      return postWaitlist(args.sessionId, options);
+    default:
+      break;
+  }
+  // Rewritten to the real id by the creating entry's onSuccess; still negative means it was refused.
+  if (args.visitId < 0) {
+    return Promise.reject(new ApiError(409, { code: 'booking_not_made', message: 'This change was not sent: the booking it was for could not be made.' }));
+  }
+  switch (args.action) {
+    case 'cancel':
+    case 'remove':
+      return cancelVisit(args.visitId, options);
+    case 'latecancel':
+      return lateCancelVisit(args.visitId, options);
+    case 'confirm':
+      return confirmVisit(args.visitId, options);
+    case 'decline':
+      return declineVisit(args.visitId, options);
+  }
+}
+
+function laterForSession(context: OpContext, sessionId: number): (OutboxEntry & { args: BookingArgs })[] {
+  return context.later.filter(
+    (entry): entry is OutboxEntry & { args: BookingArgs } => isBookingOp(entry.op) && (entry.args as unknown as BookingArgs).sessionId === sessionId,
+  );
+}
+
+/**
+ * Lay the entries still queued for this class over `base` (server answer or restored rows), give
+ * each its rebased `before`, and write the result. `resolved` maps this entry's temporary visit id
+ * to the server's.
+ */
+async function settle(args: BookingArgs, base: BookingRows, context: OpContext, drop: number[], resolved?: { temp: number; real: number }): Promise<void> {
+  let rows = base;
+  for (const entry of laterForSession(context, args.sessionId)) {
+    let next: BookingArgs = entry.args;
+    let touches = entry.touches;
+    if (resolved && next.visitId === resolved.temp) {
+      next = { ...next, visitId: resolved.real };
+      touches = touches.map((key) => (key === `visits:${resolved.temp}` ? `visits:${resolved.real}` : key));
+    }
+    next = { ...next, before: rows };
+    await db.outbox.update(entry.seq!, { args: next as unknown as Record<string, unknown>, touches });
+    rows = applyArgs(next, rows);
+  }
+  await inTransaction(writeRows(rows, drop));
+}
+
+export function registerBookingOps(): void {
+  for (const op of Object.values(BOOKING_OPS)) {
+    registerOp<BookingArgs, Visit>(op, {
+      send,
+      onSuccess(visit, args, context) {
+        const session = sessionOfVisit(visit);
+        const base: BookingRows = { session, visit: storedVisit({ ...visit, session }) };
+        const temp = args.visitId < 0 && args.visitId !== visit.id ? args.visitId : null;
+        return inTransaction(settle(args, base, context, temp === null ? [] : [temp], temp === null ? undefined : { temp, real: visit.id }));
+      },
+      onRejected(args, _error, context) {
+        // The row this action created (a temporary visit) goes; everything else is restored.
+        const drop = args.before.visit?.id === args.visitId ? [] : [args.visitId];
+        return inTransaction(
+          (async () => {
+            await inTransaction(settle(args, args.before, context, drop));
+            // What the server refused says the local copy is out of date: refetch on the next refresh.
+            await inTransaction(markBookingsStale(args.facilityGuid, args.sessionId));
+          })(),
+        );
+      },
+    });
+  }
+}

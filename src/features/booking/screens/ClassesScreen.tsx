@@ -1,0 +1,127 @@
+// The timetable of the selected facility, seven days at a time from today (or from ?date=),
+// grouped under day headers, in the facility's time zone. Reads Dexie only; the shown days are
+// refreshed in the background.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { usePageTitle } from '../../../ui/page-title';
+import { useFacility } from '../../../data/hooks/auth';
+import { prefetchSessions, useRefreshSessions, useSessionsProgressive } from '../hooks/sessions';
+import { usePendingTouches } from '../../../data/hooks/pending';
+import { addDaysToKey, dayKeyIn, daysFrom, groupByDay } from '../../../domain/timetable';
+import { useFormat } from '../../../i18n/useFormat';
+import { EmptyState } from '../../../ui/empty-state/index';
+import { Spinner } from '../../../ui/spinner/index';
+import { Icon } from '../../../ui/icon/index';
+import { SessionRow } from './SessionRow';
+import { useNow } from './use-now';
+import './classes.css';
+
+const DAY_PARAM = /^\d{4}-\d{2}-\d{2}$/;
+const DAYS_SHOWN = 7;
+/** Enough rows to fill a tall screen before the whole range has been read. */
+const FIRST_SCREEN_ROWS = 40;
+const ROW_ESTIMATE = 84;
+const HEADER_ESTIMATE = 48;
+
+export default function ClassesScreen() {
+  const { t } = useTranslation();
+  const title = usePageTitle('titles.classes');
+  const facility = useFacility();
+  const timeZone = facility?.time_zone ?? 'UTC';
+  const format = useFormat(timeZone);
+  const now = useNow();
+  const [params, setParams] = useSearchParams();
+  const today = dayKeyIn(now, timeZone);
+  const param = params.get('date');
+  const firstDay = param && DAY_PARAM.test(param) ? param : today;
+  const week = useMemo(() => daysFrom(firstDay, DAYS_SHOWN, timeZone), [firstDay, timeZone]);
+  const [focused, setFocused] = useState<string | null>(null);
+  const selected = focused && week.days.includes(focused) ? focused : firstDay;
+
+  const sessions = useSessionsProgressive(facility?.guid, week.from, week.to, FIRST_SCREEN_ROWS);
+  useRefreshSessions(facility?.guid, week.from, week.to);
+  const touches = usePendingTouches();
+  // The neighbouring ranges are read while the member looks at this one, so paging is instant.
+  const loaded = sessions !== undefined;
+  useEffect(() => {
+    if (!facility || !loaded) return;
+    for (const offset of [DAYS_SHOWN, -DAYS_SHOWN]) {
+      const next = daysFrom(addDaysToKey(firstDay, offset, timeZone), DAYS_SHOWN, timeZone);
+      void prefetchSessions(facility.guid, next.from, next.to);
+    }
+  }, [facility, loaded, firstDay, timeZone]);
+  const rows = useMemo(() => groupByDay(sessions ?? [], timeZone, week), [sessions, timeZone, week]);
+
+  const listRef = useRef<HTMLUListElement>(null);
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: (i) => (rows[i]?.kind === 'day' ? HEADER_ESTIMATE : ROW_ESTIMATE),
+    overscan: 8,
+    scrollMargin: listRef.current?.offsetTop ?? 0,
+  });
+
+  const goTo = (day: string) => {
+    setFocused(null);
+    setParams(day === today ? {} : { date: day }, { replace: true });
+  };
+  const showDay = (day: string) => {
+    setFocused(day);
+    const index = rows.findIndex((r) => r.kind === 'day' && r.day === day);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start' });
+  };
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page__title">{title}</h1>
+      <nav className="week-nav" aria-label={t('classes.weekNav')}>
+        <div className="week-nav__row">
+          <button type="button" className="btn btn--ghost btn--icon" onClick={() => goTo(addDaysToKey(week.firstDay, -DAYS_SHOWN, timeZone))} aria-label={t('classes.previousWeek')}>
+            <Icon name="chevron-left" />
+          </button>
+          <span className="week-nav__label" aria-live="polite">{t('classes.daysFrom', { first: format.weekdayDate(week.days[0]), last: format.weekdayDate(week.days[DAYS_SHOWN - 1]) })}</span>
+          <button type="button" className="btn btn--ghost btn--icon" onClick={() => goTo(addDaysToKey(week.firstDay, DAYS_SHOWN, timeZone))} aria-label={t('classes.nextWeek')}>
+            <Icon name="chevron-right" />
+          </button>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => goTo(today)} disabled={firstDay === today}>
+            {t('classes.today')}
+          </button>
+        </div>
+        <ul className="week-nav__days">
+          {week.days.map((day) => (
+            <li key={day}>
+              <button type="button" className={`week-nav__day${day === selected ? ' week-nav__day--selected' : ''}${day === today ? ' week-nav__day--today' : ''}`}
+                aria-pressed={day === selected} onClick={() => showDay(day)} aria-label={format.dayHeader(`${day}`)}>
+                <span className="week-nav__weekday" aria-hidden="true">{format.weekdayShort(day)}</span>
+                <span className="week-nav__date" aria-hidden="true">{day.slice(8)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {sessions === undefined ? (
+        <Spinner block />
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('classes.emptyWeek')} body={t('classes.emptyWeekHint')} />
+      ) : (
+        <ul ref={listRef} className="timetable" style={{ height: virtualizer.getTotalSize() }} data-testid="timetable">
+          {virtualizer.getVirtualItems().map((virtual) => {
+            const row = rows[virtual.index]!;
+            return (
+              <li key={row.kind === 'day' ? `d-${row.day}` : `s-${row.item.id}`} ref={virtualizer.measureElement} data-index={virtual.index}
+                className="timetable__row" style={{ transform: `translateY(${virtual.start - virtualizer.options.scrollMargin}px)` }}>
+                {row.kind === 'day' ? (
+                  <h2 className="timetable__day">{format.dayHeader(row.day)}</h2>
+                ) : (
+                  <SessionRow session={row.item} now={now} format={format} pending={touches.has(`sessions:${row.item.id}`)} />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+// SPEC §8 "Confirm reservation": confirm or decline the place offered for a class.
+import { useTranslation } from 'react-i18next';
+import type { Session } from '../../../../core/contract/types';
+import type { Formatter } from '../../../i18n/format';
+import { Modal } from '../../../ui/modal/index';
+
+export function ReservationPrompt({ session, format, open, onClose, onAnswer }: {
+  session: Session;
+  format: Formatter;
+  open: boolean;
+  onClose: () => void;
+  onAnswer: (answer: 'confirm' | 'decline') => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t('reservation.title')}
+      footer={
+        <div className="btn-row">
+          <button type="button" className="btn btn--primary" onClick={() => onAnswer('confirm')}>{t('reservation.confirm')}</button>
+          <button type="button" className="btn btn--secondary" onClick={() => onAnswer('decline')}>{t('reservation.decline')}</button>
+        </div>
+      }
+    >
+      <p>{t('reservation.body', { name: session.name, time: format.time(session.start_date), date: format.weekdayDate(session.start_date) })}</p>
+      {session.visit?.offer_expires_at && <p className="muted">{t('reservation.expires', { time: format.time(session.visit.offer_expires_at) })}</p>}
+    </Modal>
+  );
+}

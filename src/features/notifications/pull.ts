@@ -1,0 +1,112 @@
+// Notifications into Dexie: the list pulled from the server replaces the table, and single rows
+// arriving live (Faye in the page, Web Push in the service worker) are upserted or removed. A row
+// a queued "mark read" touched keeps its local read_at until that write settles (DESIGN rule 5).
+// The service worker imports this module: no window or document here.
+import { getNotifications } from "./api";
+import { pullSession } from '../booking/pull';
+import type { AppNotification } from '../../../core/contract/types';
+import { db } from '../../data/db';
+import { getAuthState } from '../../data/sync/auth-row';
+import { pendingTouches } from '../../data/sync/outbox';
+import { refresh, type RefreshOptions, type RefreshResult } from '../../data/sync/pull';
+import { inTransaction } from '../../data/transaction';
+
+export const NOTIFICATIONS_RESOURCE = 'notifications';
+export const NOTIFICATIONS_MAX_AGE_MS = 60_000;
+
+/** The outbox touch key of a notification row. */
+export const notificationKey = (id: number) => `notifications:${id}`;
+
+/**
+ * Runs `write` in one rw transaction with the outbox and the auth row, and only while the same
+ * member is signed in: an answer that arrives after a sign-out (or another member's sign-in) is dropped.
+ */
+function writeForMember(profileId: number | null, write: (touched: Set<string>) => Promise<void>): Promise<boolean> {
+  return db.transaction('rw', [db.notifications, db.outbox, db.meta], async () => {
+    const auth = await inTransaction(getAuthState());
+    if (auth.status !== 'authenticated' || (profileId !== null && auth.profileId !== profileId)) return false;
+    await inTransaction(write(await inTransaction(pendingTouches())));
+    return true;
+  });
+}
+
+/** The server's row, but a read the device has queued stays read (with the server's time once it has one). */
+function merged(server: AppNotification, local: AppNotification | undefined, touched: Set<string>): AppNotification {
+  if (!touched.has(notificationKey(server.id)) || !local) return server;
+  return { ...server, read_at: server.read_at ?? local.read_at };
+}
+
+/**
+ * Live writes in this context, numbered, so a pull whose list was made before a live message
+ * arrived does not undo that message (delete a new row, or bring back a removed one).
+ */
+let liveSeq = 0;
+const liveWrites = new Map<number, number>();
+
+function noteLive(id: number): void {
+  liveSeq += 1;
+  liveWrites.set(id, liveSeq);
+}
+
+/** Whether a server row belongs in the table at all (SPEC §4: a live update with removed_at removes it). */
+const isRemoved = (n: AppNotification) => Boolean(n.removed_at);
+
+/**
+ * GET /notifications replaces the table in one transaction: rows the server no longer lists go,
+ * except those a queued write touched (the write's answer settles them).
+ */
+export async function pullNotifications(options: RefreshOptions & { maxAgeMs?: number } = {}): Promise<RefreshResult> {
+  const auth = await getAuthState();
+  if (auth.status !== 'authenticated') return 'fresh';
+  return refresh(
+    NOTIFICATIONS_RESOURCE,
+    options.maxAgeMs ?? NOTIFICATIONS_MAX_AGE_MS,
+    async () => {
+      const since = liveSeq;
+      const list = (await getNotifications({ scope: null })).filter((n) => !isRemoved(n));
+      await writeForMember(auth.profileId, async (touched) => {
+        const newer = (id: number) => (liveWrites.get(id) ?? 0) > since;
+        const local = new Map((await db.notifications.toArray()).map((n) => [n.id, n]));
+        const listed = new Set(list.map((n) => n.id));
+        const gone = [...local.keys()].filter((id) => !listed.has(id) && !touched.has(notificationKey(id)) && !newer(id));
+        if (gone.length > 0) await db.notifications.bulkDelete(gone);
+        await db.notifications.bulkPut(list.filter((n) => !newer(n.id)).map((n) => merged(n, local.get(n.id), touched)));
+      });
+      // One notifications pull runs at a time (refresh shares it): older marks are spent.
+      for (const [id, seq] of liveWrites) if (seq <= since) liveWrites.delete(id);
+    },
+    options,
+  );
+}
+
+/** A notification as the server sent it live: stored (or removed when it carries removed_at). */
+export function receiveNotification(notification: AppNotification): Promise<boolean> {
+  noteLive(notification.id);
+  refreshClassOf(notification);
+  return writeForMember(null, async (touched) => {
+    if (isRemoved(notification)) {
+      await db.notifications.delete(notification.id);
+      return;
+    }
+    const local = await db.notifications.get(notification.id);
+    await db.notifications.put(merged(notification, local, touched));
+  });
+}
+
+/**
+ * An offer or a cancellation changes the class it names: fetch that class now, so Confirm and
+ * Decline work from the notification and the timetable shows the new state.
+ */
+function refreshClassOf(notification: AppNotification): void {
+  const classId = notification.params.class?.id;
+  if (classId === undefined || (notification.type !== 'waitlist' && notification.type !== 'class_cancelled')) return;
+  void pullSession(classId, { force: true }).catch(() => undefined);
+}
+
+/** The server removed a notification: it goes, whatever is queued for it. */
+export function removeNotification(id: number): Promise<boolean> {
+  noteLive(id);
+  return writeForMember(null, async () => {
+    await db.notifications.delete(id);
+  });
+}

@@ -1,0 +1,56 @@
+// Rows of the notifications dropdown, newest first (SPEC §2): tapping one marks it read and opens
+// its screen; a waitlist offer can be confirmed or declined right here.
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AppNotification } from '../../../../core/contract/types';
+import { markNotificationRead } from '../commands';
+import { notificationTarget } from '../../../../core/rules/notifications';
+import { useFormat } from '../../../i18n/useFormat';
+import { useFacility } from '../../../data/hooks/auth';
+import { useBookingActions } from '../../booking/screens/use-booking-actions';
+import { NotificationText } from './NotificationText';
+
+export default function NotificationList({ notifications, onNavigate }: { notifications: AppNotification[]; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const facility = useFacility();
+  const format = useFormat(facility?.time_zone);
+  const navigate = useNavigate();
+  const perform = useBookingActions();
+
+  const open = (n: AppNotification) => {
+    void markNotificationRead(n.id).catch(() => undefined);
+    const target = notificationTarget(n);
+    if ('ignored' in target) {
+      console.warn(`Notification ${n.id} of type "${n.type}" has nowhere to go: ${target.reason}`);
+      return;
+    }
+    onNavigate();
+    navigate(target.path);
+  };
+
+  const answer = async (n: AppNotification, action: 'confirm' | 'decline') => {
+    const sessionId = n.params.class?.id;
+    if (sessionId === undefined) return;
+    if (await perform(action, { id: sessionId })) void markNotificationRead(n.id).catch(() => undefined);
+  };
+
+  return (
+    <ul className="notifications-panel__list" aria-label={t('notifications.title')} data-testid="notification-list">
+      {notifications.map((n) => (
+        <li key={n.id} className={`notification${n.read_at ? '' : ' notification--unread'}`} data-testid="notification" data-type={n.type}>
+          <button type="button" className="notification__open" onClick={() => open(n)}>
+            {!n.read_at && <span className="visually-hidden">{t('notifications.unread')}</span>}
+            <NotificationText notification={n} />
+            <time className="notification__time" dateTime={n.updated_at}>{format.dateTime(n.updated_at)}</time>
+          </button>
+          {n.type === 'waitlist' && n.params.class && (
+            <div className="btn-row notification__actions">
+              <button type="button" className="btn btn--primary btn--sm" onClick={() => void answer(n, 'confirm')}>{t('reservation.confirm')}</button>
+              <button type="button" className="btn btn--secondary btn--sm" onClick={() => void answer(n, 'decline')}>{t('reservation.decline')}</button>
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,61 @@
+// Push notifications for this device: asked for only from the member's tap, with the state shown
+// and, on iOS, how to get there (push needs the app on the Home Screen).
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isPushSubscribed, pushSupport, subscribePush, unsubscribePush, type PushSupport } from '../push';
+import { progress } from '../../../ui/progress/index';
+import { describeError } from '../../../ui/describe-error';
+import { useOnline } from '../../../ui/use-online';
+
+export function NotificationSettings() {
+  const { t } = useTranslation();
+  const online = useOnline();
+  const [support, setSupport] = useState<PushSupport | null>(null);
+  const [subscribed, setSubscribed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const refresh = useCallback(async () => {
+    setSupport(pushSupport());
+    setSubscribed(await isPushSubscribed().catch(() => false));
+  }, []);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      if (subscribed) {
+        await unsubscribePush();
+        progress.success(t('notifications.push.turnedOff'));
+      } else {
+        await subscribePush();
+        progress.success(t('notifications.push.turnedOn'));
+      }
+    } catch (error) {
+      progress.error(describeError(error, t));
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  };
+
+  return (
+    <section className="card" id="notifications" aria-labelledby="settings-notifications">
+      <h2 id="settings-notifications" className="card__title">{t('notifications.push.title')}</h2>
+      <p>{t('notifications.push.intro')}</p>
+      {support === 'unsupported' && <p className="notice notice--info">{t('notifications.push.unsupported')}</p>}
+      {support === 'ios-needs-install' && <p className="notice notice--info">{t('notifications.push.ios')}</p>}
+      {support === 'denied' && <p className="notice notice--warning">{t('notifications.push.denied')}</p>}
+      {(support === 'default' || support === 'granted') && (
+        <>
+          <p data-testid="push-state">{subscribed ? t('notifications.push.on') : t('notifications.push.off')}</p>
+          {!online && <p className="muted">{t('notifications.push.offline')}</p>}
+          <button type="button" className={`btn ${subscribed ? 'btn--secondary' : 'btn--primary'}`} disabled={busy || !online} onClick={() => void toggle()}>
+            {subscribed ? t('notifications.push.turnOff') : t('notifications.push.turnOn')}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

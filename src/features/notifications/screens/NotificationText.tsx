@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import type { AppNotification } from '../../../../core/contract/types';
+import { postsSummary } from '../../../../core/rules/notifications';
+
+/** The message, with the SPEC §9 summary of authors above it for post notifications. */
+export function NotificationText({ notification }: { notification: AppNotification }) {
+  const { t } = useTranslation();
+  const posts = notification.type === 'post' ? notification.params.posts : undefined;
+  const summary = posts && posts.length > 0 ? postsSummary(posts) : null;
+  return (
+    <span className="notification__text">
+      {summary && <strong className="notification__summary">{summaryText(summary, t)}</strong>}
+      <span className="notification__message">{notification.message}</span>
+    </span>
+  );
+}
+
+function summaryText({ names, others }: { names: string[]; others: number }, t: ReturnType<typeof useTranslation>['t']): string {
+  const [a = '', b = '', c = ''] = names;
+  if (others > 0) return t('notifications.summary.others', { a, b, count: others });
+  if (names.length >= 3) return t('notifications.summary.three', { a, b, c });
+  if (names.length === 2) return t('notifications.summary.two', { a, b });
+  return t('notifications.summary.one', { a });
+}

@@ -1,0 +1,17 @@
+// The one list of every feature's replay handlers. Every context that flushes the outbox (page and
+// service worker) calls registerCommandOps() first, or queued entries wait for an app that knows them.
+import { registerBookingOps } from './booking/commands';
+import { registerMemberOps } from './profile/commands/member';
+import { registerNotificationOps } from './notifications/commands';
+import { registerOrgOps } from './profile/commands/orgs';
+import { registerProfileOps } from './profile/commands/profile';
+import { registerTrainingOps } from './training/commands';
+
+export function registerCommandOps(): void {
+  registerProfileOps();
+  registerMemberOps();
+  registerOrgOps();
+  registerBookingOps();
+  registerNotificationOps();
+  registerTrainingOps();
+}

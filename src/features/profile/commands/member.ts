@@ -1,0 +1,40 @@
+// Member details (per organisation) edit offline like the profile: optimistic row, then PUT /member
+// in the organisation the edit was made in, whatever is selected when the outbox replays it.
+import { updateMember as putMember } from "../../../data/api/account";
+import type { Member, MemberUpdate } from '../../../../core/contract/types';
+import { db } from '../../../data/db';
+import { getAuthState } from '../../../data/sync/auth-row';
+import { commandTransaction, enqueue, registerOp } from '../../../data/sync/outbox';
+
+export const MEMBER_UPDATE = 'member.update';
+
+export interface MemberUpdateArgs {
+  orgId: number;
+  changes: MemberUpdate;
+  previous: MemberUpdate;
+}
+
+export async function updateMember(changes: MemberUpdate): Promise<void> {
+  await commandTransaction([db.members], async () => {
+    const auth = await getAuthState();
+    const member = auth.accountOrgId === null ? undefined : await db.members.get(auth.accountOrgId);
+    if (auth.status !== 'authenticated' || !member) throw new Error('Not signed in');
+    const previous = Object.fromEntries(Object.keys(changes).map((key) => [key, member[key as keyof Member]])) as MemberUpdate;
+    await db.members.put({ ...member, ...changes });
+    const args: MemberUpdateArgs = { orgId: member.org_id, changes, previous };
+    await enqueue(MEMBER_UPDATE, args, [`members:${member.org_id}`]);
+  });
+}
+
+export function registerMemberOps(): void {
+  registerOp<MemberUpdateArgs, Member>(MEMBER_UPDATE, {
+    send: (args, idempotencyKey) => putMember(args.changes, { idempotencyKey, scope: { facilityGuid: null, clubId: args.orgId } }),
+    async onSuccess(result) {
+      await db.members.put(result);
+    },
+    async onRejected(args) {
+      const member = await db.members.get(args.orgId);
+      if (member) await db.members.put({ ...member, ...args.previous });
+    },
+  });
+}

@@ -1,0 +1,84 @@
+// Profile edits work offline: the change shows at once and PUT /profile follows from the outbox.
+import { updateProfile as putProfile, profileUpdatePayload } from "../../../data/api/account";
+import type { Profile, ProfileUpdate } from '../../../../core/contract/types';
+import { db, type OutboxEntry } from '../../../data/db';
+import { getAuthState } from '../../../data/sync/auth-row';
+import { commandTransaction, enqueue, registerOp, type OpContext } from '../../../data/sync/outbox';
+
+export const PROFILE_UPDATE = 'profile.update';
+
+export interface ProfileUpdateArgs {
+  profileId: number;
+  changes: ProfileUpdate;
+  /** The values the changed fields had before, to undo a rejected change. */
+  previous: ProfileUpdate;
+}
+
+type Fields = Record<string, unknown>;
+
+function withNames(profile: Profile, changes: ProfileUpdate): Profile {
+  const next = { ...profile, ...changes };
+  // full_name is derived by the server; keep it plausible until the answer arrives.
+  if (!('full_name' in changes) && ('first_name' in changes || 'last_name' in changes)) {
+    next.full_name = [next.first_name, next.last_name].filter(Boolean).join(' ');
+  }
+  return next;
+}
+
+function laterUpdates(context: OpContext, profileId: number): OutboxEntry[] {
+  return context.later.filter((entry) => entry.op === PROFILE_UPDATE && (entry.args as unknown as ProfileUpdateArgs).profileId === profileId);
+}
+
+/** Optimistic write + outbox entry in one transaction. Throws when nobody is signed in. */
+export async function updateProfile(changes: ProfileUpdate): Promise<void> {
+  const clean = profileUpdatePayload(changes);
+  await commandTransaction([db.profiles], async () => {
+    const auth = await getAuthState();
+    const profile = auth.profileId === null ? undefined : await db.profiles.get(auth.profileId);
+    if (auth.status !== 'authenticated' || !profile) throw new Error('Not signed in');
+    const previous: Fields = {};
+    for (const key of Object.keys(clean)) previous[key] = (profile as unknown as Fields)[key];
+    await db.profiles.put(withNames(profile, clean));
+    const args: ProfileUpdateArgs = { profileId: profile.id, changes: clean, previous: previous as ProfileUpdate };
+    await enqueue(PROFILE_UPDATE, args, [`profiles:${profile.id}`]);
+  });
+}
+
+export function registerProfileOps(): void {
+  registerOp<ProfileUpdateArgs, Profile>(PROFILE_UPDATE, {
+    send: (args, idempotencyKey) => putProfile(args.changes, { idempotencyKey }),
+
+    // The server's answer, with edits still queued behind this one laid on top so they stay visible.
+    async onSuccess(result, args, context) {
+      if (result.id !== args.profileId) return;
+      let next = result;
+      for (const entry of laterUpdates(context, args.profileId)) next = withNames(next, (entry.args as unknown as ProfileUpdateArgs).changes);
+      // Other queued ops on this row (e.g. hiding an organisation) change its accounts: keep ours.
+      const key = `profiles:${args.profileId}`;
+      if (context.later.some((entry) => entry.op !== PROFILE_UPDATE && entry.touches.includes(key))) {
+        const current = await db.profiles.get(args.profileId);
+        if (current) next = { ...next, accounts: current.accounts };
+      }
+      await db.profiles.put(next);
+    },
+
+    // Restore what this edit replaced, except fields a later queued edit sets: that edit now
+    // replaces the restored value instead, so its own undo must restore our previous value.
+    async onRejected(args, _error, context) {
+      const profile = await db.profiles.get(args.profileId);
+      if (!profile) return;
+      const later = laterUpdates(context, args.profileId);
+      const restore: Fields = {};
+      for (const [key, value] of Object.entries(args.previous)) {
+        const overriding = later.find((entry) => key in (entry.args as unknown as ProfileUpdateArgs).changes);
+        if (!overriding) {
+          restore[key] = value;
+          continue;
+        }
+        const overridingArgs = overriding.args as unknown as ProfileUpdateArgs;
+        await db.outbox.update(overriding.seq!, { args: { ...overridingArgs, previous: { ...overridingArgs.previous, [key]: value } } });
+      }
+      await db.profiles.put(withNames(profile, restore as ProfileUpdate));
+    },
+  });
+}

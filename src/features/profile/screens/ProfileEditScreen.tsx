@@ -1,0 +1,108 @@
+// Edits go through the outbox like every write: saved on the device at once, sent when online.
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../ui/page-title';
+import { useCurrentAccount, useMember, useProfile } from '../../../data/hooks/auth';
+import { updateProfile } from '../commands/profile';
+import { updateMember } from '../commands/member';
+import { validateProfile, type ProfileErrors } from '../../../domain/forms';
+import type { Member, Profile } from '../../../../core/contract/types';
+import { progress } from '../../../ui/progress/index';
+import { describeError } from '../../../ui/describe-error';
+
+export default function ProfileEditScreen() {
+  const title = usePageTitle('titles.profileEdit');
+  const profile = useProfile();
+  const member = useMember();
+  const account = useCurrentAccount();
+  if (!profile) return null;
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page__title">{title}</h1>
+      <ProfileForm key={`${profile.id}-${member?.id ?? 'none'}`} profile={profile} member={member} orgName={account?.org.name} />
+    </section>
+  );
+}
+
+function ProfileForm({ profile, member, orgName }: { profile: Profile; member?: Member; orgName?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [values, setValues] = useState({
+    first_name: profile.first_name,
+    last_name: profile.last_name,
+    email: profile.email,
+    track_training: profile.track_training,
+    phone: member?.phone ?? '',
+    address: member?.address ?? '',
+    emergency_contact: member?.emergency_contact ?? '',
+  });
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const set = (field: keyof typeof values) => (value: string | boolean) => setValues((v) => ({ ...v, [field]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problems = validateProfile(values);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    progress.start(t('common.saving'));
+    try {
+      await updateProfile({
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        full_name: `${values.first_name.trim()} ${values.last_name.trim()}`,
+        email: values.email.trim(),
+        track_training: values.track_training,
+      });
+      if (member) {
+        await updateMember({
+          phone: values.phone.trim() || null,
+          address: values.address.trim() || null,
+          emergency_contact: values.emergency_contact.trim() || null,
+        });
+      }
+      progress.success(t('profile.updated'));
+      navigate('/profile');
+    } catch (error) {
+      progress.error(describeError(error, t));
+    }
+  }
+
+  const field = (name: 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'emergency_contact', labelKey: string, type = 'text', autoComplete?: string) => (
+    <div className="field">
+      <label className="field__label" htmlFor={`profile-${name}`}>{t(labelKey)}</label>
+      <input
+        id={`profile-${name}`} className="input" type={type} autoComplete={autoComplete}
+        value={values[name]} onChange={(e) => set(name)(e.target.value)}
+        aria-invalid={errors[name as keyof ProfileErrors] ? true : undefined}
+        aria-describedby={errors[name as keyof ProfileErrors] ? `profile-${name}-error` : undefined}
+      />
+      {errors[name as keyof ProfileErrors] && <p id={`profile-${name}-error`} className="field__error">{t(errors[name as keyof ProfileErrors] as string)}</p>}
+    </div>
+  );
+
+  return (
+    <form className="form card" onSubmit={submit} noValidate>
+      {field('first_name', 'profile.firstName', 'text', 'given-name')}
+      {field('last_name', 'profile.lastName', 'text', 'family-name')}
+      {field('email', 'profile.email', 'email', 'email')}
+      <div className="field field--check">
+        <input id="profile-track" type="checkbox" checked={values.track_training} onChange={(e) => set('track_training')(e.target.checked)} aria-describedby="profile-track-hint" />
+        <label htmlFor="profile-track">{t('profile.trackTraining')}</label>
+        <p id="profile-track-hint" className="field__hint">{t('profile.trackTrainingHint')}</p>
+      </div>
+      {member && orgName && (
+        <fieldset className="fieldset">
+          <legend>{t('profile.membership', { org: orgName })}</legend>
+          {field('phone', 'profile.phone', 'tel', 'tel')}
+          {field('address', 'profile.address', 'text', 'street-address')}
+          {field('emergency_contact', 'profile.emergencyContact')}
+        </fieldset>
+      )}
+      <div className="btn-row">
+        <button className="btn btn--primary" type="submit">{t('common.save')}</button>
+        <button className="btn btn--ghost" type="button" onClick={() => navigate('/profile')}>{t('common.cancel')}</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,131 @@
+// Pulls of the training log (stale-while-revalidate through refresh()): the member's workouts in
+// the chosen organisation, the movement catalogue and class leaderboards. Requests carry the
+// scope they are for, so switching account while one runs cannot file rows under another
+// organisation. Rows a queued write touched (`workouts:{id}`, `leaderboards:{sessionId}`) are
+// never overwritten nor deleted (DESIGN rule 5).
+import type { Table } from 'dexie';
+import { facilityScope } from '../../data/api/client';
+import { getLeaderboard, listMovements, listWorkouts } from './api';
+import { ApiError } from '../../data/api/errors';
+import type { Leaderboard, Workout } from '../../../core/contract/types';
+import { db, type StoredWorkout } from '../../data/db';
+import { getAuthState } from '../../data/sync/auth-row';
+import { pendingTouches } from '../../data/sync/outbox';
+import { refresh, type RefreshOptions, type RefreshResult } from '../../data/sync/pull';
+import { inTransaction } from '../../data/transaction';
+
+export const WORKOUTS_MAX_AGE_MS = 2 * 60_000;
+export const MOVEMENTS_MAX_AGE_MS = 24 * 60 * 60_000;
+export const LEADERBOARD_MAX_AGE_MS = 60_000;
+
+export type PullOptions = RefreshOptions & { maxAgeMs?: number };
+
+export const workoutsResource = (orgId: number) => `workouts:${orgId}`;
+export const MOVEMENTS_RESOURCE = 'movements';
+export const leaderboardResource = (sessionId: number) => `leaderboard:${sessionId}`;
+
+export const workoutKey = (id: number) => `workouts:${id}`;
+export const leaderboardKey = (sessionId: number) => `leaderboards:${sessionId}`;
+
+/** ISO instants sort as text only in one form; anything unparsable is kept as it came. */
+export function canonicalIso(value: string): string {
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : new Date(time).toISOString();
+}
+
+export function toStoredWorkout(workout: Workout, orgId: number): StoredWorkout {
+  const movementId = workout.type === 'lift' ? workout.movement.id : null;
+  return { ...workout, completed_at: canonicalIso(workout.completed_at), org_id: orgId, movement_id: movementId };
+}
+
+/** One rw transaction with the outbox and the auth row: no command nor sign-out slips in between. */
+function writePulled(tables: Table[], write: (touched: Set<string>) => Promise<void>): Promise<void> {
+  return db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
+    if ((await inTransaction(getAuthState())).status !== 'authenticated') return;
+    await inTransaction(write(await inTransaction(pendingTouches())));
+  });
+}
+
+/** A row the device already has in a newer version (a write answered while this pull was out). */
+function newerLocally(local: StoredWorkout | undefined, remote: Workout): boolean {
+  if (!local) return false;
+  return Date.parse(local.updated_at) > Date.parse(remote.updated_at);
+}
+
+/**
+ * The member's workouts in the chosen organisation. The organisation's local rows become the
+ * server's list: rows deleted on another device go, except temporary rows (not sent yet), rows a
+ * queued write touched, and rows that appeared while the request was out.
+ */
+export async function pullWorkouts(options: PullOptions = {}): Promise<RefreshResult> {
+  const auth = await getAuthState();
+  if (auth.status !== 'authenticated' || auth.accountOrgId === null || !auth.facilityGuid) return 'fresh';
+  const orgId = auth.accountOrgId;
+  const scope = facilityScope(auth.facilityGuid);
+  return refresh(
+    workoutsResource(orgId),
+    options.maxAgeMs ?? WORKOUTS_MAX_AGE_MS,
+    async () => {
+      const known = new Set(await db.workouts.where('org_id').equals(orgId).primaryKeys());
+      const workouts = await listWorkouts({}, { scope });
+      await writePulled([db.workouts], async (touched) => {
+        const returned = new Set(workouts.map((workout) => workout.id));
+        const local = new Map((await db.workouts.where('org_id').equals(orgId).toArray()).map((row) => [row.id, row]));
+        const gone = [...local.keys()].filter((id) => id > 0 && known.has(id) && !returned.has(id) && !touched.has(workoutKey(id)));
+        if (gone.length > 0) await db.workouts.bulkDelete(gone);
+        const fresh = workouts.filter((workout) => !touched.has(workoutKey(workout.id)) && !newerLocally(local.get(workout.id), workout));
+        await db.workouts.bulkPut(fresh.map((workout) => toStoredWorkout(workout, orgId)));
+      });
+    },
+    options,
+  );
+}
+
+/** The movement catalogue; it rarely changes, so once a day is enough. */
+export function pullMovements(options: PullOptions = {}): Promise<RefreshResult> {
+  return refresh(
+    MOVEMENTS_RESOURCE,
+    options.maxAgeMs ?? MOVEMENTS_MAX_AGE_MS,
+    async () => {
+      const movements = await listMovements();
+      await writePulled([db.movements], async () => {
+        const returned = new Set(movements.map((movement) => movement.id));
+        const gone = (await db.movements.toCollection().primaryKeys()).filter((id) => !returned.has(id));
+        if (gone.length > 0) await db.movements.bulkDelete(gone);
+        await db.movements.bulkPut(movements);
+      });
+    },
+    options,
+  );
+}
+
+/** A class's leaderboard, asked in the scope of the class's facility; a 404 removes it. */
+export function pullLeaderboard(sessionId: number, options: PullOptions = {}): Promise<RefreshResult> {
+  return refresh(
+    leaderboardResource(sessionId),
+    options.maxAgeMs ?? LEADERBOARD_MAX_AGE_MS,
+    async () => {
+      const session = await db.sessions.get(sessionId);
+      let board: Leaderboard | null;
+      try {
+        board = await getLeaderboard(sessionId, session ? { scope: facilityScope(session.facility_guid) } : {});
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+        board = null;
+      }
+      await writePulled([db.leaderboards], async (touched) => {
+        if (touched.has(leaderboardKey(sessionId))) return;
+        if (board) await db.leaderboards.put({ ...board, session_id: sessionId });
+        else await db.leaderboards.delete(sessionId);
+      });
+    },
+    options,
+  );
+}
+
+/** After the server refused a training write the local copies may be out of date: refetch next time. */
+export async function markTrainingStale(orgId: number, sessionId: number | null): Promise<void> {
+  const marks = [workoutsResource(orgId)];
+  if (sessionId !== null) marks.push(leaderboardResource(sessionId));
+  await db.pulls.bulkDelete(marks);
+}

@@ -1,0 +1,116 @@
+// The leaderboard tab of a class: one ranked board per whiteboard workout. The member's own
+// results show at once, synced or not; others' come from the studio and can be cheered.
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useClassContext } from '../../booking/screens/ClassDetailScreen';
+import { WhiteboardNotShared } from './WhiteboardNotShared';
+import { definitionSummary } from './whiteboard-items';
+import { useLeaderboard, useRefreshLeaderboard, type LeaderboardRow } from '../hooks';
+import { toggleWorkoutReaction } from '../commands';
+import { useFormat } from '../../../i18n/useFormat';
+import type { Formatter } from '../../../i18n/format';
+import { EmptyState } from '../../../ui/empty-state/index';
+import { Spinner } from '../../../ui/spinner/index';
+import { Avatar } from '../../../ui/avatar/index';
+import { progress } from '../../../ui/progress/index';
+import { describeError } from '../../../ui/describe-error';
+import { SyncBadge } from './SyncBadge';
+import { formatMeasurement, formatWodScore, heaviestWeight, prescribedLabel } from './score-format';
+import { logResultPath } from './paths';
+import './training.css';
+
+export default function ClassLeaderboardTab() {
+  const { t } = useTranslation();
+  const { session, timeZone } = useClassContext();
+  const format = useFormat(timeZone);
+  const view = useLeaderboard(session.id);
+  useRefreshLeaderboard(session.id);
+
+  if (view === undefined) return <Spinner block />;
+  if (!view.visible) return <WhiteboardNotShared visibility={session.whiteboard_visibility} />;
+  if (view.boards.length === 0) {
+    return view.loaded
+      ? <EmptyState title={t('classWorkouts.none')} body={t('whiteboard.hint')} />
+      : <EmptyState title={t('leaderboard.notLoaded')} body={t('leaderboard.notLoadedHint')} />;
+  }
+  return (
+    <div className="stack" data-testid="leaderboard">
+      {!view.loaded && <p className="notice notice--info">{t('leaderboard.localOnly')}</p>}
+      {view.boards.map(({ definition, entries }) => {
+        const headingId = `board-${definition.id}`;
+        const summary = definitionSummary(definition, t);
+        return (
+          <section key={definition.id} className="card leaderboard" aria-labelledby={headingId} data-testid="leaderboard-board" data-definition-id={definition.id}>
+            <div className="card__header">
+              <div>
+                <h2 id={headingId} className="card__title">{definition.name}</h2>
+                {summary && <p className="muted text-sm">{summary}</p>}
+              </div>
+              <Link className="btn btn--secondary btn--sm" to={logResultPath(definition, session.id)} aria-describedby={headingId}>{t('classWorkouts.logResult')}</Link>
+            </div>
+            {entries.length === 0 ? (
+              <p className="muted" data-testid="leaderboard-empty">{t('leaderboard.noResults')}</p>
+            ) : (
+              <ol className="leaderboard__list">
+                {entries.map((entry) => <LeaderboardEntryRow key={entry.workout_id} entry={entry} sessionId={session.id} format={format} />)}
+              </ol>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function LeaderboardEntryRow({ entry, sessionId, format }: { entry: LeaderboardRow; sessionId: number; format: Formatter }) {
+  const { t } = useTranslation();
+  const { workout } = entry;
+  // A lift board ranks by the heaviest set; the rep scheme is the board's own.
+  const heaviest = workout.type === 'lift' ? heaviestWeight(workout.sets) : null;
+  const score = workout.type === 'wod' ? formatWodScore(workout, format, t) : heaviest ? formatMeasurement(heaviest, format) : workout.rep_scheme;
+  const cheered = workout.reactions.mine !== null;
+  const cheer = async () => {
+    try {
+      await toggleWorkoutReaction(entry.workout_id, sessionId);
+    } catch (error) {
+      progress.error(describeError(error, t));
+    }
+  };
+  return (
+    <li className={`leader-row${entry.mine ? ' leader-row--mine' : ''}`} data-testid="leaderboard-entry" data-workout-id={entry.workout_id} data-rank={entry.rank}>
+      <span className="leader-row__rank">
+        <span className="visually-hidden">{t('leaderboard.rank')} </span>{format.number(entry.rank)}
+      </span>
+      <Avatar src={entry.member.avatar_url} name={entry.member.full_name} alt="" size="sm" />
+      <span className="leader-row__main">
+        <span className="leader-row__name">{entry.member.full_name}</span>
+        <span className="status-badges">
+          {entry.mine && <span className="badge badge--brand" data-testid="leaderboard-mine">{t('leaderboard.you')}</span>}
+          {workout.type === 'wod' && <span className={`badge ${workout.as_prescribed ? 'badge--brand' : 'badge--muted'}`}>{prescribedLabel(workout.as_prescribed, t)}</span>}
+          {entry.pending && <SyncBadge />}
+        </span>
+      </span>
+      <span className="leader-row__score" data-testid="leaderboard-score">{score || '–'}</span>
+      {entry.mine ? (
+        workout.reactions.count > 0 && (
+          <span className="leader-row__cheers muted text-sm">{t('leaderboard.cheers', { count: workout.reactions.count, value: format.number(workout.reactions.count) })}</span>
+        )
+      ) : (
+        <button type="button" className={`btn btn--sm cheer${cheered ? ' cheer--on' : ''}`} aria-pressed={cheered} onClick={() => void cheer()} data-testid="cheer">
+          <HeartIcon filled={cheered} />
+          <span className="visually-hidden">{t('leaderboard.cheerFor', { name: entry.member.full_name })}</span>
+          <span className="cheer__count" data-testid="cheer-count">{format.number(workout.reactions.count)}</span>
+        </button>
+      )}
+    </li>
+  );
+}
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width={18} height={18} aria-hidden="true" focusable="false" className="icon"
+      fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+      <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 1 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z" />
+    </svg>
+  );
+}

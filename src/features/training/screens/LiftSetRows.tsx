@@ -1,0 +1,42 @@
+// One row per set of the rep scheme: its reps and a value per movement property, each input
+// labelled within its set ("Set 2", "Weight (kg)").
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LiftSet, Movement, MovementPropertyType } from '../../../../core/contract/types';
+import { FormField } from './FormField';
+import { NumberInput } from './NumberInput';
+import { unitsFor, type UnitsByProperty } from './lift-form';
+
+export interface SetRowsProps {
+  sets: readonly LiftSet[];
+  movement: Movement;
+  units: UnitsByProperty;
+  /** Translation keys per `${index}.repetitions` / `${index}.${property}`. */
+  errors?: Record<string, string>;
+  onReps: (index: number, repetitions: number) => void;
+  onValue: (index: number, property: MovementPropertyType, value: number) => void;
+}
+
+export const LiftSetRows = memo(function LiftSetRows({ sets, movement, units, errors = {}, onReps, onValue }: SetRowsProps) {
+  const { t } = useTranslation();
+  return (
+    <ol className="set-rows" data-testid="set-rows">
+      {sets.map((set, index) => (
+        <li key={index} className="set-row" data-testid="set-row">
+          <fieldset className="set-row__fields">
+            <legend className="set-row__legend">{t('training.setNumber', { number: index + 1 })}</legend>
+            <FormField className="set-row__field" id={`set-${index}-reps`} label={t('training.reps')} error={errors[`${index}.repetitions`]}>
+              {(aria) => <NumberInput {...aria} whole value={set.repetitions} onValue={(n) => onReps(index, n)} data-testid="set-reps" />}
+            </FormField>
+            {movement.properties.map(({ type }) => (
+              <FormField key={type} className="set-row__field" id={`set-${index}-${type}`} error={errors[`${index}.${type}`]}
+                label={t('training.valueIn', { property: t(`training.properties.${type}`), units: t(`training.unitShort.${unitsFor(units, type)}`) })}>
+                {(aria) => <NumberInput {...aria} value={set.values[type]?.value ?? Number.NaN} onValue={(n) => onValue(index, type, n)} data-testid={`set-${type}`} />}
+              </FormField>
+            ))}
+          </fieldset>
+        </li>
+      ))}
+    </ol>
+  );
+});

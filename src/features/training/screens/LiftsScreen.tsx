@@ -1,0 +1,62 @@
+// /training/lifts: one row per movement the member has lifted, with their best and estimated
+// one-rep max, computed on the device from the logged lifts.
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../ui/page-title';
+import { useFacility } from '../../../data/hooks/auth';
+import { useLiftSummaries, useRefreshTraining } from '../hooks';
+import { useFormat } from '../../../i18n/useFormat';
+import { PageHeader } from '../../../ui/page-header/index';
+import { EmptyState } from '../../../ui/empty-state/index';
+import { Spinner } from '../../../ui/spinner/index';
+import { Icon } from '../../../ui/icon/index';
+import { formatMeasurement } from './score-format';
+import { TRAINING_PATH, liftPath, newWorkoutPath } from './paths';
+import { TrainingOffNotice } from './TrainingOffNotice';
+import './training.css';
+
+export default function LiftsScreen() {
+  const { t } = useTranslation();
+  const title = usePageTitle('titles.lifts');
+  const format = useFormat(useFacility()?.time_zone);
+  const lifts = useLiftSummaries();
+  useRefreshTraining();
+  return (
+    <section className="page training" aria-labelledby="page-title">
+      <PageHeader
+        back={<Link className="btn btn--ghost btn--sm" to={TRAINING_PATH}><Icon name="chevron-left" />{t('training.backToLog')}</Link>}
+        title={<span id="page-title">{title}</span>}
+        actions={<Link className="btn btn--primary" to={newWorkoutPath('lift')}><Icon name="plus" />{t('training.logLift')}</Link>}
+      />
+      <TrainingOffNotice />
+      {lifts === undefined ? (
+        <Spinner block />
+      ) : lifts.length === 0 ? (
+        <EmptyState icon="dumbbell" title={t('empty.lifts')} body={t('training.liftsEmptyHint')}
+          action={<Link className="btn btn--primary" to={newWorkoutPath('lift')}>{t('training.logLift')}</Link>} />
+      ) : (
+        <ul className="list" data-testid="lift-summaries">
+          {lifts.map((lift) => (
+            <li key={lift.id} className="list__item">
+              <Link className="list__action lift-summary" to={liftPath(lift.id)} data-testid="lift-summary" data-movement-id={lift.id}>
+                <span className="list__main">
+                  <span className="list__title lift-summary__name">{lift.movement.name}</span>
+                  <span className="lift-summary__figures">
+                    {lift.best_weight && <span>{t('training.bestWeight', { value: formatMeasurement(lift.best_weight, format) })}</span>}
+                    {lift.estimated_one_rep_max && <span data-testid="lift-e1rm">{t('training.oneRepMaxShort', { value: formatMeasurement(lift.estimated_one_rep_max, format) })}</span>}
+                  </span>
+                  <span className="list__meta">
+                    {t('training.liftCount', { count: lift.lifts_count, value: format.number(lift.lifts_count) })}
+                    {' · '}
+                    {t('training.lastLifted', { date: format.date(lift.last_completed_at) })}
+                  </span>
+                </span>
+                <Icon name="chevron-right" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

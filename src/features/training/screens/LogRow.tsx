@@ -1,0 +1,31 @@
+import { memo } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Workout } from '../../../../core/contract/types';
+import type { Formatter } from '../../../i18n/format';
+import { Icon } from '../../../ui/icon/index';
+import { SyncBadge } from './SyncBadge';
+import { formatWodScore, liftSummaryParts, prescribedLabel } from './score-format';
+import { workoutPath } from './paths';
+
+/** One workout in the log: name, a short score summary, and whether it still waits to sync. */
+export const LogRow = memo(function LogRow({ workout, format, pending }: { workout: Workout; format: Formatter; pending: boolean }) {
+  const { t } = useTranslation();
+  const summary = workout.type === 'wod' ? formatWodScore(workout, format, t) : liftSummaryParts(workout, format, t).join(' · ');
+  return (
+    <Link to={workoutPath(workout)} className="log-row" data-testid="workout-row" data-workout-id={workout.id} data-workout-type={workout.type}>
+      <span className="log-row__icon" aria-hidden="true"><Icon name={workout.type === 'lift' ? 'dumbbell' : 'list'} /></span>
+      <span className="log-row__main">
+        <span className="log-row__name">{workout.name}</span>
+        {summary && <span className="log-row__summary" data-testid="workout-summary">{summary}</span>}
+        {(workout.type === 'wod' || pending) && (
+          <span className="status-badges">
+            {workout.type === 'wod' && <span className={`badge ${workout.as_prescribed ? 'badge--brand' : 'badge--muted'}`}>{prescribedLabel(workout.as_prescribed, t)}</span>}
+            {pending && <SyncBadge />}
+          </span>
+        )}
+      </span>
+      <span className="log-row__time muted">{format.time(workout.completed_at)}</span>
+    </Link>
+  );
+});

@@ -1,0 +1,26 @@
+// Shown on the training screens when the profile's training log is off: the menu hides them, but a
+// bookmark or link still lands here, and one tap turns the log back on (offline too).
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../../data/hooks/auth';
+import { updateProfile } from '../../profile/commands/profile';
+import { progress } from '../../../ui/progress/index';
+import { describeError } from '../../../ui/describe-error';
+
+export function TrainingOffNotice() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+  if (!profile || profile.track_training) return null;
+  const turnOn = async () => {
+    try {
+      await updateProfile({ track_training: true });
+    } catch (error) {
+      progress.error(describeError(error, t));
+    }
+  };
+  return (
+    <div className="notice notice--info training-off" role="status" data-testid="training-off">
+      <p>{t('training.off.body')}</p>
+      <button type="button" className="btn btn--secondary btn--sm" onClick={() => void turnOn()}>{t('training.off.turnOn')}</button>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// The whiteboards the member may see (SPEC §4 visibility): today's and the coming days' classes
+// with workouts written up, public ones and those of classes the member attends.
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../../ui/page-title';
+import { useFacility } from '../../../data/hooks/auth';
+import { useRefreshSessions, useSessions } from '../../booking/hooks/sessions';
+import { daysFrom, dayKeyIn } from '../../../domain/timetable';
+import { isWhiteboardVisible } from '../../../../core/rules/session';
+import { useFormat } from '../../../i18n/useFormat';
+import { EmptyState } from '../../../ui/empty-state/index';
+import { Spinner } from '../../../ui/spinner/index';
+import { useNow } from '../../booking/screens/use-now';
+import { definitionSummary, sortedItems, whiteboardItemTitle } from './whiteboard-items';
+import { logResultPath } from './paths';
+import './training.css';
+
+const DAYS_SHOWN = 3;
+
+export default function WhiteboardScreen() {
+  const { t } = useTranslation();
+  const title = usePageTitle('titles.whiteboard');
+  const facility = useFacility();
+  const timeZone = facility?.time_zone ?? 'UTC';
+  const format = useFormat(timeZone);
+  const now = useNow(60_000);
+  const range = useMemo(() => daysFrom(dayKeyIn(now, timeZone), DAYS_SHOWN, timeZone), [now, timeZone]);
+  const sessions = useSessions(facility?.guid, range.from, range.to);
+  useRefreshSessions(facility?.guid, range.from, range.to);
+  const boards = (sessions ?? []).filter((s) => !s.cancelled && sortedItems(s.whiteboard_items).length > 0 && isWhiteboardVisible(s));
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page__title">{title}</h1>
+      {sessions === undefined ? (
+        <Spinner block />
+      ) : boards.length === 0 ? (
+        <EmptyState title={t('empty.whiteboard')} body={t('whiteboard.hint')} />
+      ) : (
+        <ul className="list card card--flush">
+          {boards.map((s) => (
+            <li key={s.id} className="list__item">
+              <div className="list__main">
+                <Link className="list__title" to={`/classes/${s.id}/workouts`}>{s.name}</Link>
+                <span className="list__meta">{format.weekdayDate(s.start_date)} · {format.time(s.start_date)}</span>
+                <ul className="whiteboard-items whiteboard-items--actions">
+                  {sortedItems(s.whiteboard_items).map((item) => {
+                    const summary = definitionSummary(item.definition, t);
+                    return (
+                      <li key={item.id} className="whiteboard-items__item" data-testid="whiteboard-item" data-definition-id={item.definition.id}>
+                        <span className="whiteboard-items__text">
+                          <span id={`wb-${s.id}-${item.id}`} className="whiteboard-items__name">{whiteboardItemTitle(item) ?? t('whiteboard.workout')}</span>
+                          {summary && <span className="list__meta">{summary}</span>}
+                        </span>
+                        <Link className="btn btn--secondary btn--sm" to={logResultPath(item.definition, s.id)} aria-describedby={`wb-${s.id}-${item.id}`} data-testid="log-result">
+                          {t('classWorkouts.logResult')}
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../ui/empty-state/index';
+import { TRAINING_PATH } from './paths';
+
+/** A workout the device does not have (deleted, another member's, or never synced here). */
+export function WorkoutNotFound({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page__title">{title}</h1>
+      <EmptyState
+        title={t('training.notFound')}
+        body={t('training.notFoundHint')}
+        action={<Link className="btn btn--primary" to={TRAINING_PATH}>{t('training.backToLog')}</Link>}
+      />
+    </section>
+  );
+}

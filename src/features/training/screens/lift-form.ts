@@ -1,0 +1,144 @@
+// The lift form's values, rules and payloads, pure. Sets hold numbers (NaN where the member's
+// text is not a number yet); the rep scheme decides how many sets there are (SPEC §5).
+import type { LiftSet, LiftWorkout, Movement, MovementPropertyType, Units, WorkoutInput, WorkoutUpdate } from '../../../../core/contract/types';
+import type { WorkoutDraft } from '../../../../core/rules/training/workout';
+import { parseRepScheme } from '../../../../core/rules/training/rep-scheme';
+import { defaultUnits, setsForScheme } from '../../../../core/rules/training/lift';
+import { fromLocalInput, toLocalInput } from './datetime-local';
+import { NAME_MAX } from './wod-form';
+
+export type UnitsByProperty = Partial<Record<MovementPropertyType, Units>>;
+
+export interface LiftFormValues {
+  movementId: number | null;
+  name: string;
+  repScheme: string;
+  sets: LiftSet[];
+  units: UnitsByProperty;
+  completedAt: string;
+  notes: string;
+}
+
+/** Units a member may choose per property (the first is the default, SPEC §9). */
+export const UNIT_CHOICES: Readonly<Record<MovementPropertyType, readonly Units[]>> = {
+  weight: ['kilograms', 'pounds'],
+  height: ['centimetres', 'inches'],
+  distance: ['centimetres', 'inches'],
+};
+
+export function emptyLiftValues(now: Date, timeZone: string): LiftFormValues {
+  return { movementId: null, name: '', repScheme: '', sets: [], units: {}, completedAt: toLocalInput(now, timeZone), notes: '' };
+}
+
+export function liftValuesFromDraft(draft: WorkoutDraft, timeZone: string): LiftFormValues {
+  return {
+    ...emptyLiftValues(new Date(draft.completed_at), timeZone),
+    movementId: draft.movement_id,
+    name: draft.name,
+    repScheme: draft.rep_scheme ?? '',
+    sets: draft.sets,
+    units: unitsOfSets(draft.sets),
+  };
+}
+
+export function liftValuesFromWorkout(lift: LiftWorkout, timeZone: string): LiftFormValues {
+  return {
+    movementId: lift.movement.id,
+    name: lift.name,
+    repScheme: lift.rep_scheme,
+    sets: lift.sets,
+    units: unitsOfSets(lift.sets),
+    completedAt: toLocalInput(lift.completed_at, timeZone),
+    notes: lift.notes ?? '',
+  };
+}
+
+/** The units the sets were entered in, per property (the first set that has the property). */
+export function unitsOfSets(sets: readonly LiftSet[]): UnitsByProperty {
+  const units: UnitsByProperty = {};
+  for (const set of sets) {
+    for (const [type, measurement] of Object.entries(set.values) as [MovementPropertyType, LiftSet['values'][MovementPropertyType]][]) {
+      if (measurement && !units[type]) units[type] = measurement.units;
+    }
+  }
+  return units;
+}
+
+export function unitsFor(units: UnitsByProperty, property: MovementPropertyType): Units {
+  return units[property] ?? defaultUnits(property);
+}
+
+/** The sets after the scheme or the movement changed: typed values stay at their position. */
+export function resizeSets(values: Pick<LiftFormValues, 'repScheme' | 'sets' | 'units'>, movement: Movement | undefined): LiftSet[] {
+  if (!movement) return [];
+  return setsForScheme(parseRepScheme(values.repScheme), movement, values.sets, values.units);
+}
+
+/** Every set's measurement of the property in new units (the numbers stay as typed). */
+export function withUnits(sets: readonly LiftSet[], property: MovementPropertyType, units: Units): LiftSet[] {
+  return sets.map((set) => {
+    const measurement = set.values[property];
+    return measurement ? { ...set, values: { ...set.values, [property]: { ...measurement, units } } } : set;
+  });
+}
+
+export interface LiftErrors {
+  movement?: string;
+  name?: string;
+  repScheme?: string;
+  completedAt?: string;
+  /** Per set and input: `${index}.repetitions` or `${index}.${property}`. */
+  sets?: Record<string, string>;
+}
+
+export function hasErrors(errors: LiftErrors): boolean {
+  return Boolean(errors.movement || errors.name || errors.repScheme || errors.completedAt || (errors.sets && Object.keys(errors.sets).length > 0));
+}
+
+export const REPS_MAX = 999;
+
+export function validateLift(values: LiftFormValues, timeZone: string): LiftErrors {
+  const errors: LiftErrors = {};
+  if (values.movementId === null) errors.movement = 'training.errors.movementRequired';
+  const name = values.name.trim();
+  if (!name) errors.name = 'training.errors.nameRequired';
+  else if (name.length > NAME_MAX) errors.name = 'training.errors.nameTooLong';
+  if (parseRepScheme(values.repScheme).length === 0) errors.repScheme = values.repScheme.trim() ? 'training.errors.repSchemeInvalid' : 'training.errors.repSchemeRequired';
+  if (!fromLocalInput(values.completedAt, timeZone)) errors.completedAt = 'training.errors.dateRequired';
+  const sets: Record<string, string> = {};
+  values.sets.forEach((set, index) => {
+    if (!Number.isInteger(set.repetitions) || set.repetitions < 1 || set.repetitions > REPS_MAX) sets[`${index}.repetitions`] = 'training.errors.reps';
+    for (const [type, measurement] of Object.entries(set.values)) {
+      if (measurement && !(Number.isFinite(measurement.value) && measurement.value >= 0)) sets[`${index}.${type}`] = 'training.errors.number';
+    }
+  });
+  if (Object.keys(sets).length > 0) errors.sets = sets;
+  return errors;
+}
+
+export function liftInput(values: LiftFormValues, timeZone: string, link: { session_id: number | null; workout_definition_id: number | null }): WorkoutInput {
+  return {
+    type: 'lift',
+    name: values.name.trim(),
+    completed_at: fromLocalInput(values.completedAt, timeZone) ?? new Date().toISOString(),
+    notes: values.notes.trim() || null,
+    session_id: link.session_id,
+    workout_definition_id: link.workout_definition_id,
+    movement_id: values.movementId ?? 0,
+    rep_scheme: values.repScheme.trim(),
+    sets: values.sets,
+  };
+}
+
+/** PUT changes of an edit: the date only when the member changed it. */
+export function liftChanges(values: LiftFormValues, initialCompletedAt: string, timeZone: string): WorkoutUpdate {
+  const completedAt = values.completedAt !== initialCompletedAt ? fromLocalInput(values.completedAt, timeZone) : null;
+  return {
+    name: values.name.trim(),
+    notes: values.notes.trim() || null,
+    movement_id: values.movementId ?? undefined,
+    rep_scheme: values.repScheme.trim(),
+    sets: values.sets,
+    ...(completedAt ? { completed_at: completedAt } : {}),
+  };
+}

@@ -1,8 +1,0 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/empty-state';
-
-/** A tab whose content arrives with a later part of the product. */
-export function TabPlaceholder({ emptyKey }: { emptyKey: string }) {
-  const { t } = useTranslation();
-  return <EmptyState title={t(emptyKey)} body={t('empty.comingSoon')} />;
-}

@@ -1,0 +1,49 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { cx } from '../cx';
+import { Icon, type IconName } from '../icon/index';
+import { useDropdown } from './DropdownContext';
+
+export interface DropdownItemProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onSelect' | 'type' | 'role'> {
+  /** Runs when chosen (click, Enter or Space). */
+  onSelect?: () => void;
+  icon?: IconName;
+  danger?: boolean;
+  /** Close the dropdown after selecting. Default true. */
+  closeOnSelect?: boolean;
+}
+
+/** One entry of a `variant="menu"` dropdown; place items directly inside the Dropdown. */
+export function DropdownItem({
+  onSelect,
+  icon,
+  danger = false,
+  closeOnSelect = true,
+  className,
+  children,
+  onClick,
+  ...rest
+}: DropdownItemProps) {
+  const dropdown = useDropdown();
+  return (
+    <button
+      {...rest}
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      className={cx('dropdown__item', danger && 'dropdown__item--danger', className)}
+      onClick={(e) => {
+        onClick?.(e);
+        if (e.defaultPrevented) return;
+        onSelect?.();
+        if (closeOnSelect) dropdown?.close({ focusTrigger: true });
+      }}
+    >
+      {icon ? <Icon name={icon} /> : null}
+      <span className="dropdown__item-label">{children}</span>
+    </button>
+  );
+}
+
+export function DropdownSeparator() {
+  return <div role="separator" className="dropdown__separator" />;
+}
