@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../../ui/page-title';
-import { useProfile } from '../../../data/hooks/auth';
-import { updateProfile } from '../commands/profile';
-import { SUPPORTED_LOCALES, resolveLocale, type Locale } from '../../../../core/locales';
-import { changeLocale } from '../../../i18n/index';
-import { progress } from '../../../ui/progress/index';
-import { describeError } from '../../../ui/describe-error';
-import { InstallApp } from '../../../app/pwa/InstallApp';
-import { SignOutButton } from '../../../app/SignOutButton';
-import { NotificationSettings } from '../../notifications/screens/NotificationSettings';
+import { usePageTitle } from '../../ui/page-title';
+import { useProfile } from '../../data/hooks/auth';
+import { updateProfile } from '../../features/profile/commands/profile';
+import { SUPPORTED_LOCALES, resolveLocale, type Locale } from '../../../core/locales';
+import { changeLocale } from '../../i18n/index';
+import { progress } from '../../ui/progress/index';
+import { describeError } from '../../ui/describe-error';
+import { InstallApp } from '../pwa/InstallApp';
+import { SignOutButton } from '../SignOutButton';
+import { NotificationSettings } from '../../features/notifications/screens/NotificationSettings';
 
 export const APP_VERSION = '7.5.2';
 
