@@ -1,7 +1,7 @@
 // The timetable of the selected facility, seven days at a time from today (or from ?date=),
 // grouped under day headers, in the facility's time zone. Reads Dexie only; the shown days are
 // refreshed in the background.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
@@ -37,7 +37,9 @@ export default function ClassesScreen() {
   const param = params.get('date');
   const firstDay = param && DAY_PARAM.test(param) ? param : today;
   const week = useMemo(() => daysFrom(firstDay, DAYS_SHOWN, timeZone), [firstDay, timeZone]);
-  const [focused, setFocused] = useState<string | null>(null);
+  // The chosen day lives in the URL, so a tap made while the app is still starting (or offline,
+  // before the rows are read) survives a remount and is scrolled to once the rows are there.
+  const focused = params.get('day');
   const selected = focused && week.days.includes(focused) ? focused : firstDay;
 
   const sessions = useSessionsProgressive(facility?.guid, week.from, week.to, FIRST_SCREEN_ROWS);
@@ -62,15 +64,28 @@ export default function ClassesScreen() {
     scrollMargin: listRef.current?.offsetTop ?? 0,
   });
 
+  const scrolledTo = useRef<string | null>(null);
   const goTo = (day: string) => {
-    setFocused(null);
     setParams(day === today ? {} : { date: day }, { replace: true });
   };
   const showDay = (day: string) => {
-    setFocused(day);
-    const index = rows.findIndex((r) => r.kind === 'day' && r.day === day);
-    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start' });
+    scrolledTo.current = null;
+    if (day === focused) {
+      const index = rows.findIndex((r) => r.kind === 'day' && r.day === day);
+      if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start' });
+      return;
+    }
+    const next = new URLSearchParams(params);
+    next.set('day', day);
+    setParams(next, { replace: true });
   };
+  useEffect(() => {
+    if (!focused || scrolledTo.current === focused) return;
+    const index = rows.findIndex((r) => r.kind === 'day' && r.day === focused);
+    if (index < 0) return;
+    scrolledTo.current = focused;
+    virtualizer.scrollToIndex(index, { align: 'start' });
+  }, [focused, rows, virtualizer]);
 
   return (
     <section className="page" aria-labelledby="page-title">
