@@ -1,6 +1,6 @@
 // Sign-in state (SPEC §4 "Auth", §8; DESIGN rules 3 and 8). The auth row in Dexie is the truth
 // the UI and guards read; this module is the only writer.
-import type { Table } from 'dexie';
+import Dexie, { type Table } from 'dexie';
 import { chooseAccount, findAccount, firstFacility } from '../domain/account';
 import { configureApi, setApiScope, type ApiConfig } from './api/client';
 import { login, logout } from "./api/account";
@@ -11,6 +11,9 @@ import { getAuthState, scopeOf, SIGNED_OUT } from './sync/auth-row';
 import { pendingTouches, resumeAfterSignIn } from './sync/outbox';
 import { pullFacility, pullMember, pullProfile, type RefreshResult } from './sync/pull';
 import { patchStatus } from './sync/status';
+import { clearMemberMemory } from './memory';
+import { now } from './clock';
+import { touchKey } from './sync/touches';
 
 /** Point the client at the server and route every 401 to handleUnauthorized. */
 export function connectApi(options: Omit<ApiConfig, 'onUnauthorized'> = {}): void {
@@ -21,8 +24,14 @@ function memberTableObjects(): Table[] {
   return memberTables.map((name) => db.table(name));
 }
 
-/** Wipe everything that belongs to a member. Call inside a transaction over member tables + meta. */
+/**
+ * Wipe everything that belongs to a member, in-memory caches included. Call inside a transaction
+ * over member tables + meta; the caches are emptied again when it commits, so a read that raced
+ * the wipe cannot leave the previous member's rows in them.
+ */
 async function wipeMemberData(): Promise<void> {
+  clearMemberMemory();
+  Dexie.currentTransaction?.on('complete', clearMemberMemory);
   await Promise.all(memberTableObjects().map((table) => table.clear()));
   await patchStatus({ pending: 0, blocked: null, lastError: null, nextAttemptAt: null });
 }
@@ -58,8 +67,8 @@ export async function signIn(email: string, password: string): Promise<AuthState
     const storedIds = await db.profiles.toCollection().primaryKeys();
     const sameMember = storedIds.every((id) => id === profile.id) && (previous.profileId === null || previous.profileId === profile.id);
     if (!sameMember) await wipeMemberData();
-    if (!(await pendingTouches()).has(`profiles:${profile.id}`)) await db.profiles.put(profile);
-    await db.pulls.put({ resource: 'profile', fetchedAt: Date.now() });
+    if (!(await pendingTouches()).has(touchKey('profiles', profile.id))) await db.profiles.put(profile);
+    await db.pulls.put({ resource: 'profile', fetchedAt: now() });
     const account = chooseAccount(profile.accounts, sameMember ? previous.accountOrgId : null);
     const next: AuthState = {
       key: 'auth',

@@ -27,7 +27,7 @@ export interface OutboxEntry {
   attempts: number;
   status: OutboxStatus;
   schemaVersion: number;
-  /** Rows this entry changed optimistically, so a pull will not overwrite them. */
+  /** Rows this entry changed optimistically (touchKey), so a pull will not overwrite them. Indexed. */
   touches: string[];
   lastError?: string | null;
 }
@@ -49,6 +49,15 @@ export interface SyncStatus {
   lastError: string | null;
   lastSyncedAt: number | null;
   nextAttemptAt: number | null;
+}
+
+/**
+ * When a write last confirmed a row (keyed by touchKey): a pull that started before that moment
+ * carries older data for the row and must not apply it.
+ */
+export interface Confirmation {
+  key: string;
+  at: number;
 }
 
 /** When each pulled resource was last fetched, for stale-while-revalidate. */
@@ -85,6 +94,7 @@ export class MemberDb extends Dexie {
   movements!: EntityTable<Movement, 'id'>;
   leaderboards!: EntityTable<Leaderboard, 'session_id'>;
   workoutAliases!: EntityTable<WorkoutAlias, 'temp'>;
+  confirmations!: EntityTable<Confirmation, 'key'>;
 
   constructor(name = 'member-pwa') {
     super(name);
@@ -107,6 +117,15 @@ export class MemberDb extends Dexie {
       leaderboards: '&session_id',
       workoutAliases: '&temp',
     });
+    // Outbox entries indexed by the rows they touch (one row's pending state without a scan),
+    // and the rows' last confirmations, so a read answered before a write cannot undo it.
+    this.version(3)
+      .stores({ outbox: '++seq, &id, status, *touches', confirmations: '&key, at' })
+      .upgrade((tx) =>
+        tx.table('outbox').toCollection().modify((entry: { touches?: unknown }) => {
+          if (!Array.isArray(entry.touches)) entry.touches = [];
+        }),
+      );
   }
 }
 
@@ -115,5 +134,5 @@ export const db = new MemberDb();
 /** Tables holding member data; wiped on sign-out so the next person on the device sees nothing. */
 export const memberTables = [
   'profiles', 'facilities', 'members', 'sessions', 'visits', 'notifications', 'outbox', 'notices', 'pulls',
-  'workouts', 'movements', 'leaderboards', 'workoutAliases',
+  'workouts', 'movements', 'leaderboards', 'workoutAliases', 'confirmations',
 ] as const;

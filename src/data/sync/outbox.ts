@@ -8,6 +8,8 @@ import { ApiError, NetworkError } from '../api/errors';
 import { db, memberTables, type OutboxEntry } from '../db';
 import { getAuthState, scopeOf } from './auth-row';
 import { getStatus, patchStatus, recountPending } from './status';
+import { now } from '../clock';
+import { pendingKeys, stampConfirmed } from './touches';
 
 /** Bumped when the shape of queued args changes; an app that meets a newer entry leaves it queued. */
 export const OUTBOX_SCHEMA_VERSION = 1;
@@ -41,7 +43,7 @@ interface OutboxClock {
   backoff: Pick<BackoffOptions, 'baseMs' | 'capMs'>;
 }
 
-let clock: OutboxClock = { now: () => Date.now(), random: Math.random, backoff: {} };
+let clock: OutboxClock = { now: () => now(), random: Math.random, backoff: {} };
 
 /** Tests pin time and jitter here. */
 export function configureOutbox(options: Partial<Omit<OutboxClock, 'backoff'>> & Pick<BackoffOptions, 'baseMs' | 'capMs'>): void {
@@ -155,10 +157,8 @@ export function commandTransaction<T>(tables: Table[], fn: () => Promise<T>): Pr
 }
 
 /** Rows that queued writes changed optimistically; a pull must not overwrite them (rule 5). */
-export async function pendingTouches(): Promise<Set<string>> {
-  const touched = new Set<string>();
-  await db.outbox.each((entry) => entry.touches.forEach((key) => touched.add(key)));
-  return touched;
+export function pendingTouches(): Promise<Set<string>> {
+  return pendingKeys();
 }
 
 export async function pendingCount(): Promise<number> {
@@ -308,6 +308,8 @@ async function succeedEntry(entry: OutboxEntry, handler: OpHandler, answer: unkn
     await db.outbox.delete(entry.seq!);
     const later = await db.outbox.orderBy('seq').toArray();
     await handler.onSuccess?.(answer, entry.args, { later });
+    // A pull answered before this write must not put the rows back as they were.
+    await stampConfirmed(current.touches);
     await recountPending({ online: true });
     return true;
   });

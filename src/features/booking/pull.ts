@@ -1,23 +1,23 @@
 // Pulls of classes and visits (stale-while-revalidate through refresh()). Each fetch carries the
 // scope of the facility it is for, not the one selected now, so switching facility while a pull
-// runs cannot file one facility's classes under another. Rows a queued write changed are never
-// overwritten nor deleted (DESIGN rule 5): a class is protected by `sessions:{id}`, a visit by
-// `visits:{id}` or by its class's touch. Writes are bulk operations in one transaction.
+// runs cannot file one facility's classes under another. Rows a queued write changed, or a write
+// confirmed after the pull started, are never overwritten nor deleted: a class is protected by
+// `sessions:{id}`, a visit by `visits:{id}` or by its class's key. Writes are bulk operations in one transaction.
 import { facilityScope } from '../../data/api/client';
 import { getBookings, getSession, getSessions, getVisit, getVisits } from "./api";
-import { ApiError } from '../../data/api/errors';
 import type { Session, Visit } from '../../../core/contract/types';
 import { db, type StoredVisit } from '../../data/db';
 import { getAuthState } from '../../data/sync/auth-row';
-import { pendingTouches } from '../../data/sync/outbox';
-import { refresh, type RefreshOptions, type RefreshResult } from '../../data/sync/pull';
+import { definePull, refresh, writePulled, type PullContext, type PullGuard, type PullOptions, type RefreshResult } from '../../data/sync/pull';
+import { touchKey } from '../../data/sync/touches';
 import { inTransaction } from '../../data/transaction';
+import { now } from '../../data/clock';
 
 export const SESSIONS_MAX_AGE_MS = 2 * 60_000;
 export const BOOKINGS_MAX_AGE_MS = 2 * 60_000;
 export const VISITS_MAX_AGE_MS = 5 * 60_000;
 
-export type PullOptions = RefreshOptions & { maxAgeMs?: number };
+export type { PullOptions } from '../../data/sync/pull';
 
 /** GET /sessions allows at most 62 days; longer ranges are fetched in windows of 60. */
 export const SESSIONS_WINDOW_MS = 60 * 24 * 60 * 60_000;
@@ -46,20 +46,14 @@ export const visitsResource = (facilityGuid: string) => `visits:${facilityGuid}`
 export const sessionResource = (id: number) => `session:${id}`;
 export const visitResource = (id: number) => `visit:${id}`;
 
-/**
- * Runs `write` in one rw transaction with the outbox and the auth row, so neither a command
- * committing nor a sign-out can slip between the check of the touches and the write.
- */
-function writePulled(write: (touched: Set<string>) => Promise<void>): Promise<void> {
-  return db.transaction('rw', [db.sessions, db.visits, db.outbox, db.meta, db.profiles], async () => {
-    if ((await inTransaction(getAuthState())).status !== 'authenticated') return;
-    await inTransaction(write(await inTransaction(pendingTouches())));
-  });
+/** Classes and visits are written together: a visit mirrors its class. */
+function writeBooking(context: PullContext, write: (guard: PullGuard) => Promise<void>): Promise<void> {
+  return writePulled([db.sessions, db.visits, db.profiles], context, write);
 }
 
-const sessionFree = (touched: Set<string>, id: number) => !touched.has(`sessions:${id}`);
-const visitFree = (touched: Set<string>, visit: { id: number; session_id?: number; session: { id: number } }) =>
-  !touched.has(`visits:${visit.id}`) && !touched.has(`sessions:${visit.session_id ?? visit.session.id}`);
+const sessionFree = (guard: PullGuard, id: number) => guard.free(touchKey('sessions', id));
+const visitFree = (guard: PullGuard, visit: { id: number; session_id?: number; session: { id: number } }) =>
+  guard.free(touchKey('visits', visit.id)) && sessionFree(guard, visit.session_id ?? visit.session.id);
 
 function toStored(visit: Visit): StoredVisit {
   return { ...visit, session_id: visit.session.id };
@@ -81,47 +75,44 @@ export function pullSessions(facilityGuid: string, fromIso: string, toIso: strin
   return refresh(
     sessionsResource(facilityGuid, from, to),
     options.maxAgeMs ?? SESSIONS_MAX_AGE_MS,
-    async () => {
+    async (context) => {
       const sessions: Session[] = [];
       for (const [start, end] of windows(from, to)) sessions.push(...(await getSessions({ start_date: start, end_date: end }, { scope: facilityScope(facilityGuid) })));
       const inRange = sessions
         .filter((s) => s.facility_guid === facilityGuid)
         .map((s) => ({ ...s, start_date: normaliseIso(s.start_date) }))
         .filter((s) => s.start_date >= from && s.start_date < to);
-      await writePulled(async (touched) => {
+      await writeBooking(context, async (guard) => {
         const returned = new Set(inRange.map((s) => s.id));
         const local = await db.sessions.where('[facility_guid+start_date]').between([facilityGuid, from], [facilityGuid, to], true, false).primaryKeys();
-        const gone = local.filter((id) => !returned.has(id) && sessionFree(touched, id));
+        const gone = local.filter((id) => !returned.has(id) && sessionFree(guard, id));
         if (gone.length > 0) await db.sessions.bulkDelete(gone);
-        await db.sessions.bulkPut(inRange.filter((s) => sessionFree(touched, s.id)));
+        await db.sessions.bulkPut(inRange.filter((s) => sessionFree(guard, s.id)));
       });
     },
     options,
   );
 }
 
-/** One class, e.g. for its detail screen; a 404 removes it (unless a queued write touched it). */
+const sessionPull = definePull<number, Session>({
+  resource: sessionResource,
+  maxAgeMs: SESSIONS_MAX_AGE_MS,
+  tables: () => [db.sessions, db.visits, db.profiles],
+  goneOn404: true,
+  async fetch(id) {
+    const local = await db.sessions.get(id);
+    return getSession(id, local ? { scope: facilityScope(local.facility_guid) } : {});
+  },
+  async write(session, guard, id) {
+    if (!sessionFree(guard, id)) return;
+    if (session) await db.sessions.put({ ...session, start_date: normaliseIso(session.start_date) });
+    else await db.sessions.delete(id);
+  },
+});
+
+/** One class, e.g. for its detail screen; a 404 removes it (unless a queued or newer write touched it). */
 export function pullSession(id: number, options: PullOptions = {}): Promise<RefreshResult> {
-  return refresh(
-    sessionResource(id),
-    options.maxAgeMs ?? SESSIONS_MAX_AGE_MS,
-    async () => {
-      const local = await db.sessions.get(id);
-      let session: Session | null;
-      try {
-        session = await getSession(id, local ? { scope: facilityScope(local.facility_guid) } : {});
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 404)) throw error;
-        session = null;
-      }
-      await writePulled(async (touched) => {
-        if (!sessionFree(touched, id)) return;
-        if (session) await db.sessions.put({ ...session, start_date: normaliseIso(session.start_date) });
-        else await db.sessions.delete(id);
-      });
-    },
-    options,
-  );
+  return sessionPull(id, options);
 }
 
 /** Facility guids of the organisation a facility belongs to, from the member's accounts. */
@@ -143,21 +134,21 @@ export function pullBookings(facilityGuid: string, options: PullOptions = {}): P
   return refresh(
     bookingsResource(facilityGuid),
     options.maxAgeMs ?? BOOKINGS_MAX_AGE_MS,
-    async () => {
+    async (context) => {
       const visits = await getBookings({ scope: facilityScope(facilityGuid) });
       const sessions = mirroredSessions(visits).map((s) => ({ ...s, start_date: normaliseIso(s.start_date) }));
-      await writePulled(async (touched) => {
+      await writeBooking(context, async (guard) => {
         const org = new Set(await inTransaction(orgFacilityGuids(facilityGuid)));
         const returned = new Set(visits.map((v) => v.id));
-        const now = Date.now();
+        const at = now();
         const local = await db.visits.where('state').anyOf([...UPCOMING_STATES]).toArray();
         // Only visits the server must have listed: in this organisation, class not started yet.
         const gone = local
-          .filter((v) => v.id > 0 && !returned.has(v.id) && org.has(v.session.facility_guid) && Date.parse(v.session.start_date) > now && visitFree(touched, v))
+          .filter((v) => v.id > 0 && !returned.has(v.id) && org.has(v.session.facility_guid) && Date.parse(v.session.start_date) > at && visitFree(guard, v))
           .map((v) => v.id);
         if (gone.length > 0) await db.visits.bulkDelete(gone);
-        await db.visits.bulkPut(visits.filter((v) => visitFree(touched, v)).map(toStored));
-        await db.sessions.bulkPut(sessions.filter((s) => sessionFree(touched, s.id)));
+        await db.visits.bulkPut(visits.filter((v) => visitFree(guard, v)).map(toStored));
+        await db.sessions.bulkPut(sessions.filter((s) => sessionFree(guard, s.id)));
       });
     },
     options,
@@ -169,44 +160,38 @@ export function pullVisits(facilityGuid: string, options: PullOptions = {}): Pro
   return refresh(
     visitsResource(facilityGuid),
     options.maxAgeMs ?? VISITS_MAX_AGE_MS,
-    async () => {
+    async (context) => {
       const visits = await getVisits({ scope: facilityScope(facilityGuid) });
-      await writePulled(async (touched) => {
-        await db.visits.bulkPut(visits.filter((v) => visitFree(touched, v)).map(toStored));
+      await writeBooking(context, async (guard) => {
+        await db.visits.bulkPut(visits.filter((v) => visitFree(guard, v)).map(toStored));
       });
     },
     options,
   );
 }
 
-/** One visit; a 404 removes it unless a queued write touched it. Temporary (negative) ids are not asked for. */
+const visitPull = definePull<{ id: number; local: StoredVisit | undefined }, Visit>({
+  resource: ({ id }) => visitResource(id),
+  maxAgeMs: VISITS_MAX_AGE_MS,
+  tables: () => [db.sessions, db.visits, db.profiles],
+  goneOn404: true,
+  fetch: ({ id, local }) => getVisit(id, local ? { scope: facilityScope(local.session.facility_guid) } : {}),
+  async write(visit, guard, { id, local }) {
+    if (!visit) {
+      if (local && visitFree(guard, local)) await db.visits.delete(id);
+      return;
+    }
+    if (!visitFree(guard, visit)) return;
+    await db.visits.put(toStored(visit));
+    const [session] = mirroredSessions([visit]);
+    if (session && sessionFree(guard, session.id)) await db.sessions.put({ ...session, start_date: normaliseIso(session.start_date) });
+  },
+});
+
+/** One visit; a 404 removes it unless a queued or newer write touched it. Temporary (negative) ids are not asked for. */
 export async function pullVisit(id: number, options: PullOptions = {}): Promise<RefreshResult> {
   if (id <= 0) return 'fresh';
-  return refresh(
-    visitResource(id),
-    options.maxAgeMs ?? VISITS_MAX_AGE_MS,
-    async () => {
-      const local = await db.visits.get(id);
-      let visit: Visit | null;
-      try {
-        visit = await getVisit(id, local ? { scope: facilityScope(local.session.facility_guid) } : {});
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 404)) throw error;
-        visit = null;
-      }
-      await writePulled(async (touched) => {
-        if (!visit) {
-          if (local && visitFree(touched, local)) await db.visits.delete(id);
-          return;
-        }
-        if (!visitFree(touched, visit)) return;
-        await db.visits.put(toStored(visit));
-        const [session] = mirroredSessions([visit]);
-        if (session && sessionFree(touched, session.id)) await db.sessions.put({ ...session, start_date: normaliseIso(session.start_date) });
-      });
-    },
-    options,
-  );
+  return visitPull({ id, local: await db.visits.get(id) }, options);
 }
 
 /**

@@ -10,12 +10,14 @@ import { getAuthState } from '../../data/sync/auth-row';
 import { pendingTouches } from '../../data/sync/outbox';
 import { refresh, type RefreshOptions, type RefreshResult } from '../../data/sync/pull';
 import { inTransaction } from '../../data/transaction';
+import { touchKey } from '../../data/sync/touches';
+import { registerMemberMemory } from '../../data/memory';
 
 export const NOTIFICATIONS_RESOURCE = 'notifications';
 export const NOTIFICATIONS_MAX_AGE_MS = 60_000;
 
 /** The outbox touch key of a notification row. */
-export const notificationKey = (id: number) => `notifications:${id}`;
+export const notificationKey = (id: number) => touchKey('notifications', id);
 
 /**
  * Runs `write` in one rw transaction with the outbox and the auth row, and only while the same
@@ -42,6 +44,7 @@ function merged(server: AppNotification, local: AppNotification | undefined, tou
  */
 let liveSeq = 0;
 const liveWrites = new Map<number, number>();
+registerMemberMemory(() => liveWrites.clear());
 
 function noteLive(id: number): void {
   liveSeq += 1;

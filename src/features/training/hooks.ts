@@ -12,6 +12,8 @@ import { getAuthState } from '../../data/sync/auth-row';
 import { pullLeaderboard, pullMovements, pullWorkouts, workoutKey } from './pull';
 import { useAuth } from '../../data/hooks/auth';
 import { useRevalidate } from '../booking/hooks/sessions';
+import { registerMemberMemory } from '../../data/memory';
+import { pendingKeys } from '../../data/sync/touches';
 
 export type { StoredWorkout } from '../../data/db';
 
@@ -47,6 +49,13 @@ const logStore = (() => {
   let followed: { key: string; rows: StoredWorkout[] | undefined; subscription: { unsubscribe(): void } } | null = null;
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((listener) => listener());
+  // The log is member data: the wipe drops it (a screen still following it reads it afresh).
+  registerMemberMemory(() => {
+    if (!followed) return;
+    followed.subscription.unsubscribe();
+    followed = null;
+    notify();
+  });
   return {
     subscribe(listener: () => void) {
       listeners.add(listener);
@@ -148,11 +157,7 @@ export function useLiftDetail(movementId: number | null | undefined): LiftDetail
   }, [movementId]);
 }
 
-async function touchedKeys(): Promise<Set<string>> {
-  const touched = new Set<string>();
-  await db.outbox.each((entry) => entry.touches.forEach((key) => touched.add(key)));
-  return touched;
-}
+const touchedKeys = pendingKeys;
 
 /** Whether the member sees the class's whiteboard: the server's word, unless the device knows the member left the class. */
 function boardVisible(board: Leaderboard | undefined, session: StoredSession | undefined): boolean {

@@ -1,31 +1,28 @@
 // Pulls of the training log (stale-while-revalidate through refresh()): the member's workouts in
 // the chosen organisation, the movement catalogue and class leaderboards. Requests carry the
 // scope they are for, so switching account while one runs cannot file rows under another
-// organisation. Rows a queued write touched (`workouts:{id}`, `leaderboards:{sessionId}`) are
-// never overwritten nor deleted (DESIGN rule 5).
-import type { Table } from 'dexie';
+// organisation. Rows a queued write touched, or a write confirmed after the pull started
+// (`workouts:{id}`, `leaderboards:{sessionId}`), are never overwritten nor deleted.
 import { facilityScope } from '../../data/api/client';
 import { getLeaderboard, listMovements, listWorkouts } from './api';
-import { ApiError } from '../../data/api/errors';
 import type { Leaderboard, Workout } from '../../../core/contract/types';
 import { db, type StoredWorkout } from '../../data/db';
 import { getAuthState } from '../../data/sync/auth-row';
-import { pendingTouches } from '../../data/sync/outbox';
-import { refresh, type RefreshOptions, type RefreshResult } from '../../data/sync/pull';
-import { inTransaction } from '../../data/transaction';
+import { definePull, refresh, writePulled, type PullOptions, type RefreshResult } from '../../data/sync/pull';
+import { touchKey } from '../../data/sync/touches';
 
 export const WORKOUTS_MAX_AGE_MS = 2 * 60_000;
 export const MOVEMENTS_MAX_AGE_MS = 24 * 60 * 60_000;
 export const LEADERBOARD_MAX_AGE_MS = 60_000;
 
-export type PullOptions = RefreshOptions & { maxAgeMs?: number };
+export type { PullOptions } from '../../data/sync/pull';
 
 export const workoutsResource = (orgId: number) => `workouts:${orgId}`;
 export const MOVEMENTS_RESOURCE = 'movements';
 export const leaderboardResource = (sessionId: number) => `leaderboard:${sessionId}`;
 
-export const workoutKey = (id: number) => `workouts:${id}`;
-export const leaderboardKey = (sessionId: number) => `leaderboards:${sessionId}`;
+export const workoutKey = (id: number) => touchKey('workouts', id);
+export const leaderboardKey = (sessionId: number) => touchKey('leaderboards', sessionId);
 
 /** ISO instants sort as text only in one form; anything unparsable is kept as it came. */
 export function canonicalIso(value: string): string {
@@ -36,14 +33,6 @@ export function canonicalIso(value: string): string {
 export function toStoredWorkout(workout: Workout, orgId: number): StoredWorkout {
   const movementId = workout.type === 'lift' ? workout.movement.id : null;
   return { ...workout, completed_at: canonicalIso(workout.completed_at), org_id: orgId, movement_id: movementId };
-}
-
-/** One rw transaction with the outbox and the auth row: no command nor sign-out slips in between. */
-function writePulled(tables: Table[], write: (touched: Set<string>) => Promise<void>): Promise<void> {
-  return db.transaction('rw', [...tables, db.outbox, db.meta], async () => {
-    if ((await inTransaction(getAuthState())).status !== 'authenticated') return;
-    await inTransaction(write(await inTransaction(pendingTouches())));
-  });
 }
 
 /** A row the device already has in a newer version (a write answered while this pull was out). */
@@ -65,15 +54,16 @@ export async function pullWorkouts(options: PullOptions = {}): Promise<RefreshRe
   return refresh(
     workoutsResource(orgId),
     options.maxAgeMs ?? WORKOUTS_MAX_AGE_MS,
-    async () => {
+    async (context) => {
       const known = new Set(await db.workouts.where('org_id').equals(orgId).primaryKeys());
       const workouts = await listWorkouts({}, { scope });
-      await writePulled([db.workouts], async (touched) => {
+      await writePulled([db.workouts], context, async (guard) => {
         const returned = new Set(workouts.map((workout) => workout.id));
         const local = new Map((await db.workouts.where('org_id').equals(orgId).toArray()).map((row) => [row.id, row]));
-        const gone = [...local.keys()].filter((id) => id > 0 && known.has(id) && !returned.has(id) && !touched.has(workoutKey(id)));
+        const gone = [...local.keys()].filter((id) => id > 0 && known.has(id) && !returned.has(id) && guard.free(workoutKey(id)));
         if (gone.length > 0) await db.workouts.bulkDelete(gone);
-        const fresh = workouts.filter((workout) => !touched.has(workoutKey(workout.id)) && !newerLocally(local.get(workout.id), workout));
+        // A lift deleted (or edited) while this list was out is not brought back by it.
+        const fresh = workouts.filter((workout) => guard.free(workoutKey(workout.id)) && !newerLocally(local.get(workout.id), workout));
         await db.workouts.bulkPut(fresh.map((workout) => toStoredWorkout(workout, orgId)));
       });
     },
@@ -86,9 +76,9 @@ export function pullMovements(options: PullOptions = {}): Promise<RefreshResult>
   return refresh(
     MOVEMENTS_RESOURCE,
     options.maxAgeMs ?? MOVEMENTS_MAX_AGE_MS,
-    async () => {
+    async (context) => {
       const movements = await listMovements();
-      await writePulled([db.movements], async () => {
+      await writePulled([db.movements], context, async () => {
         const returned = new Set(movements.map((movement) => movement.id));
         const gone = (await db.movements.toCollection().primaryKeys()).filter((id) => !returned.has(id));
         if (gone.length > 0) await db.movements.bulkDelete(gone);
@@ -99,28 +89,25 @@ export function pullMovements(options: PullOptions = {}): Promise<RefreshResult>
   );
 }
 
+const leaderboardPull = definePull<number, Leaderboard>({
+  resource: leaderboardResource,
+  maxAgeMs: LEADERBOARD_MAX_AGE_MS,
+  tables: () => [db.leaderboards, db.sessions],
+  goneOn404: true,
+  async fetch(sessionId) {
+    const session = await db.sessions.get(sessionId);
+    return getLeaderboard(sessionId, session ? { scope: facilityScope(session.facility_guid) } : {});
+  },
+  async write(board, guard, sessionId) {
+    if (!guard.free(leaderboardKey(sessionId))) return;
+    if (board) await db.leaderboards.put({ ...board, session_id: sessionId });
+    else await db.leaderboards.delete(sessionId);
+  },
+});
+
 /** A class's leaderboard, asked in the scope of the class's facility; a 404 removes it. */
 export function pullLeaderboard(sessionId: number, options: PullOptions = {}): Promise<RefreshResult> {
-  return refresh(
-    leaderboardResource(sessionId),
-    options.maxAgeMs ?? LEADERBOARD_MAX_AGE_MS,
-    async () => {
-      const session = await db.sessions.get(sessionId);
-      let board: Leaderboard | null;
-      try {
-        board = await getLeaderboard(sessionId, session ? { scope: facilityScope(session.facility_guid) } : {});
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 404)) throw error;
-        board = null;
-      }
-      await writePulled([db.leaderboards], async (touched) => {
-        if (touched.has(leaderboardKey(sessionId))) return;
-        if (board) await db.leaderboards.put({ ...board, session_id: sessionId });
-        else await db.leaderboards.delete(sessionId);
-      });
-    },
-    options,
-  );
+  return leaderboardPull(sessionId, options);
 }
 
 /** After the server refused a training write the local copies may be out of date: refetch next time. */

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type StoredSession } from '../../../data/db';
 import { normaliseIso, pullSession, pullSessions } from '../pull';
+import { memberMemoryEpoch, registerMemberMemory } from '../../../data/memory';
 
 /**
  * The facility's classes starting in [fromIso, toIso), by start time (ties by id), straight off
@@ -22,15 +23,21 @@ export function sessionsBetween(facilityGuid: string, fromIso: string, toIso: st
   return (limit === undefined ? query : query.limit(limit)).toArray();
 }
 
-/** Recently read ranges, so moving to an adjacent range paints from memory at once. */
+/**
+ * Recently read ranges, so moving to an adjacent range paints from memory at once. The rows carry
+ * the member's visits, so the wipe empties it.
+ */
 const rangeCache = new Map<string, StoredSession[]>();
 const RANGE_CACHE_SIZE = 8;
+registerMemberMemory(() => rangeCache.clear());
 
 function rangeKey(facilityGuid: string, fromIso: string, toIso: string): string {
   return `${facilityGuid}|${fromIso}|${toIso}`;
 }
 
-function remember(key: string, rows: StoredSession[]): void {
+/** `epoch` is the wipe epoch when the read started: a read that raced a wipe is not kept. */
+function remember(key: string, rows: StoredSession[], epoch: number): void {
+  if (epoch !== memberMemoryEpoch()) return;
   rangeCache.delete(key);
   rangeCache.set(key, rows);
   if (rangeCache.size > RANGE_CACHE_SIZE) rangeCache.delete(rangeCache.keys().next().value!);
@@ -39,7 +46,8 @@ function remember(key: string, rows: StoredSession[]): void {
 /** Reads a range ahead of time (e.g. the next and previous week) into the in-memory cache. */
 export async function prefetchSessions(facilityGuid: string, fromIso: string, toIso: string): Promise<void> {
   const key = rangeKey(facilityGuid, fromIso, toIso);
-  if (!rangeCache.has(key)) remember(key, await sessionsBetween(facilityGuid, fromIso, toIso));
+  const epoch = memberMemoryEpoch();
+  if (!rangeCache.has(key)) remember(key, await sessionsBetween(facilityGuid, fromIso, toIso), epoch);
 }
 
 /**
@@ -59,8 +67,9 @@ export function useSessionsProgressive(
   const all = useLiveQuery(
     async () => {
       if (!facilityGuid) return undefined;
+      const epoch = memberMemoryEpoch();
       const rows = await sessionsBetween(facilityGuid, fromIso, toIso);
-      remember(key, rows);
+      remember(key, rows, epoch);
       return { key, rows };
     },
     [key],

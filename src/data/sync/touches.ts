@@ -1,0 +1,37 @@
+// Which rows queued writes changed (outbox `touches`, indexed) and when writes last confirmed
+// rows. Pulls consult both; so does the "waiting to sync" mark on a row.
+import { now } from '../clock';
+import { db } from '../db';
+
+/** Tables whose rows a queued write can touch. */
+export type TouchTable = 'profiles' | 'facilities' | 'members' | 'sessions' | 'visits' | 'notifications' | 'workouts' | 'leaderboards';
+export type TouchKey = `${TouchTable}:${string}`;
+
+/** The one spelling of a row's key in `touches` and in the confirmations. */
+export function touchKey(table: TouchTable, id: number | string): TouchKey {
+  return `${table}:${id}`;
+}
+
+/** Rows that queued writes changed optimistically, off the multi-entry index (no scan of entries). */
+export async function pendingKeys(): Promise<Set<string>> {
+  return new Set((await db.outbox.orderBy('touches').uniqueKeys()) as string[]);
+}
+
+/** Whether a queued write touches this row. */
+export async function isPending(key: string): Promise<boolean> {
+  return (await db.outbox.where('touches').equals(key).count()) > 0;
+}
+
+/** Confirmations older than this cannot matter to a pull still running. */
+export const CONFIRMATION_TTL_MS = 60 * 60_000;
+
+/** Call inside the transaction that applies a write's answer (needs db.confirmations). */
+export async function stampConfirmed(keys: readonly string[], at = now()): Promise<void> {
+  await db.confirmations.where('at').below(at - CONFIRMATION_TTL_MS).delete();
+  if (keys.length > 0) await db.confirmations.bulkPut(keys.map((key) => ({ key, at })));
+}
+
+/** Rows a write confirmed at or after `since` (ties count: the pull cannot prove it is newer). */
+export async function confirmedSince(since: number): Promise<Set<string>> {
+  return new Set(await db.confirmations.where('at').aboveOrEqual(since).primaryKeys());
+}
