@@ -49,6 +49,8 @@ export interface SyncStatus {
   lastError: string | null;
   lastSyncedAt: number | null;
   nextAttemptAt: number | null;
+  /** A write failed because the device's storage is full (QuotaExceededError); cleared by the next write that succeeds. */
+  storageFull?: boolean;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The sync status of the shell: offline, writes waiting, paused for sign-in, or the last problem.
 // Tapping it sends the queue now.
 import { useTranslation } from 'react-i18next';
-import { useSyncStatus } from '../../data/hooks/sync';
+import { useStorageFull, useSyncStatus } from '../../data/hooks/sync';
 import { flushOutbox } from '../../data/sync/outbox';
 import { Icon } from '../../ui/icon/index';
 import { useOnline } from '../../ui/use-online';
@@ -10,9 +10,11 @@ export function SyncIndicator() {
   const { t } = useTranslation();
   const status = useSyncStatus();
   const online = useOnline();
+  const storageFull = useStorageFull();
   const pending = status?.pending ?? 0;
-  if (online && pending === 0 && !status?.blocked) return null;
+  if (online && pending === 0 && !status?.blocked && !storageFull) return null;
   const label = [
+    storageFull ? t('sync.storageFull') : null,
     !online ? t('sync.offline') : null,
     pending > 0 ? t('sync.pending', { count: pending }) : null,
     status?.blocked === 'auth' ? t('sync.blockedAuth') : null,
@@ -21,8 +23,10 @@ export function SyncIndicator() {
   return (
     <button type="button" className="btn btn--ghost btn--sm sync-indicator" data-testid="sync-indicator" aria-label={`${t('sync.status')}: ${label}. ${t('sync.syncNow')}`}
       title={label} onClick={() => void flushOutbox({ ignoreBackoff: true })}>
-      <Icon name={online ? 'refresh' : 'cloud-off'} />
+      <Icon name={storageFull ? 'alert-triangle' : online ? 'refresh' : 'cloud-off'} />
       {pending > 0 && <span className="sync-indicator__count">{pending}</span>}
+      {/* Changes may be lost: this one is spelt out, not left to a tooltip. */}
+      {storageFull && <span className="sync-indicator__full" role="alert">{t('sync.storageFull')}</span>}
     </button>
   );
 }

@@ -7,7 +7,7 @@ import { getApiScope, setApiScope } from '../api/client';
 import { ApiError, NetworkError } from '../api/errors';
 import { db, memberTables, type OutboxEntry } from '../db';
 import { getAuthState, scopeOf } from './auth-row';
-import { getStatus, patchStatus, recountPending } from './status';
+import { getStatus, isQuotaError, patchStatus, recountPending, reportingQuota, reportStorageFull, storageRecovered } from './status';
 import { now } from '../clock';
 import { pendingKeys, stampConfirmed } from './touches';
 
@@ -153,7 +153,8 @@ export async function enqueue(op: string, args: object, touches: string[] = []):
 
 /** A command's transaction: its tables plus the outbox and the status row; a flush follows the commit. */
 export function commandTransaction<T>(tables: Table[], fn: () => Promise<T>): Promise<T> {
-  return db.transaction('rw', [...tables, db.outbox, db.meta], fn);
+  // A full disk fails the command (the caller says so) and shows in the sync status.
+  return reportingQuota(() => db.transaction('rw', [...tables, db.outbox, db.meta], fn));
 }
 
 /** Rows that queued writes changed optimistically; a pull must not overwrite them (rule 5). */
@@ -195,6 +196,12 @@ export function flushOutbox(options: FlushOptions = {}): Promise<FlushResult> {
 
 function startFlush(options: FlushOptions): Promise<FlushResult> {
   const promise = withLock(() => drain(options))
+    .catch(async (error: unknown): Promise<FlushResult> => {
+      // Even the bookkeeping could not be written: the entries stay queued for a later flush.
+      if (!isQuotaError(error)) throw error;
+      await reportStorageFull();
+      return { outcome: 'retry', sent: 0, rejected: 0, nextAttemptAt: null };
+    })
     .then((result) => {
       emitSettled(result);
       return result;
@@ -232,6 +239,7 @@ async function drain(options: FlushOptions): Promise<FlushResult> {
     const entry = await takeNext();
     if (!entry || entry.seq === undefined) {
       await recountPending({ nextAttemptAt: null, ...(result.sent > 0 && { lastError: null, lastSyncedAt: clock.now() }) });
+      if (result.sent > 0) await storageRecovered();
       return result;
     }
     const handler = handlers.get(entry.op);
@@ -268,6 +276,7 @@ async function drain(options: FlushOptions): Promise<FlushResult> {
       if (await succeedEntry(entry, handler, answer)) result.sent += 1;
     } catch (error) {
       // The server applied it but the local write failed; a replay with the same key is harmless.
+      if (isQuotaError(error)) await reportStorageFull();
       return { ...result, ...(await retryLater(entry, error)) };
     }
   }

@@ -6,7 +6,7 @@ import { ApiError, NetworkError } from '../api/errors';
 import type { Facility, Member, Profile } from '../../../core/contract/types';
 import { db, type AuthState } from '../db';
 import { getAuthState, scopeOf } from './auth-row';
-import { patchStatus } from './status';
+import { isQuotaError, patchStatus, reportStorageFull, storageRecovered } from './status';
 import { now } from '../clock';
 import { inTransaction } from '../transaction';
 import { confirmedSince, pendingKeys, touchKey } from './touches';
@@ -55,20 +55,26 @@ async function runRefresh(resource: string, maxAgeMs: number, fetcher: (context:
   }
   try {
     await fetcher({ startedAt: now() });
+    const fetchedAt = now();
+    await db.transaction('rw', db.pulls, db.meta, async () => {
+      // A sign-out while the request was out wiped the device; leave no trace of it.
+      if ((await getAuthState()).status !== 'authenticated') return;
+      await db.pulls.put({ resource, fetchedAt });
+      await patchStatus({ online: true, lastSyncedAt: fetchedAt });
+    });
   } catch (error) {
     return recordFailure(error);
   }
-  const fetchedAt = now();
-  await db.transaction('rw', db.pulls, db.meta, async () => {
-    // A sign-out while the request was out wiped the device; leave no trace of it.
-    if ((await getAuthState()).status !== 'authenticated') return;
-    await db.pulls.put({ resource, fetchedAt });
-    await patchStatus({ online: true, lastSyncedAt: fetchedAt });
-  });
+  await storageRecovered();
   return 'fetched';
 }
 
 async function recordFailure(error: unknown): Promise<RefreshResult> {
+  // The pulled rows did not fit: the member must see it, the last good data stays.
+  if (isQuotaError(error)) {
+    await reportStorageFull();
+    return 'error';
+  }
   if (error instanceof NetworkError) {
     if (error.kind === 'offline' || error.kind === 'failed') await patchStatus({ online: false });
     return 'offline';

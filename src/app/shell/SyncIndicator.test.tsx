@@ -1,0 +1,34 @@
+// The shell's sync indicator spells out a full disk (not only in a tooltip), even when online and
+// nothing waits to be sent.
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { SyncStatus } from '../../data/db';
+
+const state = vi.hoisted(() => ({ storageFull: false, status: undefined as SyncStatus | undefined }));
+
+vi.mock('../../data/hooks/sync', () => ({
+  useSyncStatus: () => state.status,
+  useStorageFull: () => state.storageFull,
+}));
+vi.mock('../../data/sync/outbox', () => ({ flushOutbox: vi.fn() }));
+
+const { SyncIndicator } = await import('./SyncIndicator');
+
+const idle: SyncStatus = { key: 'status', pending: 0, online: true, blocked: null, lastError: null, lastSyncedAt: null, nextAttemptAt: null };
+
+describe('SyncIndicator', () => {
+  it('shows nothing when online with nothing waiting', () => {
+    state.status = idle;
+    state.storageFull = false;
+    const { container } = render(<SyncIndicator />);
+    expect(container.textContent).toBe('');
+  });
+
+  it('says that storage is full, visibly and as an alert', () => {
+    state.status = { ...idle, storageFull: true };
+    state.storageFull = true;
+    render(<SyncIndicator />);
+    expect(screen.getByRole('alert').textContent).toBe('Storage is full: free up space or your changes cannot be saved');
+    expect(screen.getByTestId('sync-indicator').getAttribute('aria-label')).toContain('Storage is full');
+  });
+});
