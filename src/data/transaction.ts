@@ -1,5 +1,6 @@
 // Small tools for writes made on the device, shared by commands and pulls.
 import Dexie from 'dexie';
+import { now } from './clock';
 
 /**
  * Dexie follows a transaction across native awaits only a few async frames deep; handing each
@@ -17,7 +18,7 @@ let lastTempId = 0;
  * tab's ids strictly decreasing.
  */
 export function newTempId(): number {
-  let id = -(Date.now() * 1000 + Math.floor(Math.random() * 1000));
+  let id = -(now() * 1000 + Math.floor(Math.random() * 1000));
   if (id >= lastTempId) id = lastTempId - 1;
   lastTempId = id;
   return id;

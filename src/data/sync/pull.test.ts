@@ -9,6 +9,7 @@ import { getAuthState } from './auth-row';
 import { commandTransaction, enqueue } from './outbox';
 import { pullFacility, pullMember, pullProfile, refresh } from './pull';
 import { getStatus } from './status';
+import { setClock } from '../clock';
 import { makeProfile, resetDb, resetModules, signedInLocally, signedOutLocally, withFakeApi } from '../../../tests/support/data-helpers';
 
 const fake = withFakeApi();
@@ -148,5 +149,27 @@ describe('pulls', () => {
     fake.api.handle(() => ({ body: makeProfile(2) }));
     await pullProfile();
     expect(await db.profiles.get(2)).toBeUndefined();
+  });
+});
+
+describe('the engine clock', () => {
+  it('decides freshness: a resource is fresh for maxAgeMs of the injected time', async () => {
+    let time = 1_000_000;
+    setClock(() => time);
+    try {
+      let calls = 0;
+      const fetcher = async () => {
+        calls += 1;
+      };
+      expect(await refresh('clocked', 60_000, fetcher)).toBe('fetched');
+      expect((await db.pulls.get('clocked'))?.fetchedAt).toBe(1_000_000);
+      time += 59_999;
+      expect(await refresh('clocked', 60_000, fetcher)).toBe('fresh');
+      time += 1;
+      expect(await refresh('clocked', 60_000, fetcher)).toBe('fetched');
+      expect(calls).toBe(2);
+    } finally {
+      setClock(null);
+    }
   });
 });

@@ -4,6 +4,7 @@
 import { flushOutbox, subscribeOutbox, type FlushResult } from './outbox';
 import { patchStatus } from './status';
 import { OUTBOX_SYNC_TAG } from './sync-tag';
+import { now } from '../clock';
 
 export { OUTBOX_SYNC_TAG };
 
@@ -39,7 +40,7 @@ export function startSync(targets: SyncTargets = {}): () => void {
     timer = undefined;
     if (stopped || result.nextAttemptAt === null) return;
     if (result.outcome !== 'retry' && result.outcome !== 'backoff') return;
-    timer = setTimeout(() => flush(true), Math.max(0, result.nextAttemptAt - Date.now()));
+    timer = setTimeout(() => flush(true), Math.max(0, result.nextAttemptAt - now()));
     // If the tab closes before the timer, a Chromium SW can still send the queue.
     if (result.outcome === 'retry') void requestBackgroundSync();
   };

@@ -4,6 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type StoredVisit } from '../../../data/db';
 import { orgFacilityGuids, pullBookings, pullVisit, pullVisits } from '../pull';
 import { useRevalidate } from './sessions';
+import { now as clockNow } from '../../../data/clock';
 
 const UPCOMING_STATES = ['booked', 'waitlisted', 'pending'];
 
@@ -15,7 +16,7 @@ async function withSessions(visits: StoredVisit[]): Promise<StoredVisit[]> {
 const byStart = (a: StoredVisit, b: StoredVisit) => a.session.start_date.localeCompare(b.session.start_date) || a.id - b.id;
 
 /** Upcoming (not yet over) booked, waitlisted and pending visits in the facility's organisation, soonest first. */
-export async function bookingsOf(facilityGuid: string, now = Date.now()): Promise<StoredVisit[]> {
+export async function bookingsOf(facilityGuid: string, now = clockNow()): Promise<StoredVisit[]> {
   const org = new Set(await orgFacilityGuids(facilityGuid));
   const visits = await db.visits.where('state').anyOf(UPCOMING_STATES).toArray();
   const joined = await withSessions(visits.filter((visit) => org.has(visit.session.facility_guid)));
