@@ -8,7 +8,8 @@
 // still holding the temporary id finds the synced row.
 //
 // Edits of a workout whose create has never been tried are merged into that entry's input: one
-// POST carries the final values. Once a create was tried it may have reached the server under
+// POST carries the final values. Once a PUT waits behind the create (an edit made while it was
+// being sent), later edits queue behind that PUT, so they are never applied before it. Once a create was tried it may have reached the server under
 // its Idempotency-Key, and a replay with another body would be refused; the body first tried is
 // kept (sentInput) and the merged values follow in a PUT within the same entry.
 //
@@ -64,8 +65,12 @@ export async function editWorkout(id: number, changes: WorkoutUpdate): Promise<v
     const movement = await inTransaction(movementFor(clean));
     if (row.type === 'lift' && 'movement_id' in clean && !movement) throw new Error(`Unknown movement ${String((clean as Fields).movement_id)}`);
     const next = applyChanges(row, clean, movement, new Date().toISOString());
-    const create = (await inTransaction(queuedFor(row.id))).find((entry) => entry.op === WORKOUT_OPS.create);
-    if (create?.status === 'pending') {
+    const queued = await inTransaction(queuedFor(row.id));
+    const create = queued.find((entry) => entry.op === WORKOUT_OPS.create);
+    // Merged into the create only while no edit waits behind it: the merged values go out first,
+    // so that edit would then be applied last and win over this newer one.
+    const editBehind = queued.some((entry) => entry.op === WORKOUT_OPS.update);
+    if (create?.status === 'pending' && !editBehind) {
       const args = argsOf<WorkoutCreateArgs>(create);
       const merged: WorkoutCreateArgs = {
         ...args,

@@ -107,6 +107,53 @@ describe('training log against the server', () => {
     expect(await serverWorkouts(name)).toMatchObject([{ score_time: 280 }]);
   });
 
+  it('a rename queued behind a create in flight is not overtaken by a later rename merged into the create', async () => {
+    expect(await pullMovements()).toBe('fetched');
+    const movement = (await db.movements.toCollection().first())!;
+    const name = uniqueName('A');
+    const lift: WorkoutInput = {
+      type: 'lift', name: `${name} v0`, completed_at: new Date(seededAt - 3_600_000).toISOString(), movement_id: movement.id, rep_scheme: '1x5',
+      sets: [{ position: 1, repetitions: 5, movement_id: movement.id, values: { weight: { value: 100, units: 'kilograms' } } }],
+    };
+    const temp = await logWorkout(lift);
+    // Hold the create on its way to the server, so the first rename is made while it is in flight.
+    const isCreate = (url: string, init?: RequestInit) => init?.method === 'POST' && new URL(url).pathname.endsWith('/workouts');
+    const jar = browser.jar;
+    let arrived!: () => void;
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    browser.jar = {
+      ...jar,
+      fetch: async (input, init) => {
+        if (isCreate(String(input), init)) {
+          arrived();
+          await held;
+        }
+        return jar.fetch(input, init);
+      },
+    };
+    const flushing = flushOutbox();
+    await reached;
+    await editWorkout(temp, { name: `${name} v1` });
+    expect((await db.outbox.toArray()).map((entry) => entry.op)).toEqual([WORKOUT_OPS.create, WORKOUT_OPS.update]);
+
+    // The create reaches the server but the answer is lost (connection reset); the phone goes offline.
+    browser.dropAnswer = isCreate;
+    release();
+    expect(await flushing).toMatchObject({ outcome: 'retry' });
+    browser.jar = jar;
+    browser.unreachable = isWrite;
+    await editWorkout(temp, { name: `${name} v2` });
+
+    browser.unreachable = null;
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle' });
+    const id = (await db.workoutAliases.get(temp))!.id;
+    expect(await real.server.db.selectFrom('workouts').select('name').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ name: `${name} v2` });
+    expect(await db.workouts.get(id)).toMatchObject({ name: `${name} v2` });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('an edit after sync sends a PUT without id, type, session or definition', async () => {
     const name = uniqueName('Synced Fran');
     const temp = await logWorkout(wodInput(name));
