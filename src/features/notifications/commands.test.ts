@@ -215,3 +215,32 @@ describe('live rows', () => {
     expect(await db.notifications.count()).toBe(0);
   });
 });
+
+describe('a notifications list answered before a mark-read and applied after its confirmation', () => {
+  it('keeps the notification read', async () => {
+    await db.notifications.bulkPut([note(1), note(2)]);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const stale = { body: { data: [note(1), note(2)] } };
+    fake.api.handle(async (r) => {
+      if (r.method === 'GET' && r.path.startsWith('/notifications')) {
+        await gate;
+        return stale;
+      }
+      return answers(r);
+    });
+    const pulling = pullNotifications({ force: true });
+    await new Promise<void>((resolve) => {
+      const check = () => (fake.api.requests.some((r) => r.method === 'GET') ? resolve() : setTimeout(check, 5));
+      check();
+    });
+    await markNotificationRead(1);
+    expect(await flushOutbox()).toMatchObject({ sent: 1 });
+    release();
+    expect(await pulling).toBe('fetched');
+    expect((await db.notifications.get(1))?.read_at).toBe('2026-11-22T10:00:05.000Z');
+    expect((await db.notifications.get(2))?.read_at).toBeNull();
+  });
+});

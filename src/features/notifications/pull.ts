@@ -8,9 +8,9 @@ import type { AppNotification } from '../../../core/contract/types';
 import { db } from '../../data/db';
 import { getAuthState } from '../../data/sync/auth-row';
 import { pendingTouches } from '../../data/sync/outbox';
-import { refresh, type RefreshOptions, type RefreshResult } from '../../data/sync/pull';
+import { refresh, type PullContext, type RefreshOptions, type RefreshResult } from '../../data/sync/pull';
 import { inTransaction } from '../../data/transaction';
-import { touchKey } from '../../data/sync/touches';
+import { confirmedSince, touchKey } from '../../data/sync/touches';
 import { registerMemberMemory } from '../../data/memory';
 
 export const NOTIFICATIONS_RESOURCE = 'notifications';
@@ -22,12 +22,15 @@ export const notificationKey = (id: number) => touchKey('notifications', id);
 /**
  * Runs `write` in one rw transaction with the outbox and the auth row, and only while the same
  * member is signed in: an answer that arrives after a sign-out (or another member's sign-in) is dropped.
+ * For a pull, rows a write confirmed after it started count as touched: its copy of them is older.
  */
-function writeForMember(profileId: number | null, write: (touched: Set<string>) => Promise<void>): Promise<boolean> {
-  return db.transaction('rw', [db.notifications, db.outbox, db.meta], async () => {
+function writeForMember(profileId: number | null, write: (touched: Set<string>) => Promise<void>, pull?: PullContext): Promise<boolean> {
+  return db.transaction('rw', [db.notifications, db.outbox, db.meta, db.confirmations], async () => {
     const auth = await inTransaction(getAuthState());
     if (auth.status !== 'authenticated' || (profileId !== null && auth.profileId !== profileId)) return false;
-    await inTransaction(write(await inTransaction(pendingTouches())));
+    const touched = await inTransaction(pendingTouches());
+    if (pull) for (const key of await inTransaction(confirmedSince(pull.startedAt))) touched.add(key);
+    await inTransaction(write(touched));
     return true;
   });
 }
@@ -64,7 +67,7 @@ export async function pullNotifications(options: RefreshOptions & { maxAgeMs?: n
   return refresh(
     NOTIFICATIONS_RESOURCE,
     options.maxAgeMs ?? NOTIFICATIONS_MAX_AGE_MS,
-    async () => {
+    async (context) => {
       const since = liveSeq;
       const list = (await getNotifications({ scope: null })).filter((n) => !isRemoved(n));
       await writeForMember(auth.profileId, async (touched) => {
@@ -74,7 +77,7 @@ export async function pullNotifications(options: RefreshOptions & { maxAgeMs?: n
         const gone = [...local.keys()].filter((id) => !listed.has(id) && !touched.has(notificationKey(id)) && !newer(id));
         if (gone.length > 0) await db.notifications.bulkDelete(gone);
         await db.notifications.bulkPut(list.filter((n) => !newer(n.id)).map((n) => merged(n, local.get(n.id), touched)));
-      });
+      }, context);
       // One notifications pull runs at a time (refresh shares it): older marks are spent.
       for (const [id, seq] of liveWrites) if (seq <= since) liveWrites.delete(id);
     },
