@@ -1,4 +1,4 @@
-// Pulls of classes and visits (stale-while-revalidate through refresh()). Each fetch carries the
+// Pulls of classes and visits (stale-while-revalidate, each one a definePull). Each fetch carries the
 // scope of the facility it is for, not the one selected now, so switching facility while a pull
 // runs cannot file one facility's classes under another. Rows a queued write changed, or a write
 // confirmed after the pull started, are never overwritten nor deleted: a class is protected by
@@ -8,7 +8,7 @@ import { getBookings, getSession, getSessions, getVisit, getVisits } from "./api
 import type { Session, Visit } from '../../../core/contract/types';
 import { db, type StoredVisit } from '../../data/db';
 import { getAuthState } from '../../data/sync/auth-row';
-import { definePull, refresh, writePulled, type PullContext, type PullGuard, type PullOptions, type RefreshResult } from '../../data/sync/pull';
+import { definePull, type PullGuard, type PullOptions, type RefreshResult } from '../../data/sync/pull';
 import { touchKey } from '../../data/sync/touches';
 import { inTransaction } from '../../data/transaction';
 import { now } from '../../data/clock';
@@ -46,10 +46,8 @@ export const visitsResource = (facilityGuid: string) => `visits:${facilityGuid}`
 export const sessionResource = (id: number) => `session:${id}`;
 export const visitResource = (id: number) => `visit:${id}`;
 
-/** Classes and visits are written together: a visit mirrors its class. */
-function writeBooking(context: PullContext, write: (guard: PullGuard) => Promise<void>): Promise<void> {
-  return writePulled([db.sessions, db.visits, db.profiles], context, write);
-}
+/** Classes and visits are written together (a visit mirrors its class); profiles name the member's facilities. */
+const bookingTables = () => [db.sessions, db.visits, db.profiles];
 
 const sessionFree = (guard: PullGuard, id: number) => guard.free(touchKey('sessions', id));
 const visitFree = (guard: PullGuard, visit: { id: number; session_id?: number; session: { id: number } }) =>
@@ -64,40 +62,49 @@ function mirroredSessions(visits: Visit[]): Session[] {
   return visits.filter((visit) => visit.session.visit?.id === visit.id).map((visit) => visit.session);
 }
 
+interface SessionRange {
+  facilityGuid: string;
+  from: string;
+  to: string;
+}
+
+const sessionsPull = definePull<SessionRange, Session[]>({
+  resource: ({ facilityGuid, from, to }) => sessionsResource(facilityGuid, from, to),
+  maxAgeMs: SESSIONS_MAX_AGE_MS,
+  tables: bookingTables,
+  async fetch({ facilityGuid, from, to }) {
+    const sessions: Session[] = [];
+    for (const [start, end] of windows(from, to)) sessions.push(...(await getSessions({ start_date: start, end_date: end }, { scope: facilityScope(facilityGuid) })));
+    return sessions
+      .filter((s) => s.facility_guid === facilityGuid)
+      .map((s) => ({ ...s, start_date: normaliseIso(s.start_date) }))
+      .filter((s) => s.start_date >= from && s.start_date < to);
+  },
+  async write(inRange, guard, { facilityGuid, from, to }) {
+    if (!inRange) return;
+    const returned = new Set(inRange.map((s) => s.id));
+    const local = await db.sessions.where('[facility_guid+start_date]').between([facilityGuid, from], [facilityGuid, to], true, false).primaryKeys();
+    const gone = local.filter((id) => !returned.has(id) && sessionFree(guard, id));
+    if (gone.length > 0) await db.sessions.bulkDelete(gone);
+    await db.sessions.bulkPut(inRange.filter((s) => sessionFree(guard, s.id)));
+  },
+});
+
 /**
  * The classes of a facility in [fromIso, toIso): written in bulk, and the ones of that facility
- * in that range the server no longer lists are deleted — except rows a queued write touched.
+ * in that range the server no longer lists are deleted — except rows a queued or newer write touched.
  */
 export function pullSessions(facilityGuid: string, fromIso: string, toIso: string, options: PullOptions = {}): Promise<RefreshResult> {
   const from = normaliseIso(fromIso);
   const to = normaliseIso(toIso);
   if (from >= to) return Promise.resolve('fresh');
-  return refresh(
-    sessionsResource(facilityGuid, from, to),
-    options.maxAgeMs ?? SESSIONS_MAX_AGE_MS,
-    async (context) => {
-      const sessions: Session[] = [];
-      for (const [start, end] of windows(from, to)) sessions.push(...(await getSessions({ start_date: start, end_date: end }, { scope: facilityScope(facilityGuid) })));
-      const inRange = sessions
-        .filter((s) => s.facility_guid === facilityGuid)
-        .map((s) => ({ ...s, start_date: normaliseIso(s.start_date) }))
-        .filter((s) => s.start_date >= from && s.start_date < to);
-      await writeBooking(context, async (guard) => {
-        const returned = new Set(inRange.map((s) => s.id));
-        const local = await db.sessions.where('[facility_guid+start_date]').between([facilityGuid, from], [facilityGuid, to], true, false).primaryKeys();
-        const gone = local.filter((id) => !returned.has(id) && sessionFree(guard, id));
-        if (gone.length > 0) await db.sessions.bulkDelete(gone);
-        await db.sessions.bulkPut(inRange.filter((s) => sessionFree(guard, s.id)));
-      });
-    },
-    options,
-  );
+  return sessionsPull({ facilityGuid, from, to }, options);
 }
 
 const sessionPull = definePull<number, Session>({
   resource: sessionResource,
   maxAgeMs: SESSIONS_MAX_AGE_MS,
-  tables: () => [db.sessions, db.visits, db.profiles],
+  tables: bookingTables,
   goneOn404: true,
   async fetch(id) {
     const local = await db.sessions.get(id);
@@ -125,55 +132,56 @@ export async function orgFacilityGuids(facilityGuid: string): Promise<string[]> 
 
 const UPCOMING_STATES = ['booked', 'waitlisted', 'pending'] as const;
 
+const bookingsPull = definePull<string, Visit[]>({
+  resource: bookingsResource,
+  maxAgeMs: BOOKINGS_MAX_AGE_MS,
+  tables: bookingTables,
+  fetch: (facilityGuid) => getBookings({ scope: facilityScope(facilityGuid) }),
+  async write(visits, guard, facilityGuid) {
+    if (!visits) return;
+    const sessions = mirroredSessions(visits).map((s) => ({ ...s, start_date: normaliseIso(s.start_date) }));
+    const org = new Set(await inTransaction(orgFacilityGuids(facilityGuid)));
+    const returned = new Set(visits.map((v) => v.id));
+    const at = now();
+    const local = await db.visits.where('state').anyOf([...UPCOMING_STATES]).toArray();
+    // Only visits the server must have listed: in this organisation, class not started yet.
+    const gone = local
+      .filter((v) => v.id > 0 && !returned.has(v.id) && org.has(v.session.facility_guid) && Date.parse(v.session.start_date) > at && visitFree(guard, v))
+      .map((v) => v.id);
+    if (gone.length > 0) await db.visits.bulkDelete(gone);
+    await db.visits.bulkPut(visits.filter((v) => visitFree(guard, v)).map(toStored));
+    await db.sessions.bulkPut(sessions.filter((s) => sessionFree(guard, s.id)));
+  },
+});
+
 /**
  * Upcoming booked, waitlisted and pending visits in the facility's organisation; each visit's
  * class is mirrored into sessions. Local upcoming visits of that organisation the server no
- * longer lists (cancelled elsewhere, lapsed offers) are deleted unless a queued write touched them.
+ * longer lists (cancelled elsewhere, lapsed offers) are deleted unless a queued or newer write touched them.
  */
 export function pullBookings(facilityGuid: string, options: PullOptions = {}): Promise<RefreshResult> {
-  return refresh(
-    bookingsResource(facilityGuid),
-    options.maxAgeMs ?? BOOKINGS_MAX_AGE_MS,
-    async (context) => {
-      const visits = await getBookings({ scope: facilityScope(facilityGuid) });
-      const sessions = mirroredSessions(visits).map((s) => ({ ...s, start_date: normaliseIso(s.start_date) }));
-      await writeBooking(context, async (guard) => {
-        const org = new Set(await inTransaction(orgFacilityGuids(facilityGuid)));
-        const returned = new Set(visits.map((v) => v.id));
-        const at = now();
-        const local = await db.visits.where('state').anyOf([...UPCOMING_STATES]).toArray();
-        // Only visits the server must have listed: in this organisation, class not started yet.
-        const gone = local
-          .filter((v) => v.id > 0 && !returned.has(v.id) && org.has(v.session.facility_guid) && Date.parse(v.session.start_date) > at && visitFree(guard, v))
-          .map((v) => v.id);
-        if (gone.length > 0) await db.visits.bulkDelete(gone);
-        await db.visits.bulkPut(visits.filter((v) => visitFree(guard, v)).map(toStored));
-        await db.sessions.bulkPut(sessions.filter((s) => sessionFree(guard, s.id)));
-      });
-    },
-    options,
-  );
+  return bookingsPull(facilityGuid, options);
 }
+
+const visitsPull = definePull<string, Visit[]>({
+  resource: visitsResource,
+  maxAgeMs: VISITS_MAX_AGE_MS,
+  tables: bookingTables,
+  fetch: (facilityGuid) => getVisits({ scope: facilityScope(facilityGuid) }),
+  async write(visits, guard) {
+    if (visits) await db.visits.bulkPut(visits.filter((v) => visitFree(guard, v)).map(toStored));
+  },
+});
 
 /** The member's visit history in the facility's organisation. */
 export function pullVisits(facilityGuid: string, options: PullOptions = {}): Promise<RefreshResult> {
-  return refresh(
-    visitsResource(facilityGuid),
-    options.maxAgeMs ?? VISITS_MAX_AGE_MS,
-    async (context) => {
-      const visits = await getVisits({ scope: facilityScope(facilityGuid) });
-      await writeBooking(context, async (guard) => {
-        await db.visits.bulkPut(visits.filter((v) => visitFree(guard, v)).map(toStored));
-      });
-    },
-    options,
-  );
+  return visitsPull(facilityGuid, options);
 }
 
 const visitPull = definePull<{ id: number; local: StoredVisit | undefined }, Visit>({
   resource: ({ id }) => visitResource(id),
   maxAgeMs: VISITS_MAX_AGE_MS,
-  tables: () => [db.sessions, db.visits, db.profiles],
+  tables: bookingTables,
   goneOn404: true,
   fetch: ({ id, local }) => getVisit(id, local ? { scope: facilityScope(local.session.facility_guid) } : {}),
   async write(visit, guard, { id, local }) {

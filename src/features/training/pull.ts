@@ -1,14 +1,14 @@
-// Pulls of the training log (stale-while-revalidate through refresh()): the member's workouts in
+// Pulls of the training log (stale-while-revalidate, each one a definePull): the member's workouts in
 // the chosen organisation, the movement catalogue and class leaderboards. Requests carry the
 // scope they are for, so switching account while one runs cannot file rows under another
 // organisation. Rows a queued write touched, or a write confirmed after the pull started
 // (`workouts:{id}`, `leaderboards:{sessionId}`), are never overwritten nor deleted.
 import { facilityScope } from '../../data/api/client';
 import { getLeaderboard, listMovements, listWorkouts } from './api';
-import type { Leaderboard, Workout } from '../../../core/contract/types';
+import type { Leaderboard, Movement, Workout } from '../../../core/contract/types';
 import { db, type StoredWorkout } from '../../data/db';
 import { getAuthState } from '../../data/sync/auth-row';
-import { definePull, refresh, writePulled, type PullOptions, type RefreshResult } from '../../data/sync/pull';
+import { definePull, type PullOptions, type RefreshResult } from '../../data/sync/pull';
 import { touchKey } from '../../data/sync/touches';
 
 export const WORKOUTS_MAX_AGE_MS = 2 * 60_000;
@@ -41,52 +41,56 @@ function newerLocally(local: StoredWorkout | undefined, remote: Workout): boolea
   return Date.parse(local.updated_at) > Date.parse(remote.updated_at);
 }
 
+const workoutsPull = definePull<{ orgId: number; scope: ReturnType<typeof facilityScope> }, { known: Set<number>; workouts: Workout[] }>({
+  resource: ({ orgId }) => workoutsResource(orgId),
+  maxAgeMs: WORKOUTS_MAX_AGE_MS,
+  tables: () => [db.workouts],
+  async fetch({ orgId, scope }) {
+    // Rows that appear while the request is out (a create answered) are not the list's to delete.
+    const known = new Set(await db.workouts.where('org_id').equals(orgId).primaryKeys());
+    return { known, workouts: await listWorkouts({}, { scope }) };
+  },
+  async write(data, guard, { orgId }) {
+    if (!data) return;
+    const { known, workouts } = data;
+    const returned = new Set(workouts.map((workout) => workout.id));
+    const local = new Map((await db.workouts.where('org_id').equals(orgId).toArray()).map((row) => [row.id, row]));
+    const gone = [...local.keys()].filter((id) => id > 0 && known.has(id) && !returned.has(id) && guard.free(workoutKey(id)));
+    if (gone.length > 0) await db.workouts.bulkDelete(gone);
+    // A lift deleted (or edited) while this list was out is not brought back by it.
+    const fresh = workouts.filter((workout) => guard.free(workoutKey(workout.id)) && !newerLocally(local.get(workout.id), workout));
+    await db.workouts.bulkPut(fresh.map((workout) => toStoredWorkout(workout, orgId)));
+  },
+});
+
 /**
  * The member's workouts in the chosen organisation. The organisation's local rows become the
  * server's list: rows deleted on another device go, except temporary rows (not sent yet), rows a
- * queued write touched, and rows that appeared while the request was out.
+ * queued or newer write touched, and rows that appeared while the request was out.
  */
 export async function pullWorkouts(options: PullOptions = {}): Promise<RefreshResult> {
   const auth = await getAuthState();
   if (auth.status !== 'authenticated' || auth.accountOrgId === null || !auth.facilityGuid) return 'fresh';
-  const orgId = auth.accountOrgId;
-  const scope = facilityScope(auth.facilityGuid);
-  return refresh(
-    workoutsResource(orgId),
-    options.maxAgeMs ?? WORKOUTS_MAX_AGE_MS,
-    async (context) => {
-      const known = new Set(await db.workouts.where('org_id').equals(orgId).primaryKeys());
-      const workouts = await listWorkouts({}, { scope });
-      await writePulled([db.workouts], context, async (guard) => {
-        const returned = new Set(workouts.map((workout) => workout.id));
-        const local = new Map((await db.workouts.where('org_id').equals(orgId).toArray()).map((row) => [row.id, row]));
-        const gone = [...local.keys()].filter((id) => id > 0 && known.has(id) && !returned.has(id) && guard.free(workoutKey(id)));
-        if (gone.length > 0) await db.workouts.bulkDelete(gone);
-        // A lift deleted (or edited) while this list was out is not brought back by it.
-        const fresh = workouts.filter((workout) => guard.free(workoutKey(workout.id)) && !newerLocally(local.get(workout.id), workout));
-        await db.workouts.bulkPut(fresh.map((workout) => toStoredWorkout(workout, orgId)));
-      });
-    },
-    options,
-  );
+  return workoutsPull({ orgId: auth.accountOrgId, scope: facilityScope(auth.facilityGuid) }, options);
 }
+
+const movementsPull = definePull<void, Movement[]>({
+  resource: () => MOVEMENTS_RESOURCE,
+  maxAgeMs: MOVEMENTS_MAX_AGE_MS,
+  tables: () => [db.movements],
+  fetch: () => listMovements(),
+  async write(movements) {
+    if (!movements) return;
+    const returned = new Set(movements.map((movement) => movement.id));
+    const gone = (await db.movements.toCollection().primaryKeys()).filter((id) => !returned.has(id));
+    if (gone.length > 0) await db.movements.bulkDelete(gone);
+    await db.movements.bulkPut(movements);
+  },
+});
 
 /** The movement catalogue; it rarely changes, so once a day is enough. */
 export function pullMovements(options: PullOptions = {}): Promise<RefreshResult> {
-  return refresh(
-    MOVEMENTS_RESOURCE,
-    options.maxAgeMs ?? MOVEMENTS_MAX_AGE_MS,
-    async (context) => {
-      const movements = await listMovements();
-      await writePulled([db.movements], context, async () => {
-        const returned = new Set(movements.map((movement) => movement.id));
-        const gone = (await db.movements.toCollection().primaryKeys()).filter((id) => !returned.has(id));
-        if (gone.length > 0) await db.movements.bulkDelete(gone);
-        await db.movements.bulkPut(movements);
-      });
-    },
-    options,
-  );
+  return movementsPull(undefined, options);
 }
 
 const leaderboardPull = definePull<number, Leaderboard>({
