@@ -18,6 +18,7 @@ import { LiftSetRows } from './LiftSetRows';
 import { WorkoutNotFound } from './WorkoutNotFound';
 import { WorkoutFormActions, WorkoutFormFrame, formCancelPath } from './WorkoutFormFrame';
 import { routeId, useRouteWorkout } from './use-route-workout';
+import { FollowSyncedId } from './FollowSyncedId';
 import { useSaveWorkout } from './use-save-workout';
 import { useWorkoutDraft, type DraftState } from './use-workout-draft';
 import {
@@ -79,7 +80,7 @@ function EditLift() {
   const session = useSession(workout?.session_id ?? null);
   if (route.status === 'loading') return <Spinner block />;
   if (route.status === 'missing') return <WorkoutNotFound title={title} />;
-  if (route.status === 'moved' || !workout) return <Navigate to={workoutEditPath(route.workout)} replace />;
+  if (route.status === 'moved' || !workout) return <FollowSyncedId to={workoutEditPath(route.workout)} />;
   if (movements === undefined) return <Spinner block />;
   return (
     <LiftForm

@@ -7,6 +7,7 @@ import { useRefreshTraining } from '../hooks';
 import { useFormat } from '../../../i18n/useFormat';
 import { Spinner } from '../../../ui/spinner/index';
 import { useRouteWorkout } from './use-route-workout';
+import { FollowSyncedId } from './FollowSyncedId';
 import { WorkoutDetailFrame } from './WorkoutDetailFrame';
 import { WorkoutNotFound } from './WorkoutNotFound';
 import { SetsTable } from './SetsTable';
@@ -22,7 +23,7 @@ export default function LiftWorkoutDetailScreen() {
   const route = useRouteWorkout('lift');
   if (route.status === 'loading') return <Spinner block />;
   if (route.status === 'missing') return <WorkoutNotFound title={title} />;
-  if (route.status === 'moved') return <Navigate to={workoutPath(route.workout)} replace />;
+  if (route.status === 'moved') return <FollowSyncedId to={workoutPath(route.workout)} />;
   const lift = route.workout;
   if (lift.type !== 'lift') return <Navigate to={workoutPath(lift)} replace />;
   const heaviest = heaviestWeight(lift.sets);

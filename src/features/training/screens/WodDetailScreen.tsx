@@ -7,6 +7,7 @@ import { useRefreshTraining } from '../hooks';
 import { useFormat } from '../../../i18n/useFormat';
 import { Spinner } from '../../../ui/spinner/index';
 import { useRouteWorkout } from './use-route-workout';
+import { FollowSyncedId } from './FollowSyncedId';
 import { WorkoutDetailFrame } from './WorkoutDetailFrame';
 import { WorkoutNotFound } from './WorkoutNotFound';
 import { formatWodScore, prescribedLabel } from './score-format';
@@ -21,7 +22,7 @@ export default function WodDetailScreen() {
   const route = useRouteWorkout('wod');
   if (route.status === 'loading') return <Spinner block />;
   if (route.status === 'missing') return <WorkoutNotFound title={title} />;
-  if (route.status === 'moved') return <Navigate to={workoutPath(route.workout)} replace />;
+  if (route.status === 'moved') return <FollowSyncedId to={workoutPath(route.workout)} />;
   const wod = route.workout;
   if (wod.type !== 'wod') return <Navigate to={workoutPath(wod)} replace />;
   const score = formatWodScore(wod, format, t);

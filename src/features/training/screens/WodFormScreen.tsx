@@ -16,6 +16,7 @@ import { WodScoreInputs } from './WodScoreInputs';
 import { WorkoutNotFound } from './WorkoutNotFound';
 import { WorkoutFormActions, WorkoutFormFrame, formCancelPath } from './WorkoutFormFrame';
 import { useRouteWorkout } from './use-route-workout';
+import { FollowSyncedId } from './FollowSyncedId';
 import { useSaveWorkout } from './use-save-workout';
 import { useWorkoutDraft, type DraftState } from './use-workout-draft';
 import {
@@ -58,7 +59,7 @@ function EditWod() {
   const session = useSession(workout?.session_id ?? null);
   if (route.status === 'loading') return <Spinner block />;
   if (route.status === 'missing') return <WorkoutNotFound title={title} />;
-  if (route.status === 'moved' || !workout) return <Navigate to={workoutEditPath(route.workout)} replace />;
+  if (route.status === 'moved' || !workout) return <FollowSyncedId to={workoutEditPath(route.workout)} />;
   return (
     <WodForm
       key={`${workout.id}|${format.timeZone}`}
