@@ -1,0 +1,52 @@
+// Notifications: the list, the realtime message and the Web Push payload.
+import * as z from 'zod/mini';
+import { iso } from './common';
+
+export type NotificationType = 'waitlist' | 'class_cancelled' | 'appointment' | 'post' | (string & {});
+
+export const appNotification = z.object({
+  id: z.number(),
+  type: z.string() as z.ZodMiniType<NotificationType>,
+  message: z.string(),
+  params: z.looseObject({
+    class: z.optional(z.object({ id: z.number(), name: z.string(), start_date: iso })),
+    appointment: z.optional(z.object({ id: z.number() })),
+    posts: z.optional(z.array(z.object({ id: z.number(), author: z.object({ full_name: z.string() }) }))),
+    visit: z.optional(z.object({ id: z.number() })),
+  }),
+  avatar_url: z.nullable(z.string()),
+  /** The organisation the notification belongs to (the realtime channel is the member's short id there). */
+  org_id: z.optional(z.number()),
+  read_at: z.nullable(iso),
+  removed_at: z.nullable(iso),
+  expires_at: z.nullable(iso),
+  created_at: iso,
+  updated_at: iso,
+});
+export type AppNotification = z.infer<typeof appNotification>;
+
+/** GET /notifications: the member's notifications, not removed and not expired, newest update first (at most 100). */
+export const notificationList = z.object({ data: z.array(appNotification) });
+export type NotificationList = z.infer<typeof notificationList>;
+
+/** PUT /notifications/mark_all_read body. */
+export const markAllReadBody = z.object({ ids: z.array(z.number()) });
+export type MarkAllReadBody = z.infer<typeof markAllReadBody>;
+
+/** What the server publishes on the realtime channel /n/{member_short_id}. */
+export const notificationRealtimeMessage = z.object({
+  /** created: new; updated: changed (e.g. read on another device); removed: removed_at is set, drop it from the list. */
+  event: z.enum(['created', 'updated', 'removed']),
+  notification: appNotification,
+});
+export type NotificationRealtimeMessage = z.infer<typeof notificationRealtimeMessage>;
+
+/** The Web Push message body (the data of the service worker's push event). */
+export const notificationPushPayload = z.object({
+  notification: appNotification,
+  /** Unread, visible notifications of the member in the notification's organisation. */
+  unread_count: z.number(),
+  /** Set when the notification was shortened to fit the 4 KB push limit (fetch it for the full text). */
+  truncated: z.optional(z.boolean()),
+});
+export type NotificationPushPayload = z.infer<typeof notificationPushPayload>;

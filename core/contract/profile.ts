@@ -1,0 +1,79 @@
+// Profile, accounts, facilities and the member record (GET/PUT /profile, /facilities, /member, /timezones).
+import * as z from 'zod/mini';
+import { avatar, facilitySummary, iso, orgSummary } from './common';
+
+export const account = z.object({
+  id: z.number(),
+  org: orgSummary,
+  facilities: z.array(facilitySummary),
+  hidden_at: z.nullable(iso),
+  last_visit_at: z.nullable(iso),
+  /** The member's short id inside this organisation; names the realtime channel /n/{short_id}. */
+  member_short_id: z.string(),
+});
+export type Account = z.infer<typeof account>;
+
+export const profilePreferences = z.record(z.string(), z.unknown());
+export type ProfilePreferences = z.infer<typeof profilePreferences>;
+
+export const profile = z.object({
+  id: z.number(),
+  guid: z.string(),
+  full_name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  locale: z.string(),
+  avatar,
+  accounts: z.array(account),
+  calendar_token: z.nullable(z.string()),
+  preferences: profilePreferences,
+  track_training: z.boolean(),
+});
+export type Profile = z.infer<typeof profile>;
+
+/** PUT /profile accepts these; accounts, calendar_token and preferences are ignored. */
+export type ProfileUpdate = Partial<Pick<Profile, 'full_name' | 'first_name' | 'last_name' | 'email' | 'locale' | 'track_training'>>;
+
+export const facilityPreferences = z.looseObject({ feed_enabled: z.boolean() });
+export type FacilityPreferences = z.infer<typeof facilityPreferences>;
+
+export const facility = z.object({
+  id: z.number(),
+  guid: z.string(),
+  name: z.string(),
+  org_id: z.number(),
+  time_zone: z.string(),
+  address: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  preferences: facilityPreferences,
+  currency: z.object({ code: z.string() }),
+});
+export type Facility = z.infer<typeof facility>;
+
+/** The member record inside the organisation of the selected facility (GET/PUT /member). */
+export const member = z.object({
+  id: z.number(),
+  short_id: z.string(),
+  org_id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  /** yyyy-MM-dd */
+  birthday: z.nullable(z.string()),
+  emergency_contact: z.nullable(z.string()),
+});
+export type Member = z.infer<typeof member>;
+
+export type MemberUpdate = Partial<Pick<Member, 'first_name' | 'last_name' | 'phone' | 'address' | 'birthday' | 'emergency_contact'>>;
+
+export const timezone = z.object({
+  /** IANA, e.g. Pacific/Auckland */
+  name: z.string(),
+  /** e.g. +13:00 at the time of the request */
+  offset: z.string(),
+});
+export type Timezone = z.infer<typeof timezone>;

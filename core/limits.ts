@@ -1,0 +1,24 @@
+// Limits and value lists shared by the server's validators and the app's forms, written once so
+// a form never accepts what the server refuses (or the other way round).
+export { SUPPORTED_LOCALES } from './locales';
+
+/** Profile and member names (first, last, full). */
+export const PERSON_NAME_MAX = 100;
+/** RFC 5321's practical limit for an address. */
+export const EMAIL_MAX = 254;
+
+/** Workout name and notes. */
+export const WORKOUT_NAME_MAX = 120;
+export const WORKOUT_NOTES_MAX = 2000;
+export const REP_SCHEME_MAX = 60;
+/** Sets in one lift; also the highest set position. */
+export const SETS_MAX = 50;
+export const SET_REPS_MAX = 999;
+/** A value of one set (weight, height or distance). */
+export const SET_VALUE_MAX = 10_000;
+
+export const WORKOUT_TYPES = ['wod', 'lift'] as const;
+export const SCORING_TYPES = ['for_time', 'for_rounds', 'for_distance', 'for_load', 'for_repetitions', 'for_calories', 'tabata', 'total', 'none'] as const;
+export const MOVEMENT_PROPERTY_TYPES = ['weight', 'height', 'distance'] as const;
+export const WEIGHT_UNITS = ['kilograms', 'pounds'] as const;
+export const LENGTH_UNITS = ['centimetres', 'inches', 'metres'] as const;
