@@ -29,6 +29,7 @@ import { getAuthState } from '../../data/sync/auth-row';
 import { commandTransaction, enqueue, registerOp, type OpContext } from '../../data/sync/outbox';
 import { markBookingsStale } from './pull';
 import { inTransaction, newTempId } from '../../data/transaction';
+import { touchKey } from '../../data/sync/touches';
 
 export type { BookingAction, RefusalReason } from '../../domain/booking-optimistic';
 
@@ -129,7 +130,7 @@ async function act(action: BookingAction, sessionId: number): Promise<void> {
       before: { session, visit: beforeVisit },
     };
     await inTransaction(writeRows(applyArgs(args, args.before), []));
-    await inTransaction(enqueue(BOOKING_OPS[action], args, [`sessions:${sessionId}`, `visits:${visitId}`]));
+    await inTransaction(enqueue(BOOKING_OPS[action], args, [touchKey('sessions', sessionId), touchKey('visits', visitId)]));
   });
 }
 
@@ -219,7 +220,7 @@ async function settle(args: BookingArgs, base: BookingRows, context: OpContext, 
     let touches = entry.touches;
     if (resolved && next.visitId === resolved.temp) {
       next = { ...next, visitId: resolved.real };
-      touches = touches.map((key) => (key === `visits:${resolved.temp}` ? `visits:${resolved.real}` : key));
+      touches = touches.map((key) => (key === touchKey('visits', resolved.temp) ? touchKey('visits', resolved.real) : key));
     }
     next = { ...next, before: rows };
     await db.outbox.update(entry.seq!, { args: next as unknown as Record<string, unknown>, touches });

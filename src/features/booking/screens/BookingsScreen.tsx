@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { useFacility } from '../../../data/hooks/auth';
 import { useBookings, useRefreshBookings } from '../hooks/visits';
 import { usePendingTouches } from '../../../data/hooks/pending';
+import { touchKey } from '../../../data/sync/touches';
 import { useFormat } from '../../../i18n/useFormat';
 import { EmptyState } from '../../../ui/empty-state/index';
 import { Spinner } from '../../../ui/spinner/index';
@@ -34,7 +35,7 @@ export default function BookingsScreen() {
         <ul className="list card card--flush" data-testid="bookings">
           {bookings.map((visit) => (
             <VisitRow key={visit.id} session={visit.session} state={visit.state} format={format} now={now} facilityName={otherFacility(visit.session.facility_guid)}
-              pending={touches.has(`sessions:${visit.session.id}`) || touches.has(`visits:${visit.id}`)} />
+              pending={touches.has(touchKey('sessions', visit.session.id)) || touches.has(touchKey('visits', visit.id))} />
           ))}
         </ul>
       )}

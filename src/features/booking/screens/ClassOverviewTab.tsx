@@ -9,7 +9,7 @@ import { instructorNames } from './instructors';
 import { useBookingActions } from './use-booking-actions';
 import { useNow } from './use-now';
 import { useFormat } from '../../../i18n/useFormat';
-import { useIsPending } from '../../../data/hooks/pending';
+import { usePending } from '../../../data/hooks/pending';
 import { bookingBlock, dropInSpacesLeft } from '../../../../core/rules/session';
 import { sessionActions, type VisitAction } from '../../../../core/rules/visit';
 
@@ -23,7 +23,7 @@ export default function ClassOverviewTab() {
   const { session, timeZone } = useClassContext();
   const format = useFormat(timeZone);
   const now = useNow();
-  const pending = useIsPending(`sessions:${session.id}`);
+  const pending = usePending('sessions', session.id);
   const perform = useBookingActions();
   const actions = sessionActions(session, now);
   const block = bookingBlock(session, now);

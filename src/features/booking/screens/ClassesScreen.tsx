@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { useFacility } from '../../../data/hooks/auth';
 import { prefetchSessions, useRefreshSessions, useSessionsProgressive } from '../hooks/sessions';
 import { usePendingTouches } from '../../../data/hooks/pending';
+import { touchKey } from '../../../data/sync/touches';
 import { addDaysToKey, dayKeyIn, daysFrom, groupByDay } from '../../../domain/timetable';
 import { useFormat } from '../../../i18n/useFormat';
 import { EmptyState } from '../../../ui/empty-state/index';
@@ -130,7 +131,7 @@ export default function ClassesScreen() {
                 {row.kind === 'day' ? (
                   <h2 className="timetable__day">{format.dayHeader(row.day)}</h2>
                 ) : (
-                  <SessionRow session={row.item} now={now} format={format} pending={touches.has(`sessions:${row.item.id}`)} />
+                  <SessionRow session={row.item} now={now} format={format} pending={touches.has(touchKey('sessions', row.item.id))} />
                 )}
               </li>
             );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';
 import { useFacility } from '../../../data/hooks/auth';
 import { useRefreshVisit, useVisit } from '../hooks/visits';
-import { useIsPending } from '../../../data/hooks/pending';
+import { usePending } from '../../../data/hooks/pending';
 import { useFormat } from '../../../i18n/useFormat';
 import { EmptyState } from '../../../ui/empty-state/index';
 import { Spinner } from '../../../ui/spinner/index';
@@ -18,7 +18,7 @@ export default function VisitDetailScreen() {
   useRefreshVisit(Number.isInteger(id) ? id : undefined);
   const facility = useFacility();
   const format = useFormat(facility?.time_zone);
-  const pending = useIsPending(`visits:${id}`);
+  const pending = usePending('visits', id);
   if (visit === undefined) return <Spinner block />;
   if (visit === null) {
     return (

@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { useFacility } from '../../../data/hooks/auth';
 import { useRefreshVisits, useVisits } from '../hooks/visits';
 import { usePendingTouches } from '../../../data/hooks/pending';
+import { touchKey } from '../../../data/sync/touches';
 import { useFormat } from '../../../i18n/useFormat';
 import { groupByYear } from '../../../domain/timetable';
 import { EmptyState } from '../../../ui/empty-state/index';
@@ -40,7 +41,7 @@ export default function VisitsScreen() {
             <ul className="list card card--flush">
               {group.items.map((visit) => (
                 <VisitRow key={visit.id} session={visit.session} state={visit.state} format={format} now={now} showActions={false} facilityName={otherFacility(visit.session.facility_guid)}
-                  href={`/visits/${visit.id}`} pending={touches.has(`visits:${visit.id}`)} />
+                  href={`/visits/${visit.id}`} pending={touches.has(touchKey('visits', visit.id))} />
               ))}
             </ul>
           </section>

@@ -5,6 +5,7 @@ import type { Member, MemberUpdate } from '../../../../core/contract/types';
 import { db } from '../../../data/db';
 import { getAuthState } from '../../../data/sync/auth-row';
 import { commandTransaction, enqueue, registerOp } from '../../../data/sync/outbox';
+import { touchKey } from '../../../data/sync/touches';
 
 export const MEMBER_UPDATE = 'member.update';
 
@@ -22,7 +23,7 @@ export async function updateMember(changes: MemberUpdate): Promise<void> {
     const previous = Object.fromEntries(Object.keys(changes).map((key) => [key, member[key as keyof Member]])) as MemberUpdate;
     await db.members.put({ ...member, ...changes });
     const args: MemberUpdateArgs = { orgId: member.org_id, changes, previous };
-    await enqueue(MEMBER_UPDATE, args, [`members:${member.org_id}`]);
+    await enqueue(MEMBER_UPDATE, args, [touchKey('members', member.org_id)]);
   });
 }
 

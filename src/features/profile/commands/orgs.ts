@@ -4,6 +4,7 @@ import type { Account } from '../../../../core/contract/types';
 import { db } from '../../../data/db';
 import { getAuthState } from '../../../data/sync/auth-row';
 import { commandTransaction, enqueue, registerOp } from '../../../data/sync/outbox';
+import { touchKey } from '../../../data/sync/touches';
 
 export const ORG_VISIBILITY = 'orgs.setVisible';
 
@@ -28,7 +29,7 @@ export async function setOrgVisible(orgId: number, visible: boolean): Promise<vo
     if (auth.status !== 'authenticated' || !profile || !account) throw new Error('Not signed in');
     await patchAccount(profile.id, orgId, (a) => ({ ...a, hidden_at: visible ? null : new Date().toISOString() }));
     const args: OrgVisibilityArgs = { profileId: profile.id, orgId, visible, previousHiddenAt: account.hidden_at };
-    await enqueue(ORG_VISIBILITY, args, [`profiles:${profile.id}`]);
+    await enqueue(ORG_VISIBILITY, args, [touchKey('profiles', profile.id)]);
   });
 }
 

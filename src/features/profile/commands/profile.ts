@@ -4,6 +4,7 @@ import type { Profile, ProfileUpdate } from '../../../../core/contract/types';
 import { db, type OutboxEntry } from '../../../data/db';
 import { getAuthState } from '../../../data/sync/auth-row';
 import { commandTransaction, enqueue, registerOp, type OpContext } from '../../../data/sync/outbox';
+import { touchKey } from '../../../data/sync/touches';
 
 export const PROFILE_UPDATE = 'profile.update';
 
@@ -40,7 +41,7 @@ export async function updateProfile(changes: ProfileUpdate): Promise<void> {
     for (const key of Object.keys(clean)) previous[key] = (profile as unknown as Fields)[key];
     await db.profiles.put(withNames(profile, clean));
     const args: ProfileUpdateArgs = { profileId: profile.id, changes: clean, previous: previous as ProfileUpdate };
-    await enqueue(PROFILE_UPDATE, args, [`profiles:${profile.id}`]);
+    await enqueue(PROFILE_UPDATE, args, [touchKey('profiles', profile.id)]);
   });
 }
 
@@ -54,7 +55,7 @@ export function registerProfileOps(): void {
       let next = result;
       for (const entry of laterUpdates(context, args.profileId)) next = withNames(next, (entry.args as unknown as ProfileUpdateArgs).changes);
       // Other queued ops on this row (e.g. hiding an organisation) change its accounts: keep ours.
-      const key = `profiles:${args.profileId}`;
+      const key = touchKey('profiles', args.profileId);
       if (context.later.some((entry) => entry.op !== PROFILE_UPDATE && entry.touches.includes(key))) {
         const current = await db.profiles.get(args.profileId);
         if (current) next = { ...next, accounts: current.accounts };

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { useFacility } from '../../../data/hooks/auth';
 import { useRefreshTraining, useWorkouts } from '../hooks';
 import { usePendingTouches } from '../../../data/hooks/pending';
+import { touchKey } from '../../../data/sync/touches';
 import { useFormat } from '../../../i18n/useFormat';
 import { PageHeader } from '../../../ui/page-header/index';
 import { EmptyState } from '../../../ui/empty-state/index';
@@ -88,7 +89,7 @@ export default function TrainingLogScreen() {
                     ) : row.kind === 'day' ? (
                       <h3 className="training-log__day" data-testid="log-day">{format.dayHeader(row.day)}</h3>
                     ) : (
-                      <LogRow workout={row.item} format={format} pending={touches.has(`workouts:${row.item.id}`)} />
+                      <LogRow workout={row.item} format={format} pending={touches.has(touchKey('workouts', row.item.id))} />
                     )}
                   </li>
                 );

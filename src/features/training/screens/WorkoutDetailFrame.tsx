@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Workout } from '../../../../core/contract/types';
 import type { Formatter } from '../../../i18n/format';
 import { useIsPending } from '../../../data/hooks/pending';
+import { touchKey } from '../../../data/sync/touches';
 import { useRefreshSession, useSession } from '../../booking/hooks/sessions';
 import { PageHeader } from '../../../ui/page-header/index';
 import { Icon } from '../../../ui/icon/index';
@@ -15,7 +16,7 @@ import { TRAINING_PATH, workoutEditPath } from './paths';
 
 export function WorkoutDetailFrame({ workout, format, badges, children }: { workout: Workout; format: Formatter; badges?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();
-  const pending = useIsPending(`workouts:${workout.id}`);
+  const pending = useIsPending(touchKey('workouts', workout.id));
   const remove = useDeleteWorkout();
   return (
     <section className="page training" aria-labelledby="page-title" data-testid="workout-detail" data-workout-id={workout.id}>
