@@ -85,3 +85,6 @@ export const visit = z.object({
   session,
 });
 export type Visit = z.infer<typeof visit>;
+
+export const sessionList = z.array(session);
+export const visitList = z.array(visit);

@@ -77,3 +77,5 @@ export const timezone = z.object({
   offset: z.string(),
 });
 export type Timezone = z.infer<typeof timezone>;
+
+export const timezoneList = z.array(timezone);

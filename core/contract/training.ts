@@ -209,3 +209,6 @@ export const leaderboard = z.object({
   boards: z.array(leaderboardBoard),
 });
 export type Leaderboard = z.infer<typeof leaderboard>;
+
+export const liftSummaryList = z.array(liftSummary);
+export const movementList = z.array(movement);

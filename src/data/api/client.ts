@@ -1,7 +1,8 @@
 // The one place that talks HTTP to /api/v1. Screens never reach this module; src/data/sync and
 // src/data/auth do, and write what they get into Dexie.
 import { parseRetryAfter } from '../../domain/outbox';
-import { ApiError, NetworkError } from './errors';
+import type { ZodMiniType } from 'zod/mini';
+import { ApiError, ContractError, NetworkError } from './errors';
 import type { ApiErrorBody } from '../../../core/contract/types';
 
 export const APP_ID = 'member-pwa';
@@ -39,6 +40,17 @@ export interface RequestOptions {
   scope?: ApiScope | null;
   /** Login and logout: a 401 there is an answer, not an expired session. */
   skipUnauthorizedHandler?: boolean;
+}
+
+/**
+ * The contract schema of the answer. A loader keeps zod out of the page's initial JS: it is
+ * fetched with the first answer that needs checking.
+ */
+export type ResponseSchema<T> = ZodMiniType<T> | (() => Promise<ZodMiniType<T>>);
+
+export interface ReadRequestOptions<T> extends RequestOptions {
+  /** Checked before the answer is returned; a mismatch throws ContractError. */
+  schema?: ResponseSchema<T>;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -128,7 +140,7 @@ function networkError(error: unknown, timedOut: boolean, callerAborted: boolean)
   return new NetworkError('failed', 'Could not reach the server', { cause: error });
 }
 
-export async function apiRequest<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(method: HttpMethod, path: string, options: ReadRequestOptions<T> = {}): Promise<T> {
   const doFetch = config.fetch ?? globalThis.fetch.bind(globalThis);
   const abort = abortController(options.signal, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   let response: Response;
@@ -156,12 +168,27 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
   } finally {
     abort.dispose();
   }
-  if (text === '') return undefined as T;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new ApiError(response.status, { message: 'The server sent an unreadable answer', code: 'invalid_response' });
+  let parsed: unknown;
+  if (text === '') parsed = undefined;
+  else {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new ApiError(response.status, { message: 'The server sent an unreadable answer', code: 'invalid_response' });
+    }
   }
+  if (options.schema) await checkContract(method, path, options.schema, parsed);
+  return parsed as T;
+}
+
+// The answer is returned as sent, extra fields included: the schema only checks the fields the
+// app relies on.
+async function checkContract<T>(method: HttpMethod, path: string, schema: ResponseSchema<T>, data: unknown): Promise<void> {
+  const resolved = typeof schema === 'function' ? await schema() : schema;
+  const result = resolved.safeParse(data);
+  if (result.success) return;
+  const issues = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  throw new ContractError(`${method} ${path}`, issues);
 }
 
 async function notifyUnauthorized(): Promise<void> {

@@ -19,6 +19,27 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The server answered with a shape this version of the app does not understand (it is likely
+ * older than the server). Nothing from that answer may be stored.
+ */
+export class ContractError extends Error {
+  override readonly name = 'ContractError';
+  readonly request: string;
+  readonly issues: readonly { path: string; message: string }[];
+
+  constructor(request: string, issues: readonly { path: string; message: string }[]) {
+    const first = issues[0];
+    super(`${request}: the answer does not match the contract${first ? ` (${first.path || 'body'}: ${first.message})` : ''}`);
+    this.request = request;
+    this.issues = issues;
+  }
+}
+
+export function isContractError(error: unknown): error is ContractError {
+  return error instanceof ContractError;
+}
+
 export type NetworkErrorKind = 'offline' | 'failed' | 'timeout' | 'aborted';
 
 export class NetworkError extends Error {

@@ -2,6 +2,9 @@ import { apiRequest } from '../../data/api/client';
 import type { ReadOptions, WriteOptions } from '../../data/api/account';
 import type { Session, Visit } from '../../../core/contract/types';
 
+// Loaded with the first answer, so zod stays out of the page's initial JS.
+const contract = () => import('../../../core/contract/booking');
+
 // facility's organisation; writes answer with the visit and its class embedded.
 
 export interface SessionRange {
@@ -12,11 +15,11 @@ export interface SessionRange {
 }
 
 export function getSessions(range: SessionRange = {}, options: ReadOptions = {}): Promise<Session[]> {
-  return apiRequest<Session[]>('GET', '/sessions', { ...options, query: { start_date: range.start_date, end_date: range.end_date } });
+  return apiRequest('GET', '/sessions', { ...options, schema: () => contract().then((c) => c.sessionList), query: { start_date: range.start_date, end_date: range.end_date } });
 }
 
 export function getSession(id: number, options: ReadOptions = {}): Promise<Session> {
-  return apiRequest<Session>('GET', `/sessions/${id}`, options);
+  return apiRequest('GET', `/sessions/${id}`, { ...options, schema: () => contract().then((c) => c.session) });
 }
 
 export function bookSession(id: number, options: WriteOptions = {}): Promise<Visit> {
@@ -33,24 +36,24 @@ export function dropIn(id: number, options: WriteOptions = {}): Promise<Visit> {
 
 /** The member's visits in the organisation of the facility in scope, newest first. */
 export function getVisits(options: ReadOptions = {}): Promise<Visit[]> {
-  return apiRequest<Visit[]>('GET', '/visits', options);
+  return apiRequest('GET', '/visits', { ...options, schema: () => contract().then((c) => c.visitList) });
 }
 
 /** Upcoming booked, waitlisted and pending visits in the organisation of the facility in scope. */
 export function getBookings(options: ReadOptions = {}): Promise<Visit[]> {
-  return apiRequest<Visit[]>('GET', '/visits/bookings', options);
+  return apiRequest('GET', '/visits/bookings', { ...options, schema: () => contract().then((c) => c.visitList) });
 }
 
 export function getVisit(id: number, options: ReadOptions = {}): Promise<Visit> {
-  return apiRequest<Visit>('GET', `/visits/${id}`, options);
+  return apiRequest('GET', `/visits/${id}`, { ...options, schema: () => contract().then((c) => c.visit) });
 }
 
 export function getClientVisits(options: ReadOptions = {}): Promise<Visit[]> {
-  return apiRequest<Visit[]>('GET', '/client_visits', options);
+  return apiRequest('GET', '/client_visits', { ...options, schema: () => contract().then((c) => c.visitList) });
 }
 
 export function getClientVisit(id: number, options: ReadOptions = {}): Promise<Visit> {
-  return apiRequest<Visit>('GET', `/client_visits/${id}`, options);
+  return apiRequest('GET', `/client_visits/${id}`, { ...options, schema: () => contract().then((c) => c.visit) });
 }
 
 /** Cancels a booking, or removes a waitlist place. */
