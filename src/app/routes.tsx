@@ -3,6 +3,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes, useSearchParams, type RouteObject } from 'react-router';
 import { Spinner } from '../ui/spinner/index';
+import { classTabs } from '../features/booking/class-tabs';
+// Registers the workouts and leaderboard tabs of a class page.
+import '../features/training/class-tabs';
 
 const screens = {
   Classes: lazy(() => import('../features/booking/screens/ClassesScreen')),
@@ -43,10 +46,6 @@ const screens = {
 
 const tabs = {
   Placeholder: lazy(() => import('../ui/placeholders/TabPlaceholderRoute')),
-  ClassOverview: lazy(() => import('../features/booking/screens/ClassOverviewTab')),
-  ClassOnline: lazy(() => import('../features/booking/screens/ClassOnlineTab')),
-  ClassWorkouts: lazy(() => import('../features/training/screens/ClassWorkoutsTab')),
-  ClassLeaderboard: lazy(() => import('../features/training/screens/ClassLeaderboardTab')),
 };
 
 function page(node: ReactNode): ReactNode {
@@ -72,12 +71,10 @@ export const signedInRoutes: RouteObject[] = [
   {
     path: '/classes/:id',
     element: page(<screens.ClassDetail />),
-    children: [
-      { index: true, element: page(<tabs.ClassOverview />) },
-      { path: 'workouts', element: page(<tabs.ClassWorkouts />) },
-      { path: 'leaderboard', element: page(<tabs.ClassLeaderboard />) },
-      { path: 'online', element: page(<tabs.ClassOnline />) },
-    ],
+    children: classTabs().map((tab) => {
+      const Tab = lazy(tab.load);
+      return tab.path ? { path: tab.path, element: page(<Tab />) } : { index: true, element: page(<Tab />) };
+    }),
   },
   { path: '/whiteboard', element: page(<screens.Whiteboard />) },
   { path: '/bookings', element: page(<screens.Bookings />) },

@@ -1,6 +1,6 @@
-// /classes/:id with its tabs (SPEC §2): overview, workouts, leaderboard, online. The class comes
-// from Dexie (the timetable already mirrored it) and is refreshed in the background.
-import { Outlet, useOutletContext, useParams } from 'react-router';
+// /classes/:id with its tabs (booking's own, and those other slices register in class-tabs.ts).
+// The class comes from Dexie (the timetable already mirrored it) and is refreshed in the background.
+import { Outlet, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';
 import { TabNav } from '../../../ui/tabs/index';
@@ -8,17 +8,10 @@ import { EmptyState } from '../../../ui/empty-state/index';
 import { Spinner } from '../../../ui/spinner/index';
 import { useFacility } from '../../../data/hooks/auth';
 import { useRefreshSession, useSession } from '../hooks/sessions';
-import type { Session } from '../../../../core/contract/types';
+import { classTabs, type ClassContext } from '../class-tabs';
 import './classes.css';
 
-export interface ClassContext {
-  session: Session;
-  timeZone: string;
-}
-
-export function useClassContext(): ClassContext {
-  return useOutletContext<ClassContext>();
-}
+export { useClassContext } from '../class-tabs';
 
 export default function ClassDetailScreen() {
   const { t } = useTranslation();
@@ -45,12 +38,7 @@ export default function ClassDetailScreen() {
       <h1 id="page-title" className="page__title">{session.name}</h1>
       <TabNav
         label={t('tabs.classTabs')}
-        items={[
-          { to: base, label: t('tabs.overview'), end: true },
-          { to: `${base}/workouts`, label: t('tabs.workouts') },
-          { to: `${base}/leaderboard`, label: t('tabs.leaderboard') },
-          { to: `${base}/online`, label: t('tabs.online') },
-        ]}
+        items={classTabs().map((tab) => (tab.path ? { to: `${base}/${tab.path}`, label: t(tab.label) } : { to: base, label: t(tab.label), end: true }))}
       />
       <div className="tab-panel">
         <Outlet context={context} />

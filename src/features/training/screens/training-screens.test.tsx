@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiftWorkout, Movement, Session, WodWorkout } from '../../../../core/contract/types';
 import type { LeaderboardView, StoredWorkout } from '../hooks';
-import type { ClassContext } from '../../booking/screens/ClassDetailScreen';
+import type { ClassContext } from '../../booking/class-tabs';
 
 const data = vi.hoisted(() => ({
   workouts: [] as unknown[],
@@ -46,7 +46,7 @@ vi.mock('../../../data/hooks/pending', () => ({
   usePendingTouches: () => data.pending,
   useIsPending: (key: string) => data.pending.has(key),
 }));
-vi.mock('../../booking/screens/ClassDetailScreen', () => ({ useClassContext: () => data.context }));
+vi.mock('../../booking/class-tabs', () => ({ useClassContext: () => data.context }));
 
 const { default: TrainingLogScreen } = await import('./TrainingLogScreen');
 const { default: WodFormScreen } = await import('./WodFormScreen');
