@@ -10,7 +10,7 @@ import { db, memberTables, type AuthState } from './db';
 import { getAuthState, scopeOf, SIGNED_OUT } from './sync/auth-row';
 import { pendingTouches, resumeAfterSignIn } from './sync/outbox';
 import { pullFacility, pullMember, pullProfile, type RefreshResult } from './sync/pull';
-import { patchStatus } from './sync/status';
+import { patchStatus, reportingQuota } from './sync/status';
 import { clearMemberMemory } from './memory';
 import { now } from './clock';
 import { touchKey } from './sync/touches';
@@ -60,7 +60,7 @@ async function pullChosen(auth: AuthState, force: boolean): Promise<void> {
  */
 export async function signIn(email: string, password: string): Promise<AuthState> {
   const profile = await login(email, password);
-  const auth = await db.transaction('rw', [...memberTableObjects(), db.meta], async () => {
+  const auth = await reportingQuota(() => db.transaction('rw', [...memberTableObjects(), db.meta], async () => {
     const previous = await getAuthState();
     // After an expired session the auth row no longer names the member, but their profile row
     // (and any queued writes) are still here: that is how the same member is recognised.
@@ -80,7 +80,7 @@ export async function signIn(email: string, password: string): Promise<AuthState
     };
     await db.meta.put(next);
     return next;
-  });
+  }));
   setApiScope(scopeOf(auth));
   // Writes queued before the session expired go out now; sign-in does not wait for them.
   void resumeAfterSignIn().catch(() => undefined);

@@ -5,6 +5,7 @@ import type { Session } from '../../../core/contract/types';
 import { book, configureBookingClock } from '../../features/booking/commands';
 import { pullSession } from '../../features/booking/pull';
 import { registerCommandOps } from '../../features/ops';
+import { receiveNotification } from '../../features/notifications/pull';
 import { db } from '../db';
 import { flushOutbox } from './outbox';
 import { getStatus, isQuotaError } from './status';
@@ -78,5 +79,15 @@ describe('QuotaExceededError', () => {
     expect(await flushOutbox()).toMatchObject({ outcome: 'retry', sent: 0 });
     expect(await getStatus()).toMatchObject({ storageFull: true, pending: 1 });
     expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('from a live notification: the status says storage is full', async () => {
+    vi.spyOn(db.notifications, 'put').mockImplementation(() => Promise.reject(quotaError()) as never);
+    const note = {
+      id: 1, type: 'class_cancelled' as const, message: 'Cancelled', params: {}, avatar_url: null, read_at: null, removed_at: null, expires_at: null,
+      created_at: min(0), updated_at: min(0),
+    };
+    await expect(receiveNotification(note)).rejects.toSatisfy(isQuotaError);
+    expect(await getStatus()).toMatchObject({ storageFull: true });
   });
 });

@@ -11,6 +11,7 @@ import { pendingTouches } from '../../data/sync/outbox';
 import { refresh, type PullContext, type RefreshOptions, type RefreshResult } from '../../data/sync/pull';
 import { inTransaction } from '../../data/transaction';
 import { confirmedSince, touchKey } from '../../data/sync/touches';
+import { reportingQuota } from '../../data/sync/status';
 import { registerMemberMemory } from '../../data/memory';
 
 export const NOTIFICATIONS_RESOURCE = 'notifications';
@@ -25,14 +26,15 @@ export const notificationKey = (id: number) => touchKey('notifications', id);
  * For a pull, rows a write confirmed after it started count as touched: its copy of them is older.
  */
 function writeForMember(profileId: number | null, write: (touched: Set<string>) => Promise<void>, pull?: PullContext): Promise<boolean> {
-  return db.transaction('rw', [db.notifications, db.outbox, db.meta, db.confirmations], async () => {
+  // A live message that does not fit on a full disk shows in the sync status too.
+  return reportingQuota(() => db.transaction('rw', [db.notifications, db.outbox, db.meta, db.confirmations], async () => {
     const auth = await inTransaction(getAuthState());
     if (auth.status !== 'authenticated' || (profileId !== null && auth.profileId !== profileId)) return false;
     const touched = await inTransaction(pendingTouches());
     if (pull) for (const key of await inTransaction(confirmedSince(pull.startedAt))) touched.add(key);
     await inTransaction(write(touched));
     return true;
-  });
+  }));
 }
 
 /** The server's row, but a read the device has queued stays read (with the server's time once it has one). */
