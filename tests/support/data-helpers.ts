@@ -4,6 +4,7 @@ import { configureApi, setApiScope } from '../../src/data/api/client';
 import type { Account, Profile } from '../../core/contract/types';
 import { db, type AuthState } from '../../src/data/db';
 import { configureOutbox } from '../../src/data/sync/outbox';
+import { setClock } from '../../src/data/clock';
 import { startFakeApi, type FakeApi } from './fake-api';
 
 export async function resetDb(): Promise<void> {
@@ -15,6 +16,7 @@ export async function resetDb(): Promise<void> {
 export function resetModules(baseUrl: string, fetchImpl?: typeof fetch): void {
   configureApi({ baseUrl, fetch: fetchImpl ?? globalThis.fetch.bind(globalThis), onUnauthorized: undefined });
   setApiScope(null);
+  setClock(null);
   configureOutbox({ now: () => Date.now(), random: Math.random, baseMs: 1_000, capMs: 300_000 });
 }
 
