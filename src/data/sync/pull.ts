@@ -2,11 +2,11 @@
 // A pull only ever writes into Dexie, never over a row a queued write changed (rule 5).
 import type { Table } from 'dexie';
 import { getFacility, getMember, getProfile } from "../api/account";
-import { ApiError, NetworkError } from '../api/errors';
+import { ApiError, ContractError, NetworkError } from '../api/errors';
 import type { Facility, Member, Profile } from '../../../core/contract/types';
 import { db, type AuthState } from '../db';
 import { getAuthState, scopeOf } from './auth-row';
-import { isQuotaError, patchStatus, reportStorageFull, storageRecovered } from './status';
+import { getStatus, isQuotaError, patchStatus, reportStorageFull, storageRecovered } from './status';
 import { now } from '../clock';
 import { inTransaction } from '../transaction';
 import { confirmedSince, pendingKeys, touchKey } from './touches';
@@ -60,16 +60,17 @@ async function runRefresh(resource: string, maxAgeMs: number, fetcher: (context:
       // A sign-out while the request was out wiped the device; leave no trace of it.
       if ((await getAuthState()).status !== 'authenticated') return;
       await db.pulls.put({ resource, fetchedAt });
-      await patchStatus({ online: true, lastSyncedAt: fetchedAt });
+      const { updateRequired } = await getStatus();
+      await patchStatus({ online: true, lastSyncedAt: fetchedAt, ...(updateRequired === resource && { updateRequired: null }) });
     });
   } catch (error) {
-    return recordFailure(error);
+    return recordFailure(error, resource);
   }
   await storageRecovered();
   return 'fetched';
 }
 
-async function recordFailure(error: unknown): Promise<RefreshResult> {
+async function recordFailure(error: unknown, resource: string): Promise<RefreshResult> {
   // The pulled rows did not fit: the member must see it, the last good data stays.
   if (isQuotaError(error)) {
     await reportStorageFull();
@@ -78,6 +79,11 @@ async function recordFailure(error: unknown): Promise<RefreshResult> {
   if (error instanceof NetworkError) {
     if (error.kind === 'offline' || error.kind === 'failed') await patchStatus({ online: false });
     return 'offline';
+  }
+  // Nothing of the answer was written; the last good rows stay and the member is told to update.
+  if (error instanceof ContractError) {
+    await patchStatus({ online: true, updateRequired: resource });
+    return 'error';
   }
   // The client has already run the 401 handler (signed out, queue blocked).
   if (error instanceof ApiError && error.status === 401) return 'unauthorized';
