@@ -51,6 +51,8 @@ export interface SyncStatus {
   nextAttemptAt: number | null;
   /** A write failed because the device's storage is full (QuotaExceededError); cleared by the next write that succeeds. */
   storageFull?: boolean;
+  /** The pull whose answer did not match this version's contract: the app needs an update. Cleared when that pull succeeds. */
+  updateRequired?: string | null;
 }
 
 /**

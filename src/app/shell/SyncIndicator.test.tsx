@@ -31,4 +31,11 @@ describe('SyncIndicator', () => {
     expect(screen.getByRole('alert').textContent).toBe('Storage is full: free up space or your changes cannot be saved');
     expect(screen.getByTestId('sync-indicator').getAttribute('aria-label')).toContain('Storage is full');
   });
+
+  it('says the app needs an update when a pull did not match the contract', () => {
+    state.status = { ...idle, updateRequired: 'profile' };
+    state.storageFull = false;
+    render(<SyncIndicator />);
+    expect(screen.getByRole('alert').textContent).toMatch(/read new data from the gym\. Reload to update/);
+  });
 });

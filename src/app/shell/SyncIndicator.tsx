@@ -12,9 +12,11 @@ export function SyncIndicator() {
   const online = useOnline();
   const storageFull = useStorageFull();
   const pending = status?.pending ?? 0;
-  if (online && pending === 0 && !status?.blocked && !storageFull) return null;
+  const updateRequired = Boolean(status?.updateRequired);
+  if (online && pending === 0 && !status?.blocked && !storageFull && !updateRequired) return null;
   const label = [
     storageFull ? t('sync.storageFull') : null,
+    updateRequired ? t('sync.updateRequired') : null,
     !online ? t('sync.offline') : null,
     pending > 0 ? t('sync.pending', { count: pending }) : null,
     status?.blocked === 'auth' ? t('sync.blockedAuth') : null,
@@ -23,10 +25,12 @@ export function SyncIndicator() {
   return (
     <button type="button" className="btn btn--ghost btn--sm sync-indicator" data-testid="sync-indicator" aria-label={`${t('sync.status')}: ${label}. ${t('sync.syncNow')}`}
       title={label} onClick={() => void flushOutbox({ ignoreBackoff: true })}>
-      <Icon name={storageFull ? 'alert-triangle' : online ? 'refresh' : 'cloud-off'} />
+      <Icon name={storageFull || updateRequired ? 'alert-triangle' : online ? 'refresh' : 'cloud-off'} />
       {pending > 0 && <span className="sync-indicator__count">{pending}</span>}
       {/* Changes may be lost: this one is spelt out, not left to a tooltip. */}
       {storageFull && <span className="sync-indicator__full" role="alert">{t('sync.storageFull')}</span>}
+      {/* New data cannot be shown until the app is updated: spelt out too. */}
+      {updateRequired && <span className="sync-indicator__full" role="alert">{t('sync.updateRequired')}</span>}
     </button>
   );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { apiRequest, configureApi, setApiScope } from './client';
-import { login, profileUpdatePayload, updateProfile } from "./account";
-import { ApiError, NetworkError } from './errors';
+import { getProfile, login, profileUpdatePayload, updateProfile } from "./account";
+import { ApiError, ContractError, NetworkError } from './errors';
+import { timezoneList } from '../../../core/contract/profile';
 import { makeProfile, withFakeApi } from '../../../tests/support/data-helpers';
 
 const fake = withFakeApi();
@@ -112,6 +113,27 @@ describe('apiRequest', () => {
     const pending = apiRequest('GET', '/slow', { signal: controller.signal }).catch((e: unknown) => e);
     setTimeout(() => controller.abort(), 10);
     expect(((await pending) as NetworkError).kind).toBe('aborted');
+  });
+});
+
+describe('contract checks', () => {
+  it('returns an answer that matches the schema as sent, unknown fields included', async () => {
+    fake.api.handle(() => ({ body: [{ name: 'Pacific/Auckland', offset: '+13:00', abbreviation: 'NZDT' }] }));
+    await expect(apiRequest('GET', '/timezones', { schema: timezoneList })).resolves.toEqual([{ name: 'Pacific/Auckland', offset: '+13:00', abbreviation: 'NZDT' }]);
+  });
+
+  it('throws ContractError naming the request and the field when a relied-on field is wrong', async () => {
+    fake.api.handle(() => ({ body: [{ name: 'Pacific/Auckland', offset: 13 }] }));
+    const error = await apiRequest('GET', '/timezones', { schema: async () => timezoneList }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractError);
+    expect((error as ContractError).request).toBe('GET /timezones');
+    expect((error as ContractError).issues[0]?.path).toBe('0.offset');
+  });
+
+  it('GET /profile checks the answer against the contract', async () => {
+    const { accounts: _dropped, ...broken } = makeProfile(1);
+    fake.api.handle(() => ({ body: broken }));
+    await expect(getProfile()).rejects.toBeInstanceOf(ContractError);
   });
 });
 

@@ -7,6 +7,7 @@ import { book } from "./commands";
 import { registerCommandOps } from "../ops";
 import { configureBookingClock } from './commands';
 import { db } from '../../data/db';
+import { getStatus } from '../../data/sync/status';
 import { bookingsOf, visitsOf } from './hooks/visits';
 import { sessionsBetween } from './hooks/sessions';
 import {
@@ -118,6 +119,33 @@ describe('pullSessions', () => {
     resetModules(fake.api.baseUrl, () => Promise.reject(new TypeError('fetch failed')));
     expect(await pullSessions('fac-1', FROM, TO)).toBe('offline');
     expect(await db.sessions.count()).toBe(1);
+  });
+});
+
+describe('an answer that breaks the contract', () => {
+  it('keeps the last good rows and says the app needs an update; a good answer clears it', async () => {
+    fake.api.handle(() => ({ body: [session(1, BASE + HOUR), session(2, BASE + 2 * HOUR)] }));
+    expect(await pullSessions('fac-1', FROM, TO)).toBe('fetched');
+    expect((await getStatus()).updateRequired ?? null).toBeNull();
+
+    // A newer server renamed start_date and sends capacity as text.
+    const { start_date: _renamed, ...moved } = session(1, BASE + HOUR, { name: 'Renamed' });
+    fake.api.handle(() => ({ body: [{ ...moved, starts_at: moved.end_date, capacity: '10' }] }));
+    expect(await pullSessions('fac-1', FROM, TO, { force: true })).toBe('error');
+    const rows = await db.sessions.toArray();
+    expect(rows.map((s) => [s.id, s.name])).toEqual([[1, 'Class 1'], [2, 'Class 2']]);
+    expect((await getStatus()).updateRequired).toBe(sessionsResource('fac-1', FROM, TO));
+
+    fake.api.handle(() => ({ body: [session(1, BASE + HOUR)] }));
+    expect(await pullSessions('fac-1', FROM, TO, { force: true })).toBe('fetched');
+    expect((await getStatus()).updateRequired).toBeNull();
+  });
+
+  it('accepts fields it does not know and keeps them', async () => {
+    fake.api.handle(() => ({ body: [{ ...session(1, BASE + HOUR), room_colour: 'teal' }] }));
+    expect(await pullSessions('fac-1', FROM, TO)).toBe('fetched');
+    expect(await db.sessions.get(1)).toMatchObject({ id: 1, room_colour: 'teal' });
+    expect((await getStatus()).updateRequired ?? null).toBeNull();
   });
 });
 
