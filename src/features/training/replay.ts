@@ -12,6 +12,7 @@ import { db, type OutboxEntry, type StoredWorkout } from '../../data/db';
 import { enqueue, registerOp, type OpContext } from '../../data/sync/outbox';
 import { markTrainingStale, toStoredWorkout, workoutKey } from './pull';
 import { inTransaction } from '../../data/transaction';
+import { rollbackFieldPatch } from '../../data/sync/field-patch';
 import {
   applyChanges, argsOf, changeReactions, differences, editableOf, laterFor, movementFor, previousOf, WORKOUT_OPS, type Fields,
   type WorkoutArgsBase, type WorkoutCreateArgs, type WorkoutDeleteArgs, type WorkoutReactionArgs, type WorkoutUpdateArgs,
@@ -111,6 +112,12 @@ async function updateSucceeded(workout: Workout, args: WorkoutUpdateArgs, contex
   await db.workouts.put(next);
 }
 
+/** A lift's movement follows its movement_id; any later edit stamps a new updated_at. */
+function setsWorkoutField(changes: Fields, key: string): boolean {
+  if (key === 'updated_at') return true;
+  return (key === 'movement' ? 'movement_id' : key) in changes;
+}
+
 /**
  * Restore what this edit replaced, except fields a later queued edit sets: that edit now replaces
  * the restored value instead, so its own undo must restore ours. A workout deleted elsewhere (404)
@@ -124,17 +131,7 @@ async function updateRejected(args: WorkoutUpdateArgs, error: ApiError, context:
     return;
   }
   const edits = later.filter((entry) => entry.op === WORKOUT_OPS.update);
-  const restore: Fields = {};
-  for (const [key, value] of Object.entries(args.previous)) {
-    const owner = key === 'movement' ? 'movement_id' : key;
-    const overriding = key === 'updated_at' ? edits[0] : edits.find((entry) => owner in argsOf<WorkoutUpdateArgs>(entry).changes);
-    if (!overriding) {
-      restore[key] = value;
-      continue;
-    }
-    const overridingArgs = argsOf<WorkoutUpdateArgs>(overriding);
-    await db.outbox.update(overriding.seq!, { args: { ...overridingArgs, previous: { ...overridingArgs.previous, [key]: value } } });
-  }
+  const restore = await inTransaction(rollbackFieldPatch(args, edits, setsWorkoutField));
   const restored = (row: StoredWorkout) => applyChanges(row, restore as WorkoutUpdate, undefined, (restore.updated_at as string | undefined) ?? row.updated_at);
   const row = await db.workouts.get(args.workoutId);
   if (row) await db.workouts.put(restored(row));

@@ -8,6 +8,7 @@ import type { Movement, ReactionSummary, Workout, WorkoutInput, WorkoutType, Wor
 import { db, type AuthState, type OutboxEntry, type StoredWorkout } from '../../data/db';
 import { getAuthState } from '../../data/sync/auth-row';
 import type { OpContext } from '../../data/sync/outbox';
+import { previousValues, type Fields } from '../../data/sync/field-patch';
 import { canonicalIso } from './pull';
 import { CommandRefused } from '../booking/commands';
 
@@ -54,7 +55,7 @@ export interface WorkoutReactionArgs extends WorkoutArgsBase {
   reactionId: number;
 }
 
-export type Fields = Record<string, unknown>;
+export type { Fields } from '../../data/sync/field-patch';
 
 const COMMON_FIELDS = ['name', 'completed_at', 'notes'] as const;
 const WOD_FIELDS = [
@@ -186,9 +187,7 @@ export function untried(entry: OutboxEntry): boolean {
 
 /** The row's values of the changed fields, plus what derives from them, to restore on refusal. */
 export function previousOf(row: StoredWorkout, changes: WorkoutUpdate): Fields {
-  const values = row as unknown as Fields;
-  const previous: Fields = { updated_at: row.updated_at };
-  for (const key of Object.keys(changes)) previous[key] = values[key];
+  const previous: Fields = { updated_at: row.updated_at, ...previousValues(row, changes) };
   if (row.type === 'lift' && 'movement_id' in changes) previous.movement = row.movement;
   return previous;
 }

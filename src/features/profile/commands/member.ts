@@ -6,6 +6,8 @@ import { db } from '../../../data/db';
 import { getAuthState } from '../../../data/sync/auth-row';
 import { commandTransaction, enqueue, registerOp } from '../../../data/sync/outbox';
 import { touchKey } from '../../../data/sync/touches';
+import { previousValues, rollbackFieldPatch } from '../../../data/sync/field-patch';
+import { inTransaction } from '../../../data/transaction';
 
 export const MEMBER_UPDATE = 'member.update';
 
@@ -20,7 +22,7 @@ export async function updateMember(changes: MemberUpdate): Promise<void> {
     const auth = await getAuthState();
     const member = auth.accountOrgId === null ? undefined : await db.members.get(auth.accountOrgId);
     if (auth.status !== 'authenticated' || !member) throw new Error('Not signed in');
-    const previous = Object.fromEntries(Object.keys(changes).map((key) => [key, member[key as keyof Member]])) as MemberUpdate;
+    const previous = previousValues(member, changes) as MemberUpdate;
     await db.members.put({ ...member, ...changes });
     const args: MemberUpdateArgs = { orgId: member.org_id, changes, previous };
     await enqueue(MEMBER_UPDATE, args, [touchKey('members', member.org_id)]);
@@ -33,9 +35,12 @@ export function registerMemberOps(): void {
     async onSuccess(result) {
       await db.members.put(result);
     },
-    async onRejected(args) {
+    // Restore what this edit replaced, except fields a later queued edit of the same organisation sets.
+    async onRejected(args, _error, context) {
       const member = await db.members.get(args.orgId);
-      if (member) await db.members.put({ ...member, ...args.previous });
+      if (!member) return;
+      const later = context.later.filter((entry) => entry.op === MEMBER_UPDATE && (entry.args as unknown as MemberUpdateArgs).orgId === args.orgId);
+      await db.members.put({ ...member, ...(await inTransaction(rollbackFieldPatch(args, later))) });
     },
   });
 }

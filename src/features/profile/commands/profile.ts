@@ -5,6 +5,8 @@ import { db, type OutboxEntry } from '../../../data/db';
 import { getAuthState } from '../../../data/sync/auth-row';
 import { commandTransaction, enqueue, registerOp, type OpContext } from '../../../data/sync/outbox';
 import { touchKey } from '../../../data/sync/touches';
+import { previousValues, rollbackFieldPatch } from '../../../data/sync/field-patch';
+import { inTransaction } from '../../../data/transaction';
 
 export const PROFILE_UPDATE = 'profile.update';
 
@@ -14,8 +16,6 @@ export interface ProfileUpdateArgs {
   /** The values the changed fields had before, to undo a rejected change. */
   previous: ProfileUpdate;
 }
-
-type Fields = Record<string, unknown>;
 
 function withNames(profile: Profile, changes: ProfileUpdate): Profile {
   const next = { ...profile, ...changes };
@@ -37,8 +37,7 @@ export async function updateProfile(changes: ProfileUpdate): Promise<void> {
     const auth = await getAuthState();
     const profile = auth.profileId === null ? undefined : await db.profiles.get(auth.profileId);
     if (auth.status !== 'authenticated' || !profile) throw new Error('Not signed in');
-    const previous: Fields = {};
-    for (const key of Object.keys(clean)) previous[key] = (profile as unknown as Fields)[key];
+    const previous = previousValues(profile, clean);
     await db.profiles.put(withNames(profile, clean));
     const args: ProfileUpdateArgs = { profileId: profile.id, changes: clean, previous: previous as ProfileUpdate };
     await enqueue(PROFILE_UPDATE, args, [touchKey('profiles', profile.id)]);
@@ -63,22 +62,11 @@ export function registerProfileOps(): void {
       await db.profiles.put(next);
     },
 
-    // Restore what this edit replaced, except fields a later queued edit sets: that edit now
-    // replaces the restored value instead, so its own undo must restore our previous value.
+    // Restore what this edit replaced, except fields a later queued edit sets.
     async onRejected(args, _error, context) {
       const profile = await db.profiles.get(args.profileId);
       if (!profile) return;
-      const later = laterUpdates(context, args.profileId);
-      const restore: Fields = {};
-      for (const [key, value] of Object.entries(args.previous)) {
-        const overriding = later.find((entry) => key in (entry.args as unknown as ProfileUpdateArgs).changes);
-        if (!overriding) {
-          restore[key] = value;
-          continue;
-        }
-        const overridingArgs = overriding.args as unknown as ProfileUpdateArgs;
-        await db.outbox.update(overriding.seq!, { args: { ...overridingArgs, previous: { ...overridingArgs.previous, [key]: value } } });
-      }
+      const restore = await inTransaction(rollbackFieldPatch(args, laterUpdates(context, args.profileId)));
       await db.profiles.put(withNames(profile, restore as ProfileUpdate));
     },
   });
