@@ -17,7 +17,7 @@ export function useClassContext(): ClassContext {
 
 type ClassTabLabel = 'tabs.overview' | 'tabs.workouts' | 'tabs.leaderboard' | 'tabs.online';
 
-export interface ClassTab {
+interface ClassTab {
   /** Below /classes/:id; '' is the index tab. */
   path: string;
   label: ClassTabLabel;
