@@ -6,6 +6,10 @@ export { SUPPORTED_LOCALES } from './locales';
 export const PERSON_NAME_MAX = 100;
 /** RFC 5321's practical limit for an address. */
 export const EMAIL_MAX = 254;
+/** The member record's free-text fields. */
+export const PHONE_MAX = 40;
+export const ADDRESS_MAX = 500;
+export const EMERGENCY_CONTACT_MAX = 200;
 
 /** Workout name and notes. */
 export const WORKOUT_NAME_MAX = 120;

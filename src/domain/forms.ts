@@ -1,6 +1,8 @@
 // Field rules for the sign-in and profile forms. Each returns translation keys, not text,
 // so the rules stay pure and every message is translated.
 
+import { PERSON_NAME_MAX } from '../../core/limits';
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isEmail(value: string): boolean {
@@ -28,14 +30,13 @@ export interface ProfileFormValues {
 
 export type ProfileErrors = Partial<Record<keyof ProfileFormValues, string>>;
 
-export const NAME_MAX = 100;
 
 export function validateProfile(values: ProfileFormValues): ProfileErrors {
   const errors: ProfileErrors = {};
   if (!values.first_name.trim()) errors.first_name = 'profile.firstNameRequired';
-  else if (values.first_name.trim().length > NAME_MAX) errors.first_name = 'profile.nameTooLong';
+  else if (values.first_name.trim().length > PERSON_NAME_MAX) errors.first_name = 'profile.nameTooLong';
   if (!values.last_name.trim()) errors.last_name = 'profile.lastNameRequired';
-  else if (values.last_name.trim().length > NAME_MAX) errors.last_name = 'profile.nameTooLong';
+  else if (values.last_name.trim().length > PERSON_NAME_MAX) errors.last_name = 'profile.nameTooLong';
   if (!values.email.trim()) errors.email = 'auth.emailRequired';
   else if (!isEmail(values.email)) errors.email = 'auth.emailInvalid';
   return errors;

@@ -1,8 +1,9 @@
 // WOD scoring (SPEC §5 scoring types), pure: which score fields a type uses, durations, ordering.
 import type { ScoringType, WodWorkout } from '../../contract/types';
 import { toKilograms } from './lift';
+import { SCORING_TYPES as SCORING_TYPE_LIST } from '../../limits';
 
-export const SCORING_TYPES: readonly ScoringType[] = ['for_time', 'for_rounds', 'for_distance', 'for_load', 'for_repetitions', 'for_calories', 'tabata', 'total', 'none'];
+export const SCORING_TYPES: readonly ScoringType[] = SCORING_TYPE_LIST;
 
 export type ScoreField = 'score_time' | 'score_rounds' | 'score_repetitions' | 'score_distance' | 'score_load' | 'score_calories' | 'score_tabata' | 'score_total';
 

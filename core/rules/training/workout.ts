@@ -2,8 +2,9 @@
 import type { Iso, LiftSet, ScoringType, Session, WorkoutDefinition, WorkoutType, WorkoutUpdate } from '../../contract/types';
 import { DEFAULT_UNITS, setsForScheme } from './lift';
 import { parseRepScheme } from './rep-scheme';
+import { WORKOUT_TYPES as WORKOUT_TYPE_LIST } from '../../limits';
 
-export const WORKOUT_TYPES: readonly WorkoutType[] = ['wod', 'lift'];
+export const WORKOUT_TYPES: readonly WorkoutType[] = WORKOUT_TYPE_LIST;
 
 export function isWorkoutType(value: unknown): value is WorkoutType {
   return typeof value === 'string' && (WORKOUT_TYPES as readonly string[]).includes(value);

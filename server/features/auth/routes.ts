@@ -9,9 +9,10 @@ import { clientIp } from '../../http/request-info';
 import { clearSessionCookie, setSessionCookie } from '../../http/session';
 import { readJson } from '../../http/validate';
 import { loadProfile } from '../profile/present';
+import { EMAIL_MAX } from '../../../core/limits';
 
 const credentials = z.object({
-  email: z.string({ error: 'Email is required.' }).trim().toLowerCase().min(1, 'Email is required.').max(254, 'Email is too long.'),
+  email: z.string({ error: 'Email is required.' }).trim().toLowerCase().min(1, 'Email is required.').max(EMAIL_MAX, 'Email is too long.'),
   password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024, 'Password is too long.'),
 });
 

@@ -9,6 +9,7 @@ import { idempotent } from '../../http/idempotency';
 import { profileId, requireAuth } from '../../http/session';
 import { readJson } from '../../http/validate';
 import { toMember } from './present';
+import { ADDRESS_MAX, EMERGENCY_CONTACT_MAX, PHONE_MAX } from '../../../core/limits';
 import { nameField } from './profile-routes';
 
 function optionalText(label: string, max: number) {
@@ -30,10 +31,10 @@ const birthday = z
 const memberUpdate = z.object({
   first_name: nameField('First name').optional(),
   last_name: nameField('Last name').optional(),
-  phone: optionalText('Phone', 40),
-  address: optionalText('Address', 500),
+  phone: optionalText('Phone', PHONE_MAX),
+  address: optionalText('Address', ADDRESS_MAX),
   birthday,
-  emergency_contact: optionalText('Emergency contact', 200),
+  emergency_contact: optionalText('Emergency contact', EMERGENCY_CONTACT_MAX),
 });
 
 const memberBody = z.object({ member: memberUpdate }, { error: 'The request body must be an object with a "member" object.' });

@@ -8,22 +8,23 @@ import { idempotent } from '../../http/idempotency';
 import { profileId, requireAuth } from '../../http/session';
 import { readJson } from '../../http/validate';
 import { loadProfile } from './present';
+import { EMAIL_MAX, PERSON_NAME_MAX, SUPPORTED_LOCALES } from '../../../core/limits';
 
-export const LOCALES = ['en', 'en-GB', 'en-US', 'et', 'fr', 'mi-NZ', 'es-ES'] as const;
+const LOCALES = SUPPORTED_LOCALES;
 
 export function nameField(label: string) {
   return z
     .string({ error: `${label} must be text.` })
     .trim()
     .min(1, `${label} must not be empty.`)
-    .max(100, `${label} must be at most 100 characters.`);
+    .max(PERSON_NAME_MAX, `${label} must be at most ${PERSON_NAME_MAX} characters.`);
 }
 
 export const emailField = z
   .string({ error: 'Email must be text.' })
   .trim()
   .toLowerCase()
-  .max(254, 'Email must be at most 254 characters.')
+  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters.`)
   .pipe(z.email({ error: 'Email must be a valid email address.' }));
 
 // Unknown keys (id, guid, avatar, accounts, calendar_token, preferences …) are stripped:

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { LengthUnits, LiftSet, MovementPropertyType, ScoringType, Units, WeightUnits } from '../../../core/contract/types';
+import type { LiftSet, MovementPropertyType, ScoringType, Units } from '../../../core/contract/types';
 import { invalidWorkoutTypeMessage, isWorkoutType, SCORING_TYPES, workoutUpdatePayload } from '../../../core/rules/training/index';
+import { LENGTH_UNITS, REP_SCHEME_MAX, SET_REPS_MAX, SET_VALUE_MAX, SETS_MAX, WEIGHT_UNITS, WORKOUT_NAME_MAX, WORKOUT_NOTES_MAX } from '../../../core/limits';
 import { ApiError } from '../../http/errors';
 import { validationError } from '../../http/validate';
 
@@ -8,15 +9,8 @@ import { validationError } from '../../http/validate';
 // whole stored workout back. Checks that need the database (movement, class, definition) live
 // in ./references.ts.
 
-export const NAME_MAX = 120;
-export const NOTES_MAX = 2000;
-export const REP_SCHEME_MAX = 60;
-export const SETS_MAX = 50;
-export const SET_REPS_MAX = 999;
-export const SET_VALUE_MAX = 10_000;
-
-const WEIGHT_UNITS: readonly WeightUnits[] = ['kilograms', 'pounds'];
-const LENGTH_UNITS: readonly LengthUnits[] = ['centimetres', 'inches', 'metres'];
+const NAME_MAX = WORKOUT_NAME_MAX;
+const NOTES_MAX = WORKOUT_NOTES_MAX;
 const UNITS_OF: Readonly<Record<MovementPropertyType, readonly Units[]>> = { weight: WEIGHT_UNITS, height: LENGTH_UNITS, distance: LENGTH_UNITS };
 const ALL_UNITS = [...WEIGHT_UNITS, ...LENGTH_UNITS] as [Units, ...Units[]];
 
@@ -56,7 +50,7 @@ const wodScores = {
   score_repetitions: score('score_repetitions', 100_000, { int: true }),
   score_distance: score('score_distance (metres)', 1_000_000),
   score_load: score('score_load', 10_000),
-  score_load_units: z.enum(WEIGHT_UNITS as [WeightUnits, ...WeightUnits[]], { error: 'score_load_units must be kilograms or pounds.' }).nullable().optional(),
+  score_load_units: z.enum(WEIGHT_UNITS, { error: 'score_load_units must be kilograms or pounds.' }).nullable().optional(),
   score_calories: score('score_calories', 100_000),
   score_tabata: score('score_tabata', 100_000),
   score_total: score('score_total', 1_000_000),

@@ -5,7 +5,7 @@ import type { WorkoutDraft } from '../../../../core/rules/training/workout';
 import { parseRepScheme } from '../../../../core/rules/training/rep-scheme';
 import { defaultUnits, setsForScheme } from '../../../../core/rules/training/lift';
 import { fromLocalInput, toLocalInput } from './datetime-local';
-import { NAME_MAX } from './wod-form';
+import { SET_REPS_MAX, WORKOUT_NAME_MAX } from '../../../../core/limits';
 
 export type UnitsByProperty = Partial<Record<MovementPropertyType, Units>>;
 
@@ -95,19 +95,17 @@ export function hasErrors(errors: LiftErrors): boolean {
   return Boolean(errors.movement || errors.name || errors.repScheme || errors.completedAt || (errors.sets && Object.keys(errors.sets).length > 0));
 }
 
-export const REPS_MAX = 999;
-
 export function validateLift(values: LiftFormValues, timeZone: string): LiftErrors {
   const errors: LiftErrors = {};
   if (values.movementId === null) errors.movement = 'training.errors.movementRequired';
   const name = values.name.trim();
   if (!name) errors.name = 'training.errors.nameRequired';
-  else if (name.length > NAME_MAX) errors.name = 'training.errors.nameTooLong';
+  else if (name.length > WORKOUT_NAME_MAX) errors.name = 'training.errors.nameTooLong';
   if (parseRepScheme(values.repScheme).length === 0) errors.repScheme = values.repScheme.trim() ? 'training.errors.repSchemeInvalid' : 'training.errors.repSchemeRequired';
   if (!fromLocalInput(values.completedAt, timeZone)) errors.completedAt = 'training.errors.dateRequired';
   const sets: Record<string, string> = {};
   values.sets.forEach((set, index) => {
-    if (!Number.isInteger(set.repetitions) || set.repetitions < 1 || set.repetitions > REPS_MAX) sets[`${index}.repetitions`] = 'training.errors.reps';
+    if (!Number.isInteger(set.repetitions) || set.repetitions < 1 || set.repetitions > SET_REPS_MAX) sets[`${index}.repetitions`] = 'training.errors.reps';
     for (const [type, measurement] of Object.entries(set.values)) {
       if (measurement && !(Number.isFinite(measurement.value) && measurement.value >= 0)) sets[`${index}.${type}`] = 'training.errors.number';
     }

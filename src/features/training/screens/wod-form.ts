@@ -3,6 +3,7 @@
 import type { ScoringType, WeightUnits, WodWorkout, WorkoutInput, WorkoutUpdate } from '../../../../core/contract/types';
 import type { WorkoutDraft } from '../../../../core/rules/training/workout';
 import { formatDuration, parseDuration, type ScoreField } from '../../../../core/rules/training/scoring';
+import { WORKOUT_NAME_MAX } from '../../../../core/limits';
 import { fromLocalInput, toLocalInput } from './datetime-local';
 import { numberText, parseDecimal, parseWhole } from './numbers';
 
@@ -27,7 +28,6 @@ export interface WodFormValues {
 export type WodField = 'name' | 'completedAt' | 'time' | 'rounds' | 'reps' | 'distance' | 'load' | 'repetitions' | 'calories' | 'tabata' | 'total';
 export type WodErrors = Partial<Record<WodField, string>>;
 
-export const NAME_MAX = 120;
 
 export function emptyWodValues(now: Date, timeZone: string): WodFormValues {
   return {
@@ -81,7 +81,7 @@ export function validateWod(values: WodFormValues, timeZone: string): WodErrors 
   const errors: WodErrors = {};
   const name = values.name.trim();
   if (!name) errors.name = 'training.errors.nameRequired';
-  else if (name.length > NAME_MAX) errors.name = 'training.errors.nameTooLong';
+  else if (name.length > WORKOUT_NAME_MAX) errors.name = 'training.errors.nameTooLong';
   if (!fromLocalInput(values.completedAt, timeZone)) errors.completedAt = 'training.errors.dateRequired';
   for (const field of SCORE_INPUTS[values.scoring]) {
     const value = values[field as keyof WodFormValues] as string;
