@@ -21,6 +21,9 @@ export const SET_REPS_MAX = 999;
 /** A value of one set (weight, height or distance). */
 export const SET_VALUE_MAX = 10_000;
 
+/** Notification ids in one PUT /notifications/mark_all_read. */
+export const MARK_ALL_MAX_IDS = 500;
+
 export const WORKOUT_TYPES = ['wod', 'lift'] as const;
 export const SCORING_TYPES = ['for_time', 'for_rounds', 'for_distance', 'for_load', 'for_repetitions', 'for_calories', 'tabata', 'total', 'none'] as const;
 export const MOVEMENT_PROPERTY_TYPES = ['weight', 'height', 'distance'] as const;

@@ -1,6 +1,7 @@
 // Notifications: the list, the realtime message and the Web Push payload.
 import * as z from 'zod/mini';
 import { iso } from './common';
+import { MARK_ALL_MAX_IDS } from '../limits';
 
 export type NotificationType = 'waitlist' | 'class_cancelled' | 'appointment' | 'post' | (string & {});
 
@@ -29,8 +30,19 @@ export type AppNotification = z.infer<typeof appNotification>;
 export const notificationList = z.object({ data: z.array(appNotification) });
 export type NotificationList = z.infer<typeof notificationList>;
 
+// Request bodies carry the server's messages: the server validates with these schemas.
+const notificationId = z.number({ error: 'Each id must be a number.' }).check(
+  z.refine((v) => Number.isInteger(v), { error: 'Each id must be a whole number.', abort: true }),
+  z.positive('Each id must be positive.'),
+);
+
 /** PUT /notifications/mark_all_read body. */
-export const markAllReadBody = z.object({ ids: z.array(z.number()) });
+export const markAllReadBody = z.object(
+  {
+    ids: z.array(notificationId, { error: 'ids must be a list of notification ids.' }).check(z.maxLength(MARK_ALL_MAX_IDS, `At most ${MARK_ALL_MAX_IDS} ids at a time.`)),
+  },
+  { error: 'The request body must be an object like {"ids": [1, 2]}.' },
+);
 export type MarkAllReadBody = z.infer<typeof markAllReadBody>;
 
 /** What the server publishes on the realtime channel /n/{member_short_id}. */

@@ -144,8 +144,11 @@ type Iso = z.infer<typeof iso>;
 export const workoutList = z.object({ data: z.array(workout) });
 export type WorkoutList = z.infer<typeof workoutList>;
 
-/** POST /workouts/{id}/reactions body. */
-export const workoutReactionBody = z.object({ reaction: z.object({ type: z.literal('like') }) });
+/** POST /workouts/{id}/reactions body; {} means a like too. Carries the server's messages. */
+export const workoutReactionBody = z.object(
+  { reaction: z.optional(z.object({ type: z._default(z.literal('like', { error: 'A reaction type must be "like".' }), 'like') }, { error: 'reaction must be an object.' })) },
+  { error: 'The request body must be an object, e.g. {"reaction": {"type": "like"}}.' },
+);
 export type WorkoutReactionBody = z.infer<typeof workoutReactionBody>;
 
 /** POST /workouts/{id}/reactions answer (201). */

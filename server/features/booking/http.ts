@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { FacilityRow } from '../../db/schema';
 import type { AppContext, AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
@@ -42,7 +42,7 @@ export function requireOrgId(c: AppContext): number {
 }
 
 /** Parses an optional JSON body: empty means {}; broken JSON is 400, a wrong shape 422. */
-export async function readOptionalJson<T extends z.ZodType>(c: AppContext, schema: T): Promise<z.output<T>> {
+export async function readOptionalJson<T extends z.core.$ZodType>(c: AppContext, schema: T): Promise<z.output<T>> {
   const text = await c.req.text();
   let raw: unknown = {};
   if (text.trim() !== '') {
@@ -52,7 +52,7 @@ export async function readOptionalJson<T extends z.ZodType>(c: AppContext, schem
       throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
     }
   }
-  const result = schema.safeParse(raw);
+  const result = z.safeParse(schema, raw);
   if (result.success) return result.data;
   throw validationError(result.error);
 }

@@ -147,7 +147,20 @@ describe('notification routes', () => {
     const tooMany = await sam.put('/api/v1/notifications/mark_all_read', { ids: Array.from({ length: 501 }, (_, i) => i + 1) });
     expect(tooMany.status).toBe(422);
     expect(await json(tooMany)).toMatchObject({ code: 'validation_failed', message: 'At most 500 ids at a time.' });
-    for (const body of [{}, { ids: 'all' }, { ids: [1.5] }, { ids: [0] }, []]) expect((await sam.put('/api/v1/notifications/mark_all_read', body)).status, JSON.stringify(body)).toBe(422);
+    const messages: [unknown, string, string][] = [
+      [{}, 'ids', 'ids must be a list of notification ids.'],
+      [{ ids: 'all' }, 'ids', 'ids must be a list of notification ids.'],
+      [{ ids: ['x'] }, 'ids.0', 'Each id must be a number.'],
+      [{ ids: [1.5] }, 'ids.0', 'Each id must be a whole number.'],
+      [{ ids: [-1.5] }, 'ids.0', 'Each id must be a whole number.'],
+      [{ ids: [0] }, 'ids.0', 'Each id must be positive.'],
+      [[], '', 'The request body must be an object like {"ids": [1, 2]}.'],
+    ];
+    for (const [body, path, message] of messages) {
+      const res = await sam.put('/api/v1/notifications/mark_all_read', body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(await json(res), JSON.stringify(body)).toEqual({ code: 'validation_failed', message, errors: [{ path, message }] });
+    }
     expect((await sam.request('/api/v1/notifications/mark_all_read', { method: 'PUT', body: '{', headers: { 'Content-Type': 'application/json' } })).status).toBe(400);
     expect((await sam.put('/api/v1/notifications/mark_all_read', { ids: Array.from({ length: 500 }, (_, i) => i + 1) })).status).toBe(200);
   });

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import type { NotificationList } from '../../../core/contract/types';
+import { markAllReadBody, type NotificationList } from '../../../core/contract/notifications';
 import { pathId } from '../booking/http';
 import type { AppEnv } from '../../http/context';
 import { notFound } from '../../http/errors';
@@ -21,16 +20,6 @@ import { markRead } from './store';
 // Another member's notification id answers 404 exactly like an unknown one.
 
 export const NOTIFICATIONS_LIMIT = 100;
-export const MARK_ALL_MAX_IDS = 500;
-
-const markAllBody = z.object(
-  {
-    ids: z
-      .array(z.number({ error: 'Each id must be a number.' }).int('Each id must be a whole number.').positive('Each id must be positive.'), { error: 'ids must be a list of notification ids.' })
-      .max(MARK_ALL_MAX_IDS, `At most ${MARK_ALL_MAX_IDS} ids at a time.`),
-  },
-  { error: 'The request body must be an object like {"ids": [1, 2]}.' },
-);
 
 const notificationNotFound = () => notFound('The notification');
 
@@ -55,7 +44,7 @@ export function notificationRoutes(): Hono<AppEnv> {
 
   routes.put('/mark_all_read', async (c) => {
     const me = profileId(c);
-    const { ids } = await readJson(c, markAllBody);
+    const { ids } = await readJson(c, markAllReadBody);
     return idempotent(c, me, async (trx) => {
       const changed = await markRead(trx, me, ids, c.get('deps').now());
       const body: NotificationList = { data: changed.map(toNotification) };

@@ -11,6 +11,8 @@ import { parseRange, positiveIdParam } from './query';
 import { parseWorkoutCreate, parseWorkoutUpdate, type CommonChanges } from './input';
 import { presentWorkouts } from './present';
 import { reactableWorkoutRow } from './reactions';
+import { workoutReactionBody } from '../../../core/contract/training';
+import { WORKOUT_TYPES } from '../../../core/limits';
 import { checkDefinition, checkSession, checkSets, loadLiftMovement } from './references';
 import { findOwnWorkoutRow, liftColumns, loadOwnWorkout, mergeLift, mergeWod, wodColumns } from './store';
 
@@ -22,7 +24,7 @@ import { findOwnWorkoutRow, liftColumns, loadOwnWorkout, mergeLift, mergeWod, wo
 const listQuery = z.object({
   from: z.string().optional(),
   to: z.string().optional(),
-  type: z.enum(['wod', 'lift'], { error: 'type must be wod or lift.' }).optional(),
+  type: z.enum(WORKOUT_TYPES, { error: 'type must be wod or lift.' }).optional(),
   movement_id: positiveIdParam('movement_id').optional(),
   session_id: positiveIdParam('session_id').optional(),
 });
@@ -36,10 +38,6 @@ const searchQuery = z.object({
 });
 
 // SPEC §7 leaves the payload "not shown": {} and {reaction: {type: 'like'}} both mean a like.
-const reactionBody = z.object(
-  { reaction: z.object({ type: z.literal('like', { error: 'A reaction type must be "like".' }).default('like') }, { error: 'reaction must be an object.' }).optional() },
-  { error: 'The request body must be an object, e.g. {"reaction": {"type": "like"}}.' },
-);
 
 const workoutNotFound = () => notFound('The workout');
 
@@ -195,7 +193,7 @@ async function react(c: AppContext): Promise<Response> {
   const me = profileId(c);
   const orgId = requireOrgId(c);
   const workoutId = pathId(c);
-  await readOptionalJson(c, reactionBody);
+  await readOptionalJson(c, workoutReactionBody);
   return idempotent(c, me, async (trx) => {
     const row = await reactableWorkoutRow(trx, workoutId, me, orgId);
     if (!row) throw workoutNotFound();
