@@ -3,9 +3,6 @@
 import { apiRequest, type ApiScope } from './client';
 import type { Account, Facility, Member, MemberUpdate, Profile, ProfileUpdate, Timezone } from '../../../core/contract/types';
 
-// Loaded with the first answer, so zod stays out of the page's initial JS.
-const contract = () => import('../../../core/contract/profile');
-
 /** Options a queued write passes through: its idempotency key and the scope it was made in. */
 export interface WriteOptions {
   idempotencyKey?: string;
@@ -34,7 +31,7 @@ export function logout(): Promise<void> {
 }
 
 export function getProfile(options: ReadOptions = {}): Promise<Profile> {
-  return apiRequest<Profile>('GET', '/profile', { ...options, schema: () => contract().then((c) => c.profile) });
+  return apiRequest<Profile>('GET', '/profile', { ...options, schema: 'profile' });
 }
 
 /** SPEC §5: a profile update never sends accounts, calendar_token or preferences. */
@@ -56,7 +53,7 @@ export function disableCalendar(options: ReadOptions = {}): Promise<Profile> {
 }
 
 export function getMember(options: ReadOptions = {}): Promise<Member> {
-  return apiRequest<Member>('GET', '/member', { ...options, schema: () => contract().then((c) => c.member) });
+  return apiRequest<Member>('GET', '/member', { ...options, schema: 'member' });
 }
 
 export function updateMember(member: MemberUpdate, options: WriteOptions = {}): Promise<Member> {
@@ -64,7 +61,7 @@ export function updateMember(member: MemberUpdate, options: WriteOptions = {}): 
 }
 
 export function getFacility(guid: string, options: ReadOptions = {}): Promise<Facility> {
-  return apiRequest<Facility>('GET', `/facilities/${encodeURIComponent(guid)}`, { ...options, schema: () => contract().then((c) => c.facility) });
+  return apiRequest<Facility>('GET', `/facilities/${encodeURIComponent(guid)}`, { ...options, schema: 'facility' });
 }
 
 /** Answers with the account, its hidden_at updated. */
@@ -73,7 +70,7 @@ export function setOrgVisible(orgId: number, visible: boolean, options: WriteOpt
 }
 
 export function getTimezones(options: ReadOptions = {}): Promise<Timezone[]> {
-  return apiRequest<Timezone[]>('GET', '/timezones', { ...options, schema: () => contract().then((c) => c.timezoneList) });
+  return apiRequest<Timezone[]>('GET', '/timezones', { ...options, schema: 'timezoneList' });
 }
 
 // Classes and visits (SPEC §4, §7). Session lists are scoped by X-Facility-Id, visit lists by the

@@ -1,7 +1,8 @@
 // The one place that talks HTTP to /api/v1. Screens never reach this module; src/data/sync and
 // src/data/auth do, and write what they get into Dexie.
 import { parseRetryAfter } from '../../domain/outbox';
-import type { ZodMiniType } from 'zod/mini';
+import type { infer as Infer, ZodMiniType } from 'zod/mini';
+import type * as Contract from '../../../core/contract/index';
 import { ApiError, ContractError, NetworkError } from './errors';
 import type { ApiErrorBody } from '../../../core/contract/types';
 
@@ -42,16 +43,19 @@ export interface RequestOptions {
   skipUnauthorizedHandler?: boolean;
 }
 
-/**
- * The contract schema of the answer. A loader keeps zod out of the page's initial JS: it is
- * fetched with the first answer that needs checking.
- */
-export type ResponseSchema<T> = ZodMiniType<T> | (() => Promise<ZodMiniType<T>>);
+type Schemas = { [K in keyof typeof Contract as (typeof Contract)[K] extends ZodMiniType ? K : never]: (typeof Contract)[K] };
+/** A contract schema, by its export name in core/contract, whose answers are T. */
+export type SchemaName<T> = { [K in keyof Schemas]: Infer<Schemas[K]> extends T ? K : never }[keyof Schemas];
 
 export interface ReadRequestOptions<T> extends RequestOptions {
-  /** Checked before the answer is returned; a mismatch throws ContractError. */
-  schema?: ResponseSchema<T>;
+  /**
+   * The contract schema the answer is checked against; a mismatch throws ContractError. Named,
+   * not imported, so that zod and the schemas load with the first answer, not with the page.
+   */
+  schema?: SchemaName<T>;
 }
+
+let contract: Promise<typeof Contract> | undefined;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -183,9 +187,9 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
 
 // The answer is returned as sent, extra fields included: the schema only checks the fields the
 // app relies on.
-async function checkContract<T>(method: HttpMethod, path: string, schema: ResponseSchema<T>, data: unknown): Promise<void> {
-  const resolved = typeof schema === 'function' ? await schema() : schema;
-  const result = resolved.safeParse(data);
+async function checkContract(method: HttpMethod, path: string, schema: keyof Schemas, data: unknown): Promise<void> {
+  contract ??= import('../../../core/contract/index');
+  const result = ((await contract)[schema] as ZodMiniType).safeParse(data);
   if (result.success) return;
   const issues = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
   throw new ContractError(`${method} ${path}`, issues);

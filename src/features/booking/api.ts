@@ -2,9 +2,6 @@ import { apiRequest } from '../../data/api/client';
 import type { ReadOptions, WriteOptions } from '../../data/api/account';
 import type { Session, Visit } from '../../../core/contract/types';
 
-// Loaded with the first answer, so zod stays out of the page's initial JS.
-const contract = () => import('../../../core/contract/booking');
-
 // facility's organisation; writes answer with the visit and its class embedded.
 
 export interface SessionRange {
@@ -15,11 +12,11 @@ export interface SessionRange {
 }
 
 export function getSessions(range: SessionRange = {}, options: ReadOptions = {}): Promise<Session[]> {
-  return apiRequest('GET', '/sessions', { ...options, schema: () => contract().then((c) => c.sessionList), query: { start_date: range.start_date, end_date: range.end_date } });
+  return apiRequest<Session[]>('GET', '/sessions', { ...options, schema: 'sessionList', query: { start_date: range.start_date, end_date: range.end_date } });
 }
 
 export function getSession(id: number, options: ReadOptions = {}): Promise<Session> {
-  return apiRequest('GET', `/sessions/${id}`, { ...options, schema: () => contract().then((c) => c.session) });
+  return apiRequest<Session>('GET', `/sessions/${id}`, { ...options, schema: 'session' });
 }
 
 export function bookSession(id: number, options: WriteOptions = {}): Promise<Visit> {
@@ -36,24 +33,24 @@ export function dropIn(id: number, options: WriteOptions = {}): Promise<Visit> {
 
 /** The member's visits in the organisation of the facility in scope, newest first. */
 export function getVisits(options: ReadOptions = {}): Promise<Visit[]> {
-  return apiRequest('GET', '/visits', { ...options, schema: () => contract().then((c) => c.visitList) });
+  return apiRequest<Visit[]>('GET', '/visits', { ...options, schema: 'visitList' });
 }
 
 /** Upcoming booked, waitlisted and pending visits in the organisation of the facility in scope. */
 export function getBookings(options: ReadOptions = {}): Promise<Visit[]> {
-  return apiRequest('GET', '/visits/bookings', { ...options, schema: () => contract().then((c) => c.visitList) });
+  return apiRequest<Visit[]>('GET', '/visits/bookings', { ...options, schema: 'visitList' });
 }
 
 export function getVisit(id: number, options: ReadOptions = {}): Promise<Visit> {
-  return apiRequest('GET', `/visits/${id}`, { ...options, schema: () => contract().then((c) => c.visit) });
+  return apiRequest<Visit>('GET', `/visits/${id}`, { ...options, schema: 'visit' });
 }
 
 export function getClientVisits(options: ReadOptions = {}): Promise<Visit[]> {
-  return apiRequest('GET', '/client_visits', { ...options, schema: () => contract().then((c) => c.visitList) });
+  return apiRequest<Visit[]>('GET', '/client_visits', { ...options, schema: 'visitList' });
 }
 
 export function getClientVisit(id: number, options: ReadOptions = {}): Promise<Visit> {
-  return apiRequest('GET', `/client_visits/${id}`, { ...options, schema: () => contract().then((c) => c.visit) });
+  return apiRequest<Visit>('GET', `/client_visits/${id}`, { ...options, schema: 'visit' });
 }
 
 /** Cancels a booking, or removes a waitlist place. */

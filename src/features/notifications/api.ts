@@ -2,16 +2,12 @@ import { apiRequest } from '../../data/api/client';
 import type { ReadOptions, WriteOptions } from '../../data/api/account';
 import type { AppNotification, NotificationList, PushSubscriptionBody, PushSubscriptionCreated, VapidPublicKey } from '../../../core/contract/types';
 
-// Loaded with the first answer, so zod stays out of the page's initial JS.
-const notificationsContract = () => import('../../../core/contract/notifications');
-const pushContract = () => import('../../../core/contract/push');
-
 // Notifications (SPEC §4, §7) belong to the member across all their accounts, so they are sent
 // without facility headers (with one, the server lists only that organisation's). Writes answer
 // with the notifications as the server now has them.
 
 export function getNotifications(options: ReadOptions = {}): Promise<AppNotification[]> {
-  return apiRequest<NotificationList>('GET', '/notifications', { scope: null, ...options, schema: () => notificationsContract().then((c) => c.notificationList) }).then((answer) => answer.data);
+  return apiRequest<NotificationList>('GET', '/notifications', { scope: null, ...options, schema: 'notificationList' }).then((answer) => answer.data);
 }
 
 export function markNotificationRead(id: number, options: WriteOptions = {}): Promise<AppNotification> {
@@ -31,7 +27,7 @@ export type PushSubscriptionPayload = PushSubscriptionBody['subscription'];
 
 /** The server's VAPID public key, base64url. */
 export function getVapidPublicKey(options: ReadOptions = {}): Promise<string> {
-  return apiRequest<VapidPublicKey>('GET', '/push/vapid_public_key', { scope: null, ...options, schema: () => pushContract().then((c) => c.vapidPublicKey) }).then((answer) => answer.public_key);
+  return apiRequest<VapidPublicKey>('GET', '/push/vapid_public_key', { scope: null, ...options, schema: 'vapidPublicKey' }).then((answer) => answer.public_key);
 }
 
 /** An upsert by endpoint: saving again (or as another member on a shared device) is fine. */

@@ -8,9 +8,6 @@ import type {
   Leaderboard, LiftDetail, LiftSummary, Movement, Workout, WorkoutInput, WorkoutList, WorkoutReaction, WorkoutReactionBody, WorkoutType, WorkoutUpdate,
 } from '../../../core/contract/types';
 
-// Loaded with the first answer, so zod stays out of the page's initial JS.
-const contract = () => import('../../../core/contract/training');
-
 /** GET /workouts filters; from and to bound completed_at (ISO). */
 export interface WorkoutQuery {
   from?: string;
@@ -22,15 +19,15 @@ export interface WorkoutQuery {
 
 /** Newest completed first. */
 export function listWorkouts(params: WorkoutQuery = {}, options: ReadOptions = {}): Promise<Workout[]> {
-  return apiRequest<WorkoutList>('GET', '/workouts', { ...options, schema: () => contract().then((c) => c.workoutList), query: { ...params } }).then((answer) => answer.data);
+  return apiRequest<WorkoutList>('GET', '/workouts', { ...options, schema: 'workoutList', query: { ...params } }).then((answer) => answer.data);
 }
 
 export function getWorkout(id: number, options: ReadOptions = {}): Promise<Workout> {
-  return apiRequest<Workout>('GET', `/workouts/${id}`, { ...options, schema: () => contract().then((c) => c.workout) });
+  return apiRequest<Workout>('GET', `/workouts/${id}`, { ...options, schema: 'workout' });
 }
 
 export function searchWorkouts(q: string, options: ReadOptions = {}): Promise<Workout[]> {
-  return apiRequest<WorkoutList>('GET', '/workouts/search', { ...options, schema: () => contract().then((c) => c.workoutList), query: { q } }).then((answer) => answer.data);
+  return apiRequest<WorkoutList>('GET', '/workouts/search', { ...options, schema: 'workoutList', query: { q } }).then((answer) => answer.data);
 }
 
 export function createWorkout(input: WorkoutInput, options: WriteOptions = {}): Promise<Workout> {
@@ -57,23 +54,23 @@ export function removeWorkoutReaction(reactionId: number, options: WriteOptions 
 }
 
 export function listLifts(options: ReadOptions = {}): Promise<LiftSummary[]> {
-  return apiRequest<LiftSummary[]>('GET', '/lifts', { ...options, schema: () => contract().then((c) => c.liftSummaryList) });
+  return apiRequest<LiftSummary[]>('GET', '/lifts', { ...options, schema: 'liftSummaryList' });
 }
 
 /** A movement id: the member's history of that lift. */
 export function getLift(movementId: number, options: ReadOptions = {}): Promise<LiftDetail> {
-  return apiRequest<LiftDetail>('GET', `/lifts/${movementId}`, { ...options, schema: () => contract().then((c) => c.liftDetail) });
+  return apiRequest<LiftDetail>('GET', `/lifts/${movementId}`, { ...options, schema: 'liftDetail' });
 }
 
 export function listMovements(options: ReadOptions = {}): Promise<Movement[]> {
-  return apiRequest<Movement[]>('GET', '/movements', { ...options, schema: () => contract().then((c) => c.movementList) });
+  return apiRequest<Movement[]>('GET', '/movements', { ...options, schema: 'movementList' });
 }
 
 export function getMovement(id: number, options: ReadOptions = {}): Promise<Movement> {
-  return apiRequest<Movement>('GET', `/movements/${id}`, { ...options, schema: () => contract().then((c) => c.movement) });
+  return apiRequest<Movement>('GET', `/movements/${id}`, { ...options, schema: 'movement' });
 }
 
 /** The class's boards; the answer says whether its whiteboard is visible to the member. */
 export function getLeaderboard(sessionId: number, options: ReadOptions = {}): Promise<Leaderboard> {
-  return apiRequest<Leaderboard>('GET', '/leaderboard', { ...options, schema: () => contract().then((c) => c.leaderboard), query: { session_id: sessionId } });
+  return apiRequest<Leaderboard>('GET', '/leaderboard', { ...options, schema: 'leaderboard', query: { session_id: sessionId } });
 }
