@@ -89,61 +89,64 @@ describe('bookingRefusal', () => {
 
 describe('applyBookingAction', () => {
   it('book takes a place under a new (temporary) visit id', () => {
-    const after = applyBookingAction(session(), 'book', { visitId: -1 });
+    const after = applyBookingAction(session(), 'book', { visitId: -1, now: NOW });
     expect(after).toMatchObject({ booked_count: 5, full: false, visit: { id: -1, state: 'booked', late_cancelled: false } });
   });
 
   it('the last place makes the class full', () => {
-    expect(applyBookingAction(session({ booked_count: 9 }), 'book', { visitId: -1 })?.full).toBe(true);
+    expect(applyBookingAction(session({ booked_count: 9 }), 'book', { visitId: -1, now: NOW })?.full).toBe(true);
   });
 
   it('a drop-in takes a place and a drop-in space, and says so', () => {
-    expect(applyBookingAction(session(), 'dropin', { visitId: -2 })).toMatchObject({ booked_count: 5, droppedin_count: 1, visit: { state: 'booked', dropin: true } });
+    expect(applyBookingAction(session(), 'dropin', { visitId: -2, now: NOW })).toMatchObject({ booked_count: 5, droppedin_count: 1, visit: { state: 'booked', dropin: true } });
   });
 
   it('waitlist adds to the waitlist, not the places', () => {
-    expect(applyBookingAction(full(), 'waitlist', { visitId: -3 })).toMatchObject({ booked_count: 10, waitlist_count: 3, full: true, visit: { id: -3, state: 'waitlisted' } });
+    expect(applyBookingAction(full(), 'waitlist', { visitId: -3, now: NOW })).toMatchObject({ booked_count: 10, waitlist_count: 3, full: true, visit: { id: -3, state: 'waitlisted' } });
   });
 
   it('book again after a cancellation creates a new visit', () => {
-    expect(applyBookingAction(session({}, 'cancelled', 40), 'book', { visitId: -4 })?.visit).toMatchObject({ id: -4, state: 'booked' });
+    expect(applyBookingAction(session({}, 'cancelled', 40), 'book', { visitId: -4, now: NOW })?.visit).toMatchObject({ id: -4, state: 'booked' });
   });
 
   it('cancel frees the place; while someone waits it is offered to them and stays taken', () => {
-    expect(applyBookingAction(session({}, 'booked'), 'cancel', { visitId: 77 })).toMatchObject({ booked_count: 3, visit: { id: 77, state: 'cancelled' } });
-    expect(applyBookingAction(full({ offered_count: 0 }, 'booked'), 'cancel', { visitId: 77 })).toMatchObject({ booked_count: 10, waitlist_count: 1, offered_count: 1, full: true });
-    expect(applyBookingAction(full({ waitlist_count: 0 }, 'booked'), 'cancel', { visitId: 77 })).toMatchObject({ booked_count: 9, full: false });
+    expect(applyBookingAction(session({}, 'booked'), 'cancel', { visitId: 77, now: NOW })).toMatchObject({ booked_count: 3, visit: { id: 77, state: 'cancelled' } });
+    expect(applyBookingAction(full({ offered_count: 0 }, 'booked'), 'cancel', { visitId: 77, now: NOW })).toMatchObject({ booked_count: 10, waitlist_count: 1, offered_count: 1, full: true });
+    expect(applyBookingAction(full({ waitlist_count: 0 }, 'booked'), 'cancel', { visitId: 77, now: NOW })).toMatchObject({ booked_count: 9, full: false });
+    // The server's cascade: no offers once the class has started or when it is cancelled.
+    expect(applyBookingAction(full({ start_date: min(-1) }, 'booked'), 'cancel', { visitId: 77, now: NOW })).toMatchObject({ booked_count: 9, waitlist_count: 2, full: false });
+    expect(applyBookingAction(full({ cancelled: true }, 'booked'), 'cancel', { visitId: 77, now: NOW })).toMatchObject({ booked_count: 9, waitlist_count: 2 });
   });
 
   it('cancelling a drop-in gives the drop-in space back', () => {
     const s = session({ droppedin_count: 1, visit: { id: 77, state: 'booked', late_cancelled: false, offer_expires_at: null, dropin: true } });
-    expect(applyBookingAction(s, 'cancel', { visitId: 77 })).toMatchObject({ droppedin_count: 0, booked_count: 3 });
+    expect(applyBookingAction(s, 'cancel', { visitId: 77, now: NOW })).toMatchObject({ droppedin_count: 0, booked_count: 3 });
   });
 
   it('late cancel marks the visit', () => {
-    expect(applyBookingAction(session({}, 'booked'), 'latecancel', { visitId: 77 })?.visit).toMatchObject({ state: 'cancelled', late_cancelled: true });
+    expect(applyBookingAction(session({}, 'booked'), 'latecancel', { visitId: 77, now: NOW })?.visit).toMatchObject({ state: 'cancelled', late_cancelled: true });
   });
 
   it('remove leaves the waitlist', () => {
-    expect(applyBookingAction(full({}, 'waitlisted'), 'remove', { visitId: 77 })).toMatchObject({ waitlist_count: 1, booked_count: 10, visit: { state: 'cancelled' } });
+    expect(applyBookingAction(full({}, 'waitlisted'), 'remove', { visitId: 77, now: NOW })).toMatchObject({ waitlist_count: 1, booked_count: 10, visit: { state: 'cancelled' } });
   });
 
   it('an offer already holds its place: confirming changes no place count, declining passes it on or frees it', () => {
     const offer = full({ waitlist_count: 0, offered_count: 1 }, 'pending');
-    expect(applyBookingAction(offer, 'confirm', { visitId: 77 })).toMatchObject({ booked_count: 10, offered_count: 0, full: true, visit: { state: 'booked', offer_expires_at: null } });
-    expect(applyBookingAction(offer, 'decline', { visitId: 77 })).toMatchObject({ booked_count: 9, offered_count: 0, full: false, visit: { state: 'cancelled' } });
-    expect(applyBookingAction({ ...offer, waitlist_count: 2 }, 'decline', { visitId: 77 })).toMatchObject({ booked_count: 10, offered_count: 1, waitlist_count: 1, full: true });
+    expect(applyBookingAction(offer, 'confirm', { visitId: 77, now: NOW })).toMatchObject({ booked_count: 10, offered_count: 0, full: true, visit: { state: 'booked', offer_expires_at: null } });
+    expect(applyBookingAction(offer, 'decline', { visitId: 77, now: NOW })).toMatchObject({ booked_count: 9, offered_count: 0, full: false, visit: { state: 'cancelled' } });
+    expect(applyBookingAction({ ...offer, waitlist_count: 2 }, 'decline', { visitId: 77, now: NOW })).toMatchObject({ booked_count: 10, offered_count: 1, waitlist_count: 1, full: true });
   });
 
   it('does not apply to another visit or another state (replays over the server answer)', () => {
-    expect(applyBookingAction(session({}, 'booked'), 'cancel', { visitId: 78 })).toBeNull();
-    expect(applyBookingAction(session({}, 'waitlisted'), 'cancel', { visitId: 77 })).toBeNull();
-    expect(applyBookingAction(session({}, 'booked'), 'book', { visitId: -1 })).toBeNull();
-    expect(applyBookingAction(session(), 'confirm', { visitId: 77 })).toBeNull();
+    expect(applyBookingAction(session({}, 'booked'), 'cancel', { visitId: 78, now: NOW })).toBeNull();
+    expect(applyBookingAction(session({}, 'waitlisted'), 'cancel', { visitId: 77, now: NOW })).toBeNull();
+    expect(applyBookingAction(session({}, 'booked'), 'book', { visitId: -1, now: NOW })).toBeNull();
+    expect(applyBookingAction(session(), 'confirm', { visitId: 77, now: NOW })).toBeNull();
   });
 
   it('never drops a count below zero', () => {
-    expect(applyBookingAction(session({ booked_count: 0 }, 'booked'), 'cancel', { visitId: 77 })?.booked_count).toBe(0);
+    expect(applyBookingAction(session({ booked_count: 0 }, 'booked'), 'cancel', { visitId: 77, now: NOW })?.booked_count).toBe(0);
   });
 
   it('knows which actions create a visit', () => {
@@ -154,9 +157,9 @@ describe('applyBookingAction', () => {
 describe('visit rows', () => {
   it('optimisticVisit follows the class row and keeps created_at of the same visit', () => {
     const before: Visit = { id: 77, state: 'booked', late_cancelled: false, offer_expires_at: null, created_at: min(-100), updated_at: min(-100), session: session({}, 'booked') };
-    const after = applyBookingAction(session({}, 'booked'), 'cancel', { visitId: 77 })!;
+    const after = applyBookingAction(session({}, 'booked'), 'cancel', { visitId: 77, now: NOW })!;
     expect(optimisticVisit(before, after, NOW.toISOString())).toMatchObject({ id: 77, state: 'cancelled', created_at: min(-100), updated_at: NOW.toISOString(), session: after });
-    const made = applyBookingAction(session(), 'book', { visitId: -9 })!;
+    const made = applyBookingAction(session(), 'book', { visitId: -9, now: NOW })!;
     expect(optimisticVisit(null, made, NOW.toISOString())).toMatchObject({ id: -9, state: 'booked', created_at: NOW.toISOString() });
     expect(optimisticVisit(null, session(), NOW.toISOString())).toBeNull();
   });

@@ -4,6 +4,8 @@
 // with the server's answer when the outbox has sent the action.
 import type { Iso, Session, Visit, VisitState, VisitSummary } from '../../core/contract/types';
 import { bookingBlock, canJoinWaitlist, hasDropInSpace, isFinished, isInLateCancelWindow, isStarted, type BookingBlock } from '../../core/rules/session';
+import { isFullWith } from '../../core/rules/capacity';
+import { isOfferExpired, offersToMake } from '../../core/rules/waitlist';
 
 export type BookingAction = 'book' | 'dropin' | 'waitlist' | 'cancel' | 'latecancel' | 'remove' | 'confirm' | 'decline';
 
@@ -78,8 +80,7 @@ export function bookingRefusal(action: BookingAction, s: Session, now: Date): Re
       return visitRefusal(s, now, 'waitlisted', 'not_removable');
     case 'confirm':
     case 'decline': {
-      const expires = s.visit?.state === 'pending' ? s.visit.offer_expires_at : null;
-      if (expires && now.getTime() >= at(expires)) return 'offer_expired';
+      if (s.visit && isOfferExpired(s.visit, now)) return 'offer_expired';
       if (s.visit?.state !== 'pending') return 'not_pending';
       // Like the server: an offer cannot be answered once the class has started.
       return visitRefusal(s, now, 'pending', 'offer_expired');
@@ -100,12 +101,12 @@ const TRANSITIONS: Record<BookingAction, { from: readonly (VisitState | null)[];
 };
 
 /**
- * The class counts as the server keeps them (server/rules/capacity): booked_count = places taken
+ * The class counts as the server keeps them (core/rules/capacity): booked_count = places taken
  * (booked + attended + pending: an offered place is held), offered_count = the pending ones,
  * droppedin_count = live drop-ins, full = booked_count ≥ capacity. A place that comes free goes to
- * the head of the waitlist as an offer, so it stays taken while anyone waits.
+ * the head of the waitlist as an offer (core/rules/waitlist), so it stays taken while anyone waits.
  */
-function counted(s: Session, change: { take?: boolean; free?: boolean; offerTaken?: boolean; dropin?: boolean; waitlist?: -1 | 0 | 1 }): Session {
+function counted(s: Session, now: Date, change: { take?: boolean; free?: boolean; offerTaken?: boolean; dropin?: boolean; waitlist?: -1 | 0 | 1 }): Session {
   let booked = s.booked_count;
   let offered = s.offered_count;
   let waitlist = s.waitlist_count + (change.waitlist ?? 0);
@@ -113,7 +114,7 @@ function counted(s: Session, change: { take?: boolean; free?: boolean; offerTake
   if (change.take) booked += 1;
   if (change.offerTaken && offered !== undefined) offered -= 1;
   if (change.free) {
-    if (!s.cancelled && waitlist > 0) {
+    if (offersToMake(1, waitlist, s, now) > 0) {
       waitlist -= 1;
       if (offered !== undefined) offered += 1;
     } else booked -= 1;
@@ -126,13 +127,15 @@ function counted(s: Session, change: { take?: boolean; free?: boolean; offerTake
     ...(offered !== undefined && { offered_count: Math.max(0, offered) }),
     waitlist_count: Math.max(0, waitlist),
     droppedin_count: Math.max(0, droppedin),
-    full: booked >= s.capacity,
+    full: isFullWith(s.capacity, booked),
   };
 }
 
 export interface ApplyOptions {
   /** The visit the action creates (a temporary negative id) or acts on. */
   visitId: number;
+  /** When the member acted: a place freed after the start is not offered to the waitlist. */
+  now: Date;
 }
 
 /**
@@ -152,23 +155,23 @@ export function applyBookingAction(s: Session, action: BookingAction, options: A
   switch (action) {
     case 'book':
     case 'dropin':
-      next = counted(s, { take: true, dropin });
+      next = counted(s, options.now, { take: true, dropin });
       break;
     case 'waitlist':
-      next = counted(s, { waitlist: 1 });
+      next = counted(s, options.now, { waitlist: 1 });
       break;
     case 'cancel':
     case 'latecancel':
-      next = counted(s, { free: true, dropin });
+      next = counted(s, options.now, { free: true, dropin });
       break;
     case 'remove':
-      next = counted(s, { waitlist: -1 });
+      next = counted(s, options.now, { waitlist: -1 });
       break;
     case 'confirm':
-      next = counted(s, { offerTaken: true });
+      next = counted(s, options.now, { offerTaken: true });
       break;
     case 'decline':
-      next = counted(s, { offerTaken: true, free: true });
+      next = counted(s, options.now, { offerTaken: true, free: true });
       break;
   }
   const visit: VisitSummary = {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../db/index';
 import { migrationProvider } from '../../db/migrations/index';
 import type { Database } from '../../db/schema';
-import { countVisits, isFull, placesTaken } from './capacity';
+import { countVisits, isFull, placesTaken } from '../../../core/rules/capacity';
 import { seededClasses } from '../../testing/booking-helpers';
 import { ALEX, KAI, SAM, startTestServer, type TestServer } from '../../testing/helpers';
 

@@ -3,8 +3,8 @@ import type { Visit } from '../../../core/contract/types';
 import type { Database } from '../../db/schema';
 import type { Notifier } from '../notifications/service';
 import { removeOfferNotifications } from '../notifications/store';
-import { freePlaces, type VisitCounts } from './capacity';
-import { canOffer, offerExpiry, waitlistOrder } from './waitlist';
+import { freePlaces, type VisitCounts } from '../../../core/rules/capacity';
+import { canOffer, offerExpiry, offersToMake, waitlistOrder } from '../../../core/rules/waitlist';
 import { presentVisits, visitCounts } from './present';
 
 // Waitlist offers in the database. These functions run inside the caller's transaction (they
@@ -69,18 +69,19 @@ export async function offerFreePlaces(trx: Db, sessionId: number, now: Date, off
   const session = await trx.selectFrom('sessions').select(['id', 'start_at', 'cancelled', 'capacity']).where('id', '=', sessionId).executeTakeFirst();
   if (!session || !canOffer(session, now)) return;
   const counts: VisitCounts | undefined = (await visitCounts(trx, [sessionId])).get(sessionId);
-  let free = counts ? freePlaces(session.capacity, counts) : 0;
+  const free = counts ? freePlaces(session.capacity, counts) : 0;
   if (free === 0) return;
   const waitlisted = await trx.selectFrom('visits').select(['id', 'created_at']).where('session_id', '=', sessionId).where('state', '=', 'waitlisted').execute();
   const expires = offerExpiry(now, session.start_at).toISOString();
   const at = now.toISOString();
-  for (const next of waitlistOrder(waitlisted)) {
-    if (free === 0) break;
+  for (const next of waitlistOrder(waitlisted).slice(0, offersToMake(free, waitlisted.length, session, now))) {
     await trx.updateTable('visits').set({ state: 'pending', offer_expires_at: expires, updated_at: at }).where('id', '=', next.id).where('state', '=', 'waitlisted').execute();
     offered.push(next.id);
-    free--;
   }
 }
+
+/** The sweep for lapsed offers also runs on this timer in a running server. */
+export const OFFER_SWEEP_INTERVAL_MS = 60 * 1000;
 
 /** Cancels every offer that lapsed (marked offer_expired) and passes each place to the next in line. */
 export async function expireOffers(trx: Db, now: Date, offered: number[]): Promise<number> {

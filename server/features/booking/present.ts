@@ -3,7 +3,7 @@ import type { Session, Visit, VisitCharge, VisitSummary } from '../../../core/co
 import { isWhiteboardVisible } from '../../../core/rules/session';
 import { inChunks } from '../../db/chunks';
 import type { Database, SessionRow, VisitRow } from '../../db/schema';
-import { countVisits, isFull, NO_VISITS, placesTaken, type VisitCounts } from './capacity';
+import { countVisits, isFull, NO_VISITS, placesTaken, type VisitCounts } from '../../../core/rules/capacity';
 import { whiteboardItemsFor } from '../training/present';
 
 // Classes and visits as the member sees them (wire shapes of src/data/api/types.ts). Every

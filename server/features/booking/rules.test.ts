@@ -3,61 +3,11 @@ import type { VisitState } from '../../../core/contract/types';
 import { canDropIn, canJoinWaitlist, isBookable, isInLateCancelWindow, type SessionFacts } from '../../../core/rules/session';
 import { isCancelable, isConfirmable, isRemovable } from '../../../core/rules/visit';
 import { bookBreach, cancelBreach, confirmBreach, declineBreach, dropInBreach, lateCancelBreach, waitlistBreach } from './rules';
-import { countVisits, freePlaces, isFull, placesTaken } from './capacity';
 import { chooseChargeTarget } from './charge-rules';
 import { sessionRange } from './range';
-import { canOffer, isOfferExpired, OFFER_WINDOW_MS, offerExpiry, waitlistOrder } from './waitlist';
 
 const NOW = new Date('2026-03-10T10:00:00.000Z');
 const min = (m: number) => new Date(NOW.getTime() + m * 60_000).toISOString();
-
-describe('capacity', () => {
-  it('counts booked, attended and pending as taken; drop-ins are booked places', () => {
-    const c = countVisits([
-      { state: 'booked', dropin: 0, n: 3 },
-      { state: 'booked', dropin: 1, n: 1 },
-      { state: 'attended', dropin: 1, n: 1 },
-      { state: 'pending', dropin: 0, n: 1 },
-      { state: 'waitlisted', dropin: 0, n: 2 },
-      { state: 'cancelled', dropin: 1, n: 5 },
-    ]);
-    expect(c).toEqual({ booked: 4, attended: 1, pending: 1, waitlisted: 2, droppedin: 2 });
-    expect(placesTaken(c)).toBe(6);
-    expect(isFull(6, c)).toBe(true);
-    expect(isFull(7, c)).toBe(false);
-    expect(freePlaces(8, c)).toBe(2);
-    expect(freePlaces(4, c)).toBe(0);
-  });
-});
-
-describe('waitlist offers', () => {
-  it('lasts two hours, never past the start', () => {
-    expect(OFFER_WINDOW_MS).toBe(2 * 60 * 60 * 1000);
-    expect(offerExpiry(NOW, min(300)).toISOString()).toBe(min(120));
-    expect(offerExpiry(NOW, min(45)).toISOString()).toBe(min(45));
-  });
-
-  it('is made only before the start of a class that is not cancelled', () => {
-    expect(canOffer({ start_at: min(1), cancelled: 0 }, NOW)).toBe(true);
-    expect(canOffer({ start_at: min(0), cancelled: 0 }, NOW)).toBe(false);
-    expect(canOffer({ start_at: min(60), cancelled: 1 }, NOW)).toBe(false);
-  });
-
-  it('lapses at its expiry', () => {
-    expect(isOfferExpired({ state: 'pending', offer_expires_at: min(0) }, NOW)).toBe(true);
-    expect(isOfferExpired({ state: 'pending', offer_expires_at: min(1) }, NOW)).toBe(false);
-    expect(isOfferExpired({ state: 'booked', offer_expires_at: min(-1) }, NOW)).toBe(false);
-  });
-
-  it('goes first come, first served (ties by id)', () => {
-    const order = waitlistOrder([
-      { id: 5, created_at: min(-10) },
-      { id: 3, created_at: min(-5) },
-      { id: 4, created_at: min(-10) },
-    ]);
-    expect(order.map((v) => v.id)).toEqual([4, 5, 3]);
-  });
-});
 
 describe('late-cancel charges', () => {
   const valid = { valid_from: min(-60 * 24 * 30), valid_to: min(60 * 24 * 30) };

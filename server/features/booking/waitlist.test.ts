@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfferEvent } from './offers';
 import type { Database } from '../../db/schema';
-import { OFFER_WINDOW_MS } from './waitlist';
+import { OFFER_WINDOW_MS } from '../../../core/rules/waitlist';
 import { addWaitlisted, asSession, asVisit, expectError, HOUR, MINUTE, post, profileIdOf, put, seededClasses, visitOf } from '../../testing/booking-helpers';
 import { ALEX, manualClock, SAM, signedIn, startTestServer, type Browser, type TestServer } from '../../testing/helpers';
 

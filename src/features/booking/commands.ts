@@ -95,7 +95,7 @@ function storedVisit(visit: Visit): StoredVisit {
 
 /** Rows after `args` acted on `rows`; unchanged when the action does not apply to them. */
 function applyArgs(args: BookingArgs, rows: BookingRows): BookingRows {
-  const session = applyBookingAction(rows.session, args.action, { visitId: args.visitId });
+  const session = applyBookingAction(rows.session, args.action, { visitId: args.visitId, now: new Date(args.at) });
   if (!session) return rows;
   const previous = createsVisit(args.action) ? null : rows.visit;
   const visit = optimisticVisit(previous, session, args.at);

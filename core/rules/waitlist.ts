@@ -1,4 +1,4 @@
-// Waitlist offers, pure.
+// Waitlist offers, pure: the server makes them, the app shows the same outcome before it answers.
 //
 // When a place frees up (cancel, late cancel, decline, an offer that lapsed) the first member on
 // the waitlist — first come, first served by the time they joined — gets the place as a pending
@@ -12,16 +12,26 @@
  */
 export const OFFER_WINDOW_MS = 2 * 60 * 60 * 1000;
 
-/** The sweep for lapsed offers also runs on this timer in a running server. */
-export const OFFER_SWEEP_INTERVAL_MS = 60 * 1000;
-
 export function offerExpiry(now: Date, sessionStart: string): Date {
   return new Date(Math.min(now.getTime() + OFFER_WINDOW_MS, Date.parse(sessionStart)));
 }
 
+/** The class as the offer rules see it: the server's row (start_at) or the wire's (start_date). */
+export type OfferFacts = { cancelled: number | boolean } & ({ start_at: string } | { start_date: string });
+
+const startOf = (s: OfferFacts) => Date.parse('start_at' in s ? s.start_at : s.start_date);
+
 /** No offers for a cancelled class, nor once it has started. */
-export function canOffer(session: { start_at: string; cancelled: number | boolean }, now: Date): boolean {
-  return !session.cancelled && now.getTime() < Date.parse(session.start_at);
+export function canOffer(session: OfferFacts, now: Date): boolean {
+  return !session.cancelled && now.getTime() < startOf(session);
+}
+
+/**
+ * The cascade: of `free` places, how many are offered to the `waiting` members — one each, in
+ * waitlistOrder, while offers can be made. The rest stay free.
+ */
+export function offersToMake(free: number, waiting: number, session: OfferFacts, now: Date): number {
+  return canOffer(session, now) ? Math.max(0, Math.min(free, waiting)) : 0;
 }
 
 export function isOfferExpired(visit: { state: string; offer_expires_at: string | null }, now: Date): boolean {

@@ -1,4 +1,5 @@
-// Places in a class, pure. One rule for the server and what it tells the app:
+// Places in a class, pure. One rule for the server, what it tells the app, and the app's
+// optimistic counts:
 //   taken = booked + attended + pending, and the class is full when taken ≥ capacity.
 // A pending visit holds its place: the offer was made because that place was free, and it must
 // still be there when the member confirms. Drop-ins are booked visits and take places too.
@@ -19,7 +20,12 @@ export function placesTaken(c: VisitCounts): number {
 }
 
 export function isFull(capacity: number, c: VisitCounts): boolean {
-  return placesTaken(c) >= capacity;
+  return isFullWith(capacity, placesTaken(c));
+}
+
+/** The same rule on a class row, whose booked_count is the places taken. */
+export function isFullWith(capacity: number, taken: number): boolean {
+  return taken >= capacity;
 }
 
 export function freePlaces(capacity: number, c: VisitCounts): number {
