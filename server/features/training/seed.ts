@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import type { Transaction } from 'kysely';
 import type { LiftSet, Movement, MovementPropertyType, ScoringType } from '../../../core/contract/types';
-import { liftLoad, parseRepScheme, weightUnitsOf } from '../../../core/rules/training/index';
+import { defaultUnits, liftLoad, parseRepScheme, weightUnitsOf } from '../../../core/rules/training/index';
 import type { Database, NewWhiteboardItem, NewWorkout } from '../../db/schema';
 
 // Training demo data, called by seed.ts inside its transaction: the movement catalogue, each
@@ -305,7 +305,7 @@ function liftRow(base: Base, d: Definition | null, lift: { movement: Movement; s
 }
 
 function measure(property: MovementPropertyType, value: number): LiftSet['values'] {
-  return { [property]: { value, units: property === 'weight' ? 'kilograms' : 'centimetres' } };
+  return { [property]: { value, units: defaultUnits(property) } };
 }
 
 /** Every set at the same value. */
