@@ -21,6 +21,10 @@ export const SET_REPS_MAX = 999;
 /** A value of one set (weight, height or distance). */
 export const SET_VALUE_MAX = 10_000;
 
+/** Days one GET /sessions may span; the default range is a week. */
+export const SESSIONS_RANGE_MAX_DAYS = 62;
+export const SESSIONS_RANGE_DEFAULT_DAYS = 7;
+
 /** Notification ids in one PUT /notifications/mark_all_read. */
 export const MARK_ALL_MAX_IDS = 500;
 

@@ -1,8 +1,9 @@
 // The time range of GET /sessions, pure.
 import { TZDate } from '@date-fns/tz';
+import { SESSIONS_RANGE_DEFAULT_DAYS, SESSIONS_RANGE_MAX_DAYS } from '../../../core/limits';
 
-export const DEFAULT_RANGE_DAYS = 7;
-export const MAX_RANGE_DAYS = 62;
+export const DEFAULT_RANGE_DAYS = SESSIONS_RANGE_DEFAULT_DAYS;
+export const MAX_RANGE_DAYS = SESSIONS_RANGE_MAX_DAYS;
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -29,7 +30,7 @@ export type RangeResult = { ok: true; from: Date; to: Date } | { ok: false; code
 
 /**
  * Classes starting in [from, to). Defaults: from the start of today in the facility's time zone,
- * to 7 days after `from`. At most 62 days.
+ * to a week after `from`. At most SESSIONS_RANGE_MAX_DAYS local days.
  */
 export function sessionRange(params: { start_date?: string; end_date?: string }, timeZone: string, now: Date): RangeResult {
   const from = params.start_date !== undefined ? parseInstant(params.start_date, timeZone) : startOfLocalDay(now, timeZone);

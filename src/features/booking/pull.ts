@@ -12,6 +12,7 @@ import { definePull, type PullGuard, type PullOptions, type RefreshResult } from
 import { touchKey } from '../../data/sync/touches';
 import { inTransaction } from '../../data/transaction';
 import { now } from '../../data/clock';
+import { SESSIONS_RANGE_MAX_DAYS } from '../../../core/limits';
 
 export const SESSIONS_MAX_AGE_MS = 2 * 60_000;
 export const BOOKINGS_MAX_AGE_MS = 2 * 60_000;
@@ -19,8 +20,8 @@ export const VISITS_MAX_AGE_MS = 5 * 60_000;
 
 export type { PullOptions } from '../../data/sync/pull';
 
-/** GET /sessions allows at most 62 days; longer ranges are fetched in windows of 60. */
-export const SESSIONS_WINDOW_MS = 60 * 24 * 60 * 60_000;
+/** GET /sessions spans at most SESSIONS_RANGE_MAX_DAYS local days; two days fewer leave room for DST and zones. */
+export const SESSIONS_WINDOW_MS = (SESSIONS_RANGE_MAX_DAYS - 2) * 24 * 60 * 60_000;
 
 function windows(from: string, to: string): [string, string][] {
   const out: [string, string][] = [];
