@@ -2,7 +2,7 @@
 // Web Push: the server sends {notification, unread_count} when something happens while no page
 // may be open. The notification goes into Dexie first (an open page's live queries wake through
 // Dexie's storagemutated), then the system notification, then the app badge.
-import type { NotificationPushPayload } from '../core/contract/types';
+import { notificationPushPayload, type NotificationPushPayload } from '../core/contract/notifications';
 import { db } from '../src/data/db';
 import { pullNotifications, receiveNotification } from '../src/features/notifications/pull';
 import { notificationTarget, systemNotificationText } from '../core/rules/notifications';
@@ -19,10 +19,11 @@ export interface NotificationData {
 
 export const notificationTag = (id: number) => `n-${id}`;
 
+// A payload that breaks the contract is not stored: the next pull brings the notification.
 function parse(data: PushMessageData | null): NotificationPushPayload | null {
   try {
-    const payload = data?.json() as Partial<NotificationPushPayload> | undefined;
-    return typeof payload?.notification?.id === 'number' ? (payload as NotificationPushPayload) : null;
+    const payload: unknown = data?.json();
+    return notificationPushPayload.safeParse(payload).success ? (payload as NotificationPushPayload) : null;
   } catch {
     return null;
   }

@@ -187,9 +187,18 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
 
 // The answer is returned as sent, extra fields included: the schema only checks the fields the
 // app relies on.
-async function checkContract(method: HttpMethod, path: string, schema: keyof Schemas, data: unknown): Promise<void> {
+async function contractSchema(name: keyof Schemas): Promise<ZodMiniType> {
   contract ??= import('../../../core/contract/index');
-  const result = ((await contract)[schema] as ZodMiniType).safeParse(data);
+  return (await contract)[name] as ZodMiniType;
+}
+
+/** Whether a message that did not come through apiRequest (realtime, push) matches the contract. */
+export async function matchesContract(name: keyof Schemas, data: unknown): Promise<boolean> {
+  return (await contractSchema(name)).safeParse(data).success;
+}
+
+async function checkContract(method: HttpMethod, path: string, schema: keyof Schemas, data: unknown): Promise<void> {
+  const result = (await contractSchema(schema)).safeParse(data);
   if (result.success) return;
   const issues = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
   throw new ContractError(`${method} ${path}`, issues);

@@ -156,7 +156,11 @@ describe('the realtime monitor', () => {
     expect(await applyRealtimeMessage({ type: 'waitlist', id: 1 })).toBe(false);
     expect(await applyRealtimeMessage(null)).toBe(false);
     expect(await applyRealtimeMessage({ event: 'created', notification: { id: 'x' } })).toBe(false);
-    expect(warn).toHaveBeenCalledTimes(3);
+    // A notification without the fields the list relies on never reaches Dexie.
+    const { message: _message, created_at: _created, ...broken } = note(6);
+    expect(await applyRealtimeMessage({ event: 'created', notification: broken })).toBe(false);
+    expect(await applyRealtimeMessage({ event: 'created', notification: { ...note(7), read_at: 12 } })).toBe(false);
+    expect(warn).toHaveBeenCalledTimes(5);
     expect(await db.notifications.count()).toBe(0);
   });
 

@@ -5,6 +5,7 @@
 // loaded on first use, after the first paint. Nothing here throws into the app.
 import { liveQuery, type Subscription } from 'dexie';
 import type { NotificationRealtimeMessage, Profile } from '../../../core/contract/types';
+import { matchesContract } from '../../data/api/client';
 import { db, type AuthState } from '../../data/db';
 import { flushOutbox } from '../../data/sync/outbox';
 import { pullNotifications, receiveNotification, removeNotification } from './pull';
@@ -57,23 +58,18 @@ export function memberChannels(profile: Pick<Profile, 'accounts'> | undefined): 
   return [...new Set(ids)].sort().map((id) => `/n/${id}`);
 }
 
-function isRealtimeMessage(data: unknown): data is NotificationRealtimeMessage {
-  const message = data as Partial<NotificationRealtimeMessage> | null;
-  return (
-    typeof message === 'object' && message !== null &&
-    (message.event === 'created' || message.event === 'updated' || message.event === 'removed') &&
-    typeof message.notification?.id === 'number'
-  );
-}
-
-/** Writes one channel message into Dexie. Resolves false for a message it does not understand. */
+/**
+ * Writes one channel message into Dexie. Resolves false for a message it does not understand:
+ * one that breaks the contract never reaches Dexie (the next pull brings the notification).
+ */
 export async function applyRealtimeMessage(data: unknown): Promise<boolean> {
-  if (!isRealtimeMessage(data)) {
+  if (!(await matchesContract('notificationRealtimeMessage', data))) {
     console.warn('Ignoring an unexpected realtime message', data);
     return false;
   }
-  if (data.event === 'removed') return removeNotification(data.notification.id);
-  return receiveNotification(data.notification);
+  const message = data as NotificationRealtimeMessage;
+  if (message.event === 'removed') return removeNotification(message.notification.id);
+  return receiveNotification(message.notification);
 }
 
 async function fayeClient(): Promise<RealtimeClient> {

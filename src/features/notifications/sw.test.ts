@@ -158,8 +158,13 @@ describe('push', () => {
     await push.handlePush(self, payload({ hello: 1 }));
     await push.handlePush(self, { json: () => JSON.parse('not json') as unknown });
     await push.handlePush(self, null);
+    // A notification without the fields the list relies on is neither stored nor shown.
+    const { message: _message, updated_at: _updated, ...broken } = note(4);
+    await push.handlePush(self, payload({ notification: broken, unread_count: 1 }));
+    await push.handlePush(self, payload({ notification: note(5), unread_count: 'one' }));
     expect(self.shown).toEqual([]);
-    expect(warn).toHaveBeenCalledTimes(3);
+    expect(await db.notifications.count()).toBe(0);
+    expect(warn).toHaveBeenCalledTimes(5);
   });
 });
 
