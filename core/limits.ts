@@ -1,6 +1,6 @@
 // Limits and value lists shared by the server's validators and the app's forms, written once so
-// a form never accepts what the server refuses (or the other way round).
-export { SUPPORTED_LOCALES } from './locales';
+// a form never accepts what the server refuses (or the other way round). The locale list is
+// core/locales.ts's SUPPORTED_LOCALES.
 
 /** Profile and member names (first, last, full). */
 export const PERSON_NAME_MAX = 100;

@@ -8,7 +8,8 @@ import { idempotent } from '../../http/idempotency';
 import { profileId, requireAuth } from '../../http/session';
 import { readJson } from '../../http/validate';
 import { loadProfile } from './present';
-import { EMAIL_MAX, PERSON_NAME_MAX, SUPPORTED_LOCALES } from '../../../core/limits';
+import { EMAIL_MAX, PERSON_NAME_MAX } from '../../../core/limits';
+import { SUPPORTED_LOCALES } from '../../../core/locales';
 
 const LOCALES = SUPPORTED_LOCALES;
 
