@@ -10,6 +10,11 @@ import { validateProfile, type ProfileErrors } from '../../../domain/forms';
 import type { Member, Profile } from '../../../../core/contract/types';
 import { progress } from '../../../ui/progress/index';
 import { describeError } from '../../../ui/describe-error';
+import { ADDRESS_MAX, EMAIL_MAX, EMERGENCY_CONTACT_MAX, PHONE_MAX } from '../../../../core/limits';
+
+// The server's limits: an edit saved offline must not be refused when it is sent. Names are
+// checked with a message instead (validateProfile).
+const MAX_LENGTH: Partial<Record<string, number>> = { email: EMAIL_MAX, phone: PHONE_MAX, address: ADDRESS_MAX, emergency_contact: EMERGENCY_CONTACT_MAX };
 
 export default function ProfileEditScreen() {
   const title = usePageTitle('titles.profileEdit');
@@ -72,7 +77,7 @@ function ProfileForm({ profile, member, orgName }: { profile: Profile; member?: 
     <div className="field">
       <label className="field__label" htmlFor={`profile-${name}`}>{t(labelKey)}</label>
       <input
-        id={`profile-${name}`} className="input" type={type} autoComplete={autoComplete}
+        id={`profile-${name}`} className="input" type={type} autoComplete={autoComplete} maxLength={MAX_LENGTH[name]}
         value={values[name]} onChange={(e) => set(name)(e.target.value)}
         aria-invalid={errors[name as keyof ProfileErrors] ? true : undefined}
         aria-describedby={errors[name as keyof ProfileErrors] ? `profile-${name}-error` : undefined}
