@@ -27,6 +27,7 @@ import {
 } from './lift-form';
 import { formatMeasurement } from './score-format';
 import { workoutEditPath } from './paths';
+import { REP_SCHEME_MAX, WORKOUT_NOTES_MAX } from '../../../../core/limits';
 import './training.css';
 
 export default function LiftFormScreen() {
@@ -176,7 +177,7 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
         </FormField>
         <FormField id="lift-scheme" label={t('training.repScheme')} hint={t('training.repSchemeHint')}
           error={errors.repScheme ?? (schemeInvalid ? 'training.errors.repSchemeInvalid' : undefined)}>
-          {(aria) => <input {...aria} type="text" value={values.repScheme} onChange={(e) => setScheme(e.target.value)} required autoComplete="off" placeholder="5x5" data-testid="lift-scheme" />}
+          {(aria) => <input {...aria} type="text" value={values.repScheme} onChange={(e) => setScheme(e.target.value)} required autoComplete="off" placeholder="5x5" maxLength={REP_SCHEME_MAX} data-testid="lift-scheme" />}
         </FormField>
 
         {movement && movement.properties.length > 0 && (
@@ -205,7 +206,7 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
         )}
 
         <FormField id="lift-notes" label={t('training.notes')}>
-          {(aria) => <textarea {...aria} value={values.notes} onChange={(e) => update({ ...values, notes: e.target.value })} rows={3} />}
+          {(aria) => <textarea {...aria} value={values.notes} onChange={(e) => update({ ...values, notes: e.target.value })} rows={3} maxLength={WORKOUT_NOTES_MAX} />}
         </FormField>
         <WorkoutFormActions saving={saving} cancelTo={cancelTo} />
       </form>

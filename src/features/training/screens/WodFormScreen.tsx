@@ -23,6 +23,7 @@ import {
   emptyWodValues, validateWod, wodChanges, wodInput, wodValuesFromDraft, wodValuesFromWorkout, type WodErrors, type WodFormValues,
 } from './wod-form';
 import { workoutEditPath } from './paths';
+import { WORKOUT_NOTES_MAX } from '../../../../core/limits';
 import './training.css';
 
 export default function WodFormScreen() {
@@ -127,7 +128,7 @@ function WodForm({ title, format, initial, lockedScoring, link, draftState, sess
           <p id="wod-rx-hint" className="field__hint">{t('training.asPrescribedHint')}</p>
         </div>
         <FormField id="wod-notes" label={t('training.notes')}>
-          {(aria) => <textarea {...aria} value={values.notes} onChange={(e) => update({ notes: e.target.value })} rows={3} />}
+          {(aria) => <textarea {...aria} value={values.notes} onChange={(e) => update({ notes: e.target.value })} rows={3} maxLength={WORKOUT_NOTES_MAX} />}
         </FormField>
         <WorkoutFormActions saving={saving} cancelTo={cancelTo} />
       </form>

@@ -1,6 +1,7 @@
 // The training screens rendered against stubbed data hooks: what the member sees, and what the
 // forms hand to the commands.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { REP_SCHEME_MAX, WORKOUT_NOTES_MAX } from '../../../../core/limits';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiftWorkout, Movement, Session, WodWorkout } from '../../../../core/contract/types';
@@ -155,6 +156,11 @@ describe('WodFormScreen', () => {
     expect((screen.getByLabelText('Scoring') as HTMLSelectElement).disabled).toBe(true);
     expect(screen.getByTestId('draft-class').textContent).toContain('For CrossFit on Tuesday Nov 24th');
   });
+
+  it("holds the notes to the server's limit", () => {
+    at('/training/workouts/new/wod', <WodFormScreen />, '/training/workouts/new/wod');
+    expect((screen.getByLabelText('Notes') as HTMLTextAreaElement).maxLength).toBe(WORKOUT_NOTES_MAX);
+  });
 });
 
 describe('LiftFormScreen', () => {
@@ -173,6 +179,12 @@ describe('LiftFormScreen', () => {
     fireEvent.click(screen.getByTestId('save-workout'));
     await waitFor(() => expect(commands.logWorkout).toHaveBeenCalledTimes(1));
     expect(commands.logWorkout.mock.calls[0]).toEqual([expect.objectContaining({ type: 'lift', movement_id: 7, rep_scheme: '5-3-1' })]);
+  });
+
+  it("holds the rep scheme and notes to the server's limits", () => {
+    at('/training/workouts/new/lift', <LiftFormScreen />, '/training/workouts/new/lift');
+    expect((screen.getByLabelText('Rep scheme') as HTMLInputElement).maxLength).toBe(REP_SCHEME_MAX);
+    expect((screen.getByLabelText('Notes') as HTMLTextAreaElement).maxLength).toBe(WORKOUT_NOTES_MAX);
   });
 });
 
