@@ -23,6 +23,8 @@ export function login(email: string, password: string, options: { signal?: Abort
     scope: null,
     skipUnauthorizedHandler: true,
     signal: options.signal,
+    // The answer becomes the signed-in profile on the device.
+    schema: 'profile',
   });
 }
 
@@ -45,11 +47,11 @@ export function updateProfile(profile: ProfileUpdate | Partial<Profile>, options
 }
 
 export function activateCalendar(options: ReadOptions = {}): Promise<Profile> {
-  return apiRequest<Profile>('GET', '/profile/activate_calendar', options);
+  return apiRequest<Profile>('GET', '/profile/activate_calendar', { ...options, schema: 'profile' });
 }
 
 export function disableCalendar(options: ReadOptions = {}): Promise<Profile> {
-  return apiRequest<Profile>('GET', '/profile/disable_calendar', options);
+  return apiRequest<Profile>('GET', '/profile/disable_calendar', { ...options, schema: 'profile' });
 }
 
 export function getMember(options: ReadOptions = {}): Promise<Member> {

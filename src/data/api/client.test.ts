@@ -134,6 +134,11 @@ describe('contract checks', () => {
     fake.api.handle(() => ({ body: broken }));
     await expect(getProfile()).rejects.toBeInstanceOf(ContractError);
   });
+
+  it('signing in checks the profile it answers with', async () => {
+    fake.api.handle(() => ({ body: { ...makeProfile(1), track_training: 'yes' } }));
+    await expect(login('sam@example.com', 'secret')).rejects.toBeInstanceOf(ContractError);
+  });
 });
 
 describe('endpoints', () => {
