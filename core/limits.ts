@@ -17,6 +17,8 @@ export const WORKOUT_NOTES_MAX = 2000;
 export const REP_SCHEME_MAX = 60;
 /** Sets in one lift; also the highest set position. */
 export const SETS_MAX = 50;
+/** A saved set has at least one repetition: a 5x0 scheme makes rows the member fills in. */
+export const SET_REPS_MIN = 1;
 export const SET_REPS_MAX = 999;
 /** A value of one set (weight, height or distance). */
 export const SET_VALUE_MAX = 10_000;

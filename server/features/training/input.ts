@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LiftSet, MovementPropertyType, ScoringType, Units } from '../../../core/contract/types';
 import { invalidWorkoutTypeMessage, isWorkoutType, SCORING_TYPES, workoutUpdatePayload } from '../../../core/rules/training/index';
-import { LENGTH_UNITS, REP_SCHEME_MAX, SET_REPS_MAX, SET_VALUE_MAX, SETS_MAX, WEIGHT_UNITS, WORKOUT_NAME_MAX, WORKOUT_NOTES_MAX } from '../../../core/limits';
+import { LENGTH_UNITS, REP_SCHEME_MAX, SET_REPS_MAX, SET_REPS_MIN, SET_VALUE_MAX, SETS_MAX, WEIGHT_UNITS, WORKOUT_NAME_MAX, WORKOUT_NOTES_MAX } from '../../../core/limits';
 import { ApiError } from '../../http/errors';
 import { validationError } from '../../http/validate';
 
@@ -85,7 +85,7 @@ const setValues = z
 const liftSet = z.object(
   {
     position: z.number({ error: 'A set position must be a number.' }).int('A set position must be a whole number.').min(1, 'A set position must be at least 1.').max(SETS_MAX, `A set position must be at most ${SETS_MAX}.`),
-    repetitions: z.number({ error: 'Repetitions must be a number.' }).int('Repetitions must be a whole number.').min(0, 'Repetitions must not be negative.').max(SET_REPS_MAX, `Repetitions must be at most ${SET_REPS_MAX}.`),
+    repetitions: z.number({ error: 'Repetitions must be a number.' }).int('Repetitions must be a whole number.').min(SET_REPS_MIN, `Repetitions must be at least ${SET_REPS_MIN}.`).max(SET_REPS_MAX, `Repetitions must be at most ${SET_REPS_MAX}.`),
     movement_id: reference('A set movement_id'),
     values: setValues,
   },

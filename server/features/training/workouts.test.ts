@@ -127,6 +127,8 @@ describe('training log: /workouts', () => {
     await expectInvalid(lift(squat, { sets: weightSets(squat, Array.from({ length: 51 }, () => 1), 50) }), 'workout.sets');
     await expectInvalid(lift(squat, { sets: weightSets(squat, [1000], 50) }), 'workout.sets.0.repetitions');
     await expectInvalid(lift(squat, { sets: weightSets(squat, [-1], 50) }), 'workout.sets.0.repetitions');
+    // The same minimum as the lift form (core/limits SET_REPS_MIN): a set of 0 reps is not saved.
+    expect((await expectInvalid(lift(squat, { sets: weightSets(squat, [0], 50) }), 'workout.sets.0.repetitions')).message).toBe('Repetitions must be at least 1.');
     await expectInvalid(lift(squat, { sets: weightSets(squat, [5], 10_001) }), 'workout.sets.0.values.weight.value');
     await expectInvalid(lift(squat, { sets: weightSets(squat, [5], -5) }), 'workout.sets.0.values.weight.value');
     await expectInvalid(lift(squat, { sets: [{ position: 1, repetitions: 5, movement_id: squat, values: { weight: { value: 60, units: 'centimetres' } } }] }), 'workout.sets.0.values.weight.units');

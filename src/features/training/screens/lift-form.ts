@@ -5,7 +5,7 @@ import type { WorkoutDraft } from '../../../../core/rules/training/workout';
 import { parseRepScheme } from '../../../../core/rules/training/rep-scheme';
 import { defaultUnits, setsForScheme } from '../../../../core/rules/training/lift';
 import { fromLocalInput, toLocalInput } from './datetime-local';
-import { SET_REPS_MAX, WORKOUT_NAME_MAX } from '../../../../core/limits';
+import { SET_REPS_MAX, SET_REPS_MIN, WORKOUT_NAME_MAX } from '../../../../core/limits';
 
 export type UnitsByProperty = Partial<Record<MovementPropertyType, Units>>;
 
@@ -105,7 +105,7 @@ export function validateLift(values: LiftFormValues, timeZone: string): LiftErro
   if (!fromLocalInput(values.completedAt, timeZone)) errors.completedAt = 'training.errors.dateRequired';
   const sets: Record<string, string> = {};
   values.sets.forEach((set, index) => {
-    if (!Number.isInteger(set.repetitions) || set.repetitions < 1 || set.repetitions > SET_REPS_MAX) sets[`${index}.repetitions`] = 'training.errors.reps';
+    if (!Number.isInteger(set.repetitions) || set.repetitions < SET_REPS_MIN || set.repetitions > SET_REPS_MAX) sets[`${index}.repetitions`] = 'training.errors.reps';
     for (const [type, measurement] of Object.entries(set.values)) {
       if (measurement && !(Number.isFinite(measurement.value) && measurement.value >= 0)) sets[`${index}.${type}`] = 'training.errors.number';
     }
