@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../data/auth';
 import { pendingCount } from '../data/sync/outbox';
-import { unsubscribePush } from '../features/notifications/push';
 import { useConfirm } from '../ui/modal/index';
 import { progress } from '../ui/progress/index';
 import { describeError } from '../ui/describe-error';
@@ -13,7 +12,8 @@ import { describeError } from '../ui/describe-error';
  * while the session still lets the server forget it.
  */
 async function forgetPush(): Promise<void> {
-  await unsubscribePush().catch(() => undefined);
+  // Loaded on demand: the push code is not needed to paint the shell.
+  await import('../features/notifications/push').then((push) => push.unsubscribePush()).catch(() => undefined);
 }
 
 export function SignOutButton({ className = 'btn btn--danger' }: { className?: string }) {

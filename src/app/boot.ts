@@ -3,7 +3,7 @@
 // the first paint, and only then do the sync triggers start flushing. Live notifications and the
 // app badge follow in their own chunk (faye itself loads later still, when a member is signed in).
 import { connectApi, restoreSession } from '../data/auth';
-import { listenForNotificationNavigation } from '../features/notifications/push';
+import { listenForNotificationNavigation } from '../features/notifications/navigation';
 import { startSync } from '../data/sync/triggers';
 
 let booted = false;

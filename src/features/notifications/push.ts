@@ -3,7 +3,6 @@
 // Home Screen, and every browser wants the permission asked from a tap.
 import { deletePushSubscription, getVapidPublicKey, savePushSubscription, type PushSubscriptionPayload } from "./api";
 import { ApiError } from '../../data/api/errors';
-import { NOTIFICATION_NAVIGATE_MESSAGE } from '../../../core/rules/notifications';
 
 export type PushSupport = 'unsupported' | 'ios-needs-install' | 'denied' | 'default' | 'granted';
 
@@ -147,22 +146,4 @@ export function onPushChanged(listener: () => void): () => void {
 
 function notifyPushChanged(): void {
   for (const listener of pushListeners) listener();
-}
-
-/**
- * The service worker asks the page to open a notification's screen when it cannot navigate the
- * window itself. Defaults to a full navigation; the app can pass its router's navigate instead.
- */
-export function listenForNotificationNavigation(navigate: (path: string) => void = (path) => window.location.assign(path)): () => void {
-  const container = globalThis.navigator?.serviceWorker;
-  if (!container) return () => undefined;
-  const onMessage = (event: MessageEvent) => {
-    const data = event.data as { type?: unknown; path?: unknown } | null;
-    // Only same-origin paths: the message names a screen of this app, never another site.
-    if (data?.type === NOTIFICATION_NAVIGATE_MESSAGE && typeof data.path === 'string' && data.path.startsWith('/') && !data.path.startsWith('//')) {
-      navigate(data.path);
-    }
-  };
-  container.addEventListener('message', onMessage);
-  return () => container.removeEventListener('message', onMessage);
 }

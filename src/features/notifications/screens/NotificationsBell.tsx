@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useNotifications, useUnreadCount } from '../hooks';
 import { Dropdown, DropdownItem } from '../../../ui/dropdown/index';
-import { markAllNotificationsRead } from '../commands';
 import { progress } from '../../../ui/progress/index';
 import { describeError } from '../../../ui/describe-error';
 import { Icon } from '../../../ui/icon/index';
@@ -38,7 +37,8 @@ export function NotificationsBell() {
   const navigate = useNavigate();
   const markAll = async () => {
     try {
-      await markAllNotificationsRead();
+      // The commands load on first use: the bell itself is part of the first paint.
+      await import('../commands').then((commands) => commands.markAllNotificationsRead());
     } catch (error) {
       progress.error(describeError(error, t));
     }
