@@ -2,13 +2,12 @@
 // on loopback, with a real SQLite file and a cookie jar playing the browser.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedUuid } from '../../server/db/seed';
-import { getApiScope } from './api/client';
 import { ApiError } from './api/errors';
 import { restoreSession, selectFacility, signIn, signOut, switchAccount } from './auth';
 import { registerCommandOps } from "../features/ops";
 import { updateProfile } from "../features/profile/commands/profile";
 import { db } from './db';
-import { getAuthState } from './sync/auth-row';
+import { getAuthState, scopeOf } from './sync/auth-row';
 import { configureOutbox, flushOutbox } from './sync/outbox';
 import { pullProfile } from './sync/pull';
 import { getStatus } from './sync/status';
@@ -67,7 +66,7 @@ describe('signIn', () => {
     expect(profile?.accounts.map((account) => account.org.name)).toEqual(['Harbour Strength', 'Tallinn Movement', 'Summit Climbing']);
     expect((await db.facilities.get(WELLINGTON))?.preferences.feed_enabled).toBe(true);
     expect((await db.members.get(1))?.first_name).toBe('Alex');
-    expect(getApiScope()).toEqual({ facilityGuid: WELLINGTON, clubId: 1 });
+    expect(scopeOf(await getAuthState())).toEqual({ facilityGuid: WELLINGTON, clubId: 1 });
     expect(browser.jar.cookies.has('sid')).toBe(true);
     expect(persist).toHaveBeenCalledOnce();
   });
@@ -101,7 +100,7 @@ describe('switchAccount / selectFacility', () => {
     await signIn('demo@example.com', PASSWORD);
     const auth = await switchAccount(2);
     expect(auth).toMatchObject({ accountOrgId: 2, facilityGuid: TALLINN });
-    expect(getApiScope()).toEqual({ facilityGuid: TALLINN, clubId: 2 });
+    expect(scopeOf(await getAuthState())).toEqual({ facilityGuid: TALLINN, clubId: 2 });
     expect((await db.facilities.get(TALLINN))?.preferences.feed_enabled).toBe(false);
     expect((await db.members.get(2))?.org_id).toBe(2);
     await expect(switchAccount(99)).rejects.toThrow(/No account/);
@@ -132,7 +131,6 @@ describe('signOut', () => {
     expect(await signOut({ force: true })).toEqual({ status: 'signed-out' });
     expect(await getAuthState()).toMatchObject({ status: 'signed-out', reason: 'logout', profileId: null });
     for (const table of ['profiles', 'facilities', 'members', 'outbox', 'notices', 'pulls'] as const) expect(await db[table].count()).toBe(0);
-    expect(getApiScope()).toBeNull();
     // The server ended the session too, and never saw the discarded write.
     expect(browser.jar.cookies.has('sid')).toBe(false);
     expect((await serverProfile(1)).first_name).toBe('Alex');

@@ -2,12 +2,12 @@
 // the UI and guards read; this module is the only writer.
 import Dexie, { type Table } from 'dexie';
 import { chooseAccount, findAccount, firstFacility } from '../domain/account';
-import { configureApi, setApiScope, type ApiConfig } from './api/client';
+import { configureApi, type ApiConfig } from './api/client';
 import { login, logout } from "./api/account";
 import { ApiError, NetworkError } from './api/errors';
 import type { Account } from '../../core/contract/types';
 import { db, memberTables, type AuthState } from './db';
-import { getAuthState, scopeOf, SIGNED_OUT } from './sync/auth-row';
+import { getAuthState, SIGNED_OUT } from './sync/auth-row';
 import { pendingTouches, resumeAfterSignIn } from './sync/outbox';
 import { pullFacility, pullMember, pullProfile, type RefreshResult } from './sync/pull';
 import { patchStatus, reportingQuota } from './sync/status';
@@ -81,7 +81,6 @@ export async function signIn(email: string, password: string): Promise<AuthState
     await db.meta.put(next);
     return next;
   }));
-  setApiScope(scopeOf(auth));
   // Writes queued before the session expired go out now; sign-in does not wait for them.
   void resumeAfterSignIn().catch(() => undefined);
   await pullChosen(auth, true);
@@ -90,7 +89,7 @@ export async function signIn(email: string, password: string): Promise<AuthState
 }
 
 async function chooseWithin(update: (auth: AuthState, accounts: Account[]) => AuthState): Promise<AuthState> {
-  const next = await db.transaction('rw', db.meta, db.profiles, async () => {
+  return db.transaction('rw', db.meta, db.profiles, async () => {
     const auth = await getAuthState();
     if (auth.status !== 'authenticated' || auth.profileId === null) throw new Error('Not signed in');
     const profile = await db.profiles.get(auth.profileId);
@@ -98,8 +97,6 @@ async function chooseWithin(update: (auth: AuthState, accounts: Account[]) => Au
     await db.meta.put(updated);
     return updated;
   });
-  setApiScope(scopeOf(next));
-  return next;
 }
 
 /** Work in another organisation: its first facility becomes the selected one. */
@@ -143,7 +140,6 @@ export async function signOut(options: { force?: boolean } = {}): Promise<SignOu
     await wipeMemberData();
     await db.meta.put(signedOut('logout'));
   });
-  setApiScope(null);
   return { status: 'signed-out' };
 }
 
@@ -152,33 +148,29 @@ export async function signOut(options: { force?: boolean } = {}): Promise<SignOu
  * queued write, and pause the queue until the same member signs in again (rule 3).
  */
 export async function handleUnauthorized(): Promise<void> {
-  const expired = await db.transaction('rw', db.meta, async () => {
-    if ((await getAuthState()).status !== 'authenticated') return false;
+  await db.transaction('rw', db.meta, async () => {
+    if ((await getAuthState()).status !== 'authenticated') return;
     await db.meta.put(signedOut('expired'));
     await patchStatus({ blocked: 'auth', nextAttemptAt: null });
-    return true;
   });
-  if (expired) setApiScope(null);
 }
 
 /** Keep the stored choice valid after the profile changed (account removed, facility gone). */
 async function reconcileChoice(): Promise<void> {
-  const next = await db.transaction('rw', db.meta, db.profiles, async () => {
+  await db.transaction('rw', db.meta, db.profiles, async () => {
     const auth = await getAuthState();
-    if (auth.status !== 'authenticated' || auth.profileId === null) return null;
+    if (auth.status !== 'authenticated' || auth.profileId === null) return;
     const profile = await db.profiles.get(auth.profileId);
-    if (!profile) return null;
+    if (!profile) return;
     const account = chooseAccount(profile.accounts, auth.accountOrgId);
     const facilityGuid = account?.facilities.some((facility) => facility.guid === auth.facilityGuid)
       ? auth.facilityGuid
       : (firstFacility(account)?.guid ?? null);
     const accountOrgId = account?.org.id ?? null;
-    if (accountOrgId === auth.accountOrgId && facilityGuid === auth.facilityGuid) return null;
+    if (accountOrgId === auth.accountOrgId && facilityGuid === auth.facilityGuid) return;
     const updated: AuthState = { ...auth, accountOrgId, facilityGuid };
     await db.meta.put(updated);
-    return updated;
   });
-  if (next) setApiScope(scopeOf(next));
 }
 
 export interface RestoredSession {
@@ -190,11 +182,7 @@ export interface RestoredSession {
 /** App start: trust the stored auth row for rendering, then (online) check it with the server. */
 export async function restoreSession(): Promise<RestoredSession> {
   const auth = await getAuthState();
-  if (auth.status !== 'authenticated') {
-    setApiScope(null);
-    return { auth, revalidated: 'skipped' };
-  }
-  setApiScope(scopeOf(auth));
+  if (auth.status !== 'authenticated') return { auth, revalidated: 'skipped' };
   if (!isOnline()) return { auth, revalidated: 'skipped' };
   const revalidated = await pullProfile({ force: true });
   if (revalidated === 'fetched') {

@@ -1,6 +1,6 @@
 // Shared fixtures for data-layer tests: a clean database and module state per test.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { configureApi, setApiScope } from '../../src/data/api/client';
+import { configureApi } from '../../src/data/api/client';
 import type { Account, Profile } from '../../core/contract/types';
 import { db, type AuthState } from '../../src/data/db';
 import { configureOutbox } from '../../src/data/sync/outbox';
@@ -15,7 +15,6 @@ export async function resetDb(): Promise<void> {
 
 export function resetModules(baseUrl: string, fetchImpl?: typeof fetch): void {
   configureApi({ baseUrl, fetch: fetchImpl ?? globalThis.fetch.bind(globalThis), onUnauthorized: undefined });
-  setApiScope(null);
   setClock(null);
   configureOutbox({ now: () => Date.now(), random: Math.random, baseMs: 1_000, capMs: 300_000 });
 }

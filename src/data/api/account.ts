@@ -3,17 +3,20 @@
 import { apiRequest, type ApiScope } from './client';
 import type { Account, Facility, Member, MemberUpdate, Profile, ProfileUpdate, Timezone } from '../../../core/contract/types';
 
-/** Options a queued write passes through: its idempotency key and the scope it was made in. */
-export interface WriteOptions {
-  idempotencyKey?: string;
-  scope?: ApiScope | null;
+/** The scope comes from the caller: a pull's auth row read when it started, a write's entry. */
+export interface ReadOptions {
+  scope: ApiScope | null;
   signal?: AbortSignal;
 }
 
-export interface ReadOptions {
-  scope?: ApiScope | null;
-  signal?: AbortSignal;
+/** Options a queued write passes through: its idempotency key and the scope it was made in. */
+export interface WriteOptions extends ReadOptions {
+  idempotencyKey?: string;
 }
+
+/** A call about the member, not a facility: always sent without scope headers. */
+export type MemberReadOptions = Omit<ReadOptions, 'scope'>;
+export type MemberWriteOptions = Omit<WriteOptions, 'scope'>;
 
 
 /** A 401 here means wrong credentials, so it must not trigger the session-expired path. */
@@ -29,11 +32,11 @@ export function login(email: string, password: string, options: { signal?: Abort
 }
 
 export function logout(): Promise<void> {
-  return apiRequest<void>('DELETE', '/authentication', { skipUnauthorizedHandler: true });
+  return apiRequest<void>('DELETE', '/authentication', { scope: null, skipUnauthorizedHandler: true });
 }
 
-export function getProfile(options: ReadOptions = {}): Promise<Profile> {
-  return apiRequest<Profile>('GET', '/profile', { ...options, schema: 'profile' });
+export function getProfile(options: MemberReadOptions = {}): Promise<Profile> {
+  return apiRequest<Profile>('GET', '/profile', { ...options, scope: null, schema: 'profile' });
 }
 
 /** SPEC §5: a profile update never sends accounts, calendar_token or preferences. */
@@ -42,37 +45,37 @@ export function profileUpdatePayload(profile: ProfileUpdate | Partial<Profile>):
   return rest as ProfileUpdate;
 }
 
-export function updateProfile(profile: ProfileUpdate | Partial<Profile>, options: WriteOptions = {}): Promise<Profile> {
-  return apiRequest<Profile>('PUT', '/profile', { ...options, body: { profile: profileUpdatePayload(profile) } });
+export function updateProfile(profile: ProfileUpdate | Partial<Profile>, options: MemberWriteOptions = {}): Promise<Profile> {
+  return apiRequest<Profile>('PUT', '/profile', { ...options, scope: null, body: { profile: profileUpdatePayload(profile) } });
 }
 
-export function activateCalendar(options: ReadOptions = {}): Promise<Profile> {
-  return apiRequest<Profile>('GET', '/profile/activate_calendar', { ...options, schema: 'profile' });
+export function activateCalendar(options: MemberReadOptions = {}): Promise<Profile> {
+  return apiRequest<Profile>('GET', '/profile/activate_calendar', { ...options, scope: null, schema: 'profile' });
 }
 
-export function disableCalendar(options: ReadOptions = {}): Promise<Profile> {
-  return apiRequest<Profile>('GET', '/profile/disable_calendar', { ...options, schema: 'profile' });
+export function disableCalendar(options: MemberReadOptions = {}): Promise<Profile> {
+  return apiRequest<Profile>('GET', '/profile/disable_calendar', { ...options, scope: null, schema: 'profile' });
 }
 
-export function getMember(options: ReadOptions = {}): Promise<Member> {
+export function getMember(options: ReadOptions): Promise<Member> {
   return apiRequest<Member>('GET', '/member', { ...options, schema: 'member' });
 }
 
-export function updateMember(member: MemberUpdate, options: WriteOptions = {}): Promise<Member> {
+export function updateMember(member: MemberUpdate, options: WriteOptions): Promise<Member> {
   return apiRequest<Member>('PUT', '/member', { ...options, body: { member } });
 }
 
-export function getFacility(guid: string, options: ReadOptions = {}): Promise<Facility> {
+export function getFacility(guid: string, options: ReadOptions): Promise<Facility> {
   return apiRequest<Facility>('GET', `/facilities/${encodeURIComponent(guid)}`, { ...options, schema: 'facility' });
 }
 
 /** Answers with the account, its hidden_at updated. */
-export function setOrgVisible(orgId: number, visible: boolean, options: WriteOptions = {}): Promise<Account> {
-  return apiRequest<Account>('PUT', `/orgs/${orgId}`, { ...options, body: { visible } });
+export function setOrgVisible(orgId: number, visible: boolean, options: MemberWriteOptions = {}): Promise<Account> {
+  return apiRequest<Account>('PUT', `/orgs/${orgId}`, { ...options, scope: null, body: { visible } });
 }
 
-export function getTimezones(options: ReadOptions = {}): Promise<Timezone[]> {
-  return apiRequest<Timezone[]>('GET', '/timezones', { ...options, schema: 'timezoneList' });
+export function getTimezones(options: MemberReadOptions = {}): Promise<Timezone[]> {
+  return apiRequest<Timezone[]>('GET', '/timezones', { ...options, scope: null, schema: 'timezoneList' });
 }
 
 // Classes and visits (SPEC §4, §7). Session lists are scoped by X-Facility-Id, visit lists by the

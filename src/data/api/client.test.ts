@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { apiRequest, configureApi, setApiScope } from './client';
+import { apiRequest, configureApi } from './client';
+import { setClock } from '../clock';
 import { getProfile, login, profileUpdatePayload, updateProfile } from "./account";
 import { ApiError, ContractError, NetworkError } from './errors';
 import { makeProfile, withFakeApi } from '../../../tests/support/data-helpers';
@@ -11,7 +12,7 @@ describe('apiRequest', () => {
     const spy = vi.fn(globalThis.fetch.bind(globalThis));
     configureApi({ fetch: spy });
     fake.api.handle(() => ({ body: { ok: true } }));
-    await expect(apiRequest('PUT', '/thing', { body: { a: 1 }, idempotencyKey: 'key-1' })).resolves.toEqual({ ok: true });
+    await expect(apiRequest('PUT', '/thing', { body: { a: 1 }, idempotencyKey: 'key-1', scope: null })).resolves.toEqual({ ok: true });
     const [request] = fake.api.requests;
     expect(request?.headers['x-app-id']).toBe('member-pwa');
     expect(request?.headers.accept).toBe('application/json');
@@ -21,11 +22,10 @@ describe('apiRequest', () => {
     expect(spy.mock.calls[0]?.[1]?.credentials).toBe('include');
   });
 
-  it('adds scope headers when known, and a per-request scope overrides them', async () => {
+  it("sends the caller's scope as headers, and none for a member-wide call", async () => {
     fake.api.handle(() => ({ body: {} }));
-    await apiRequest('GET', '/a');
-    setApiScope({ facilityGuid: 'fac-1', clubId: 7 });
-    await apiRequest('GET', '/b');
+    await apiRequest('GET', '/a', { scope: { facilityGuid: null, clubId: null } });
+    await apiRequest('GET', '/b', { scope: { facilityGuid: 'fac-1', clubId: 7 } });
     await apiRequest('GET', '/c', { scope: null });
     await apiRequest('GET', '/d', { scope: { facilityGuid: null, clubId: 9 } });
     const [a, b, c, d] = fake.api.requests;
@@ -39,33 +39,42 @@ describe('apiRequest', () => {
 
   it('encodes the query and leaves out empty values', async () => {
     fake.api.handle(() => ({ body: [] }));
-    await apiRequest('GET', '/sessions', { query: { from: '2026-01-01', ids: [1, 2], skip: undefined, none: null, q: 'a b' } });
+    await apiRequest('GET', '/sessions', { scope: null, query: { from: '2026-01-01', ids: [1, 2], skip: undefined, none: null, q: 'a b' } });
     expect(fake.api.requests[0]?.path).toBe('/sessions?from=2026-01-01&ids=1&ids=2&q=a+b');
   });
 
   it('answers 204 and empty bodies with undefined', async () => {
     fake.api.handle(() => ({ status: 204 }));
-    await expect(apiRequest('DELETE', '/x')).resolves.toBeUndefined();
+    await expect(apiRequest('DELETE', '/x', { scope: null })).resolves.toBeUndefined();
   });
 
   it("throws ApiError with the server's body", async () => {
     const body = { message: 'Locale must be one of en, fr.', code: 'validation_failed', errors: [{ path: 'profile.locale', message: 'bad' }] };
     fake.api.handle(() => ({ status: 422, body }));
-    const error = await apiRequest('PUT', '/profile', { body: {} }).catch((e: unknown) => e);
+    const error = await apiRequest('PUT', '/profile', { body: {}, scope: null }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, code: 'validation_failed', message: body.message, body });
   });
 
   it('synthesizes a body when the error is not JSON', async () => {
     fake.api.handle(() => ({ status: 502, raw: '<html>Bad gateway</html>' }));
-    const error = (await apiRequest('GET', '/x').catch((e: unknown) => e)) as ApiError;
+    const error = (await apiRequest('GET', '/x', { scope: null }).catch((e: unknown) => e)) as ApiError;
     expect(error.body).toEqual({ message: 'Bad Gateway', code: 'http_502' });
   });
 
   it('reads Retry-After into retryAfterMs', async () => {
     fake.api.handle(() => ({ status: 429, body: { message: 'Slow down', code: 'rate_limited' }, headers: { 'Retry-After': '30' } }));
-    const error = (await apiRequest('GET', '/x').catch((e: unknown) => e)) as ApiError;
+    const error = (await apiRequest('GET', '/x', { scope: null }).catch((e: unknown) => e)) as ApiError;
     expect(error.retryAfterMs).toBe(30_000);
+  });
+
+  it('measures a dated Retry-After on the engine clock, which the outbox adds it to', async () => {
+    const at = Date.parse('2030-03-02T09:00:00.000Z');
+    setClock(() => at);
+    const retryAt = new Date(at + 90_000).toUTCString();
+    fake.api.handle(() => ({ status: 503, body: { message: 'Maintenance', code: 'http_503' }, headers: { 'Retry-After': retryAt } }));
+    const error = (await apiRequest('GET', '/x', { scope: null }).catch((e: unknown) => e)) as ApiError;
+    expect(error.retryAfterMs).toBe(90_000);
   });
 
   it('calls onUnauthorized on a 401 and waits for it before throwing', async () => {
@@ -77,14 +86,13 @@ describe('apiRequest', () => {
       },
     });
     fake.api.handle(() => ({ status: 401, body: { message: 'Sign in', code: 'unauthorized' } }));
-    await apiRequest('GET', '/profile').catch(() => order.push('thrown'));
+    await apiRequest('GET', '/profile', { scope: null }).catch(() => order.push('thrown'));
     expect(order).toEqual(['handler', 'thrown']);
   });
 
   it('does not treat wrong credentials at login as an expired session', async () => {
     const onUnauthorized = vi.fn();
     configureApi({ onUnauthorized });
-    setApiScope({ facilityGuid: 'fac-1', clubId: 1 });
     fake.api.handle(() => ({ status: 401, body: { message: 'Email or password is incorrect.', code: 'invalid_credentials' } }));
     await expect(login('a@b.c', 'x')).rejects.toMatchObject({ status: 401, code: 'invalid_credentials' });
     expect(onUnauthorized).not.toHaveBeenCalled();
@@ -94,14 +102,14 @@ describe('apiRequest', () => {
 
   it('turns a failed fetch into NetworkError', async () => {
     configureApi({ fetch: () => Promise.reject(new TypeError('fetch failed')) });
-    const error = await apiRequest('GET', '/x').catch((e: unknown) => e);
+    const error = await apiRequest('GET', '/x', { scope: null }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as NetworkError).kind).toBe('failed');
   });
 
   it('times out', async () => {
     fake.api.handle(() => ({ body: {}, delayMs: 200 }));
-    const error = (await apiRequest('GET', '/slow', { timeoutMs: 20 }).catch((e: unknown) => e)) as NetworkError;
+    const error = (await apiRequest('GET', '/slow', { timeoutMs: 20, scope: null }).catch((e: unknown) => e)) as NetworkError;
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.kind).toBe('timeout');
   });
@@ -109,7 +117,7 @@ describe('apiRequest', () => {
   it("reports the caller's abort as aborted", async () => {
     fake.api.handle(() => ({ body: {}, delayMs: 200 }));
     const controller = new AbortController();
-    const pending = apiRequest('GET', '/slow', { signal: controller.signal }).catch((e: unknown) => e);
+    const pending = apiRequest('GET', '/slow', { signal: controller.signal, scope: null }).catch((e: unknown) => e);
     setTimeout(() => controller.abort(), 10);
     expect(((await pending) as NetworkError).kind).toBe('aborted');
   });
@@ -118,12 +126,12 @@ describe('apiRequest', () => {
 describe('contract checks', () => {
   it('returns an answer that matches the schema as sent, unknown fields included', async () => {
     fake.api.handle(() => ({ body: [{ name: 'Pacific/Auckland', offset: '+13:00', abbreviation: 'NZDT' }] }));
-    await expect(apiRequest('GET', '/timezones', { schema: 'timezoneList' })).resolves.toEqual([{ name: 'Pacific/Auckland', offset: '+13:00', abbreviation: 'NZDT' }]);
+    await expect(apiRequest('GET', '/timezones', { schema: 'timezoneList', scope: null })).resolves.toEqual([{ name: 'Pacific/Auckland', offset: '+13:00', abbreviation: 'NZDT' }]);
   });
 
   it('throws ContractError naming the request and the field when a relied-on field is wrong', async () => {
     fake.api.handle(() => ({ body: [{ name: 'Pacific/Auckland', offset: 13 }] }));
-    const error = await apiRequest('GET', '/timezones', { schema: 'timezoneList' }).catch((e: unknown) => e);
+    const error = await apiRequest('GET', '/timezones', { schema: 'timezoneList', scope: null }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractError);
     expect((error as ContractError).request).toBe('GET /timezones');
     expect((error as ContractError).issues[0]?.path).toBe('0.offset');

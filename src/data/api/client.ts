@@ -5,6 +5,7 @@ import type { infer as Infer, ZodMiniType } from 'zod/mini';
 import type * as Contract from '../../../core/contract/index';
 import { ApiError, ContractError, NetworkError } from './errors';
 import type { ApiErrorBody } from '../../../core/contract/types';
+import { now } from '../clock';
 
 export const APP_ID = 'member-pwa';
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -35,10 +36,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   /**
-   * Scope headers for this request instead of the current one: a replayed write carries the
-   * scope it was made in, which may differ from the facility selected now. null sends none.
+   * The facility or club the call is for, chosen by the caller when its work starts (a pull from
+   * the auth row it read, a replayed write from its entry), so a facility switch meanwhile cannot
+   * change it. null for member-wide calls: no scope headers.
    */
-  scope?: ApiScope | null;
+  scope: ApiScope | null;
   /** Login and logout: a 401 there is an answer, not an expired session. */
   skipUnauthorizedHandler?: boolean;
 }
@@ -60,18 +62,9 @@ let contract: Promise<typeof Contract> | undefined;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 let config: Required<Pick<ApiConfig, 'baseUrl'>> & Omit<ApiConfig, 'baseUrl'> = { baseUrl: '/api/v1' };
-let scope: ApiScope | null = null;
 
 export function configureApi(options: ApiConfig): void {
   config = { ...config, ...options, baseUrl: options.baseUrl ?? config.baseUrl };
-}
-
-export function setApiScope(next: ApiScope | null): void {
-  scope = next && (next.facilityGuid != null || next.clubId != null) ? { ...next } : null;
-}
-
-export function getApiScope(): ApiScope | null {
-  return scope ? { ...scope } : null;
 }
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -89,9 +82,8 @@ function buildHeaders(options: RequestOptions): Headers {
   const headers = new Headers({ Accept: 'application/json', 'X-App-Id': APP_ID });
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
-  const requestScope = options.scope === undefined ? scope : options.scope;
-  if (requestScope?.facilityGuid) headers.set('X-Facility-Id', requestScope.facilityGuid);
-  if (requestScope?.clubId != null) headers.set('X-Club-Id', String(requestScope.clubId));
+  if (options.scope?.facilityGuid) headers.set('X-Facility-Id', options.scope.facilityGuid);
+  if (options.scope?.clubId != null) headers.set('X-Club-Id', String(options.scope.clubId));
   return headers;
 }
 
@@ -144,7 +136,7 @@ function networkError(error: unknown, timedOut: boolean, callerAborted: boolean)
   return new NetworkError('failed', 'Could not reach the server', { cause: error });
 }
 
-export async function apiRequest<T>(method: HttpMethod, path: string, options: ReadRequestOptions<T> = {}): Promise<T> {
+export async function apiRequest<T>(method: HttpMethod, path: string, options: ReadRequestOptions<T>): Promise<T> {
   const doFetch = config.fetch ?? globalThis.fetch.bind(globalThis);
   const abort = abortController(options.signal, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   let response: Response;
@@ -159,7 +151,8 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
     });
     if (!response.ok) {
       const body = await errorBody(response);
-      const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'), Date.now());
+      // A dated Retry-After becomes a delay that the outbox adds to engine time: measure it there too.
+      const retryAfterMs = parseRetryAfter(response.headers.get('Retry-After'), now());
       throw new ApiError(response.status, body, retryAfterMs);
     }
     text = response.status === 204 ? '' : await response.text();

@@ -29,7 +29,7 @@ function member(orgId: number, first_name: string): Member {
 
 // A generic queued write that stores its optimistic row in db.members.
 registerOp<NoteArgs, Member>('test.note', {
-  send: (args, idempotencyKey) => apiRequest<Member>('POST', '/notes', { body: args, idempotencyKey }),
+  send: (args, idempotencyKey) => apiRequest<Member>('POST', '/notes', { body: args, idempotencyKey, scope: null }),
   onSuccess: async (result) => {
     await db.members.put(result);
   },

@@ -3,10 +3,9 @@
 // so it uses globalThis and feature detection only — no window or document.
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { backoffDelay, classifyError, type BackoffOptions } from '../../domain/outbox';
-import { getApiScope, setApiScope } from '../api/client';
 import { ApiError, NetworkError } from '../api/errors';
 import { db, memberTables, type OutboxEntry } from '../db';
-import { getAuthState, scopeOf } from './auth-row';
+import { getAuthState } from './auth-row';
 import { getStatus, isQuotaError, patchStatus, recountPending, reportingQuota, reportStorageFull, storageRecovered } from './status';
 import { now } from '../clock';
 import { pendingKeys, stampConfirmed } from './touches';
@@ -232,9 +231,6 @@ async function drain(options: FlushOptions): Promise<FlushResult> {
   if (!options.ignoreBackoff && status.nextAttemptAt !== null && status.nextAttemptAt > clock.now()) {
     return { ...result, outcome: 'backoff', nextAttemptAt: status.nextAttemptAt };
   }
-  // In the SW nobody has set the scope yet; the selected facility is the best default.
-  if (!getApiScope()) setApiScope(scopeOf(auth));
-
   for (;;) {
     const entry = await takeNext();
     if (!entry || entry.seq === undefined) {

@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setApiScope } from '../api/client';
 import type { Facility, Member } from '../../../core/contract/types';
 import { connectApi } from '../auth';
 import { registerCommandOps } from "../../features/ops";
@@ -103,7 +102,6 @@ describe('refresh', () => {
 
 describe('pulls', () => {
   it('writes the profile, the facility and the member', async () => {
-    setApiScope({ facilityGuid: 'fac-1', clubId: 1 });
     fake.api.handle((request) => {
       if (request.path === '/profile') return { body: makeProfile(1, { first_name: 'Fresh' }) };
       if (request.path === '/facilities/fac-1') return { body: facility('fac-1', 'Harbour') };

@@ -2,6 +2,7 @@
 // A pull only ever writes into Dexie, never over a row a queued write changed (rule 5).
 import type { Table } from 'dexie';
 import { getFacility, getMember, getProfile } from "../api/account";
+import { facilityScope } from '../api/client';
 import { ApiError, ContractError, NetworkError } from '../api/errors';
 import type { Facility, Member, Profile } from '../../../core/contract/types';
 import { db, type AuthState } from '../db';
@@ -175,7 +176,7 @@ const facilityPull = definePull<string, Facility>({
   resource: (guid) => `facility:${guid}`,
   maxAgeMs: FACILITY_MAX_AGE_MS,
   tables: () => [db.facilities],
-  fetch: (guid) => getFacility(guid),
+  fetch: (guid) => getFacility(guid, { scope: facilityScope(guid) }),
   async write(facility, guard) {
     if (facility && guard.free(touchKey('facilities', facility.guid))) await db.facilities.put(facility);
   },

@@ -10,7 +10,7 @@ const fake = withFakeApi();
 let stop: (() => void) | undefined;
 
 registerOp<{ n: number }, unknown>('test.ping', {
-  send: (args, idempotencyKey) => apiRequest('POST', '/ping', { body: args, idempotencyKey }),
+  send: (args, idempotencyKey) => apiRequest('POST', '/ping', { body: args, idempotencyKey, scope: null }),
 });
 
 function ping(n: number): Promise<unknown> {

@@ -11,63 +11,63 @@ export interface SessionRange {
   end_date?: string;
 }
 
-export function getSessions(range: SessionRange = {}, options: ReadOptions = {}): Promise<Session[]> {
+export function getSessions(range: SessionRange, options: ReadOptions): Promise<Session[]> {
   return apiRequest<Session[]>('GET', '/sessions', { ...options, schema: 'sessionList', query: { start_date: range.start_date, end_date: range.end_date } });
 }
 
-export function getSession(id: number, options: ReadOptions = {}): Promise<Session> {
+export function getSession(id: number, options: ReadOptions): Promise<Session> {
   return apiRequest<Session>('GET', `/sessions/${id}`, { ...options, schema: 'session' });
 }
 
-export function bookSession(id: number, options: WriteOptions = {}): Promise<Visit> {
+export function bookSession(id: number, options: WriteOptions): Promise<Visit> {
   return apiRequest<Visit>('POST', `/sessions/${id}/book`, { ...options, body: {} });
 }
 
-export function joinWaitlist(id: number, options: WriteOptions = {}): Promise<Visit> {
+export function joinWaitlist(id: number, options: WriteOptions): Promise<Visit> {
   return apiRequest<Visit>('POST', `/sessions/${id}/waitlist`, { ...options, body: {} });
 }
 
-export function dropIn(id: number, options: WriteOptions = {}): Promise<Visit> {
+export function dropIn(id: number, options: WriteOptions): Promise<Visit> {
   return apiRequest<Visit>('POST', `/sessions/${id}/dropin`, { ...options, body: {} });
 }
 
 /** The member's visits in the organisation of the facility in scope, newest first. */
-export function getVisits(options: ReadOptions = {}): Promise<Visit[]> {
+export function getVisits(options: ReadOptions): Promise<Visit[]> {
   return apiRequest<Visit[]>('GET', '/visits', { ...options, schema: 'visitList' });
 }
 
 /** Upcoming booked, waitlisted and pending visits in the organisation of the facility in scope. */
-export function getBookings(options: ReadOptions = {}): Promise<Visit[]> {
+export function getBookings(options: ReadOptions): Promise<Visit[]> {
   return apiRequest<Visit[]>('GET', '/visits/bookings', { ...options, schema: 'visitList' });
 }
 
-export function getVisit(id: number, options: ReadOptions = {}): Promise<Visit> {
+export function getVisit(id: number, options: ReadOptions): Promise<Visit> {
   return apiRequest<Visit>('GET', `/visits/${id}`, { ...options, schema: 'visit' });
 }
 
-export function getClientVisits(options: ReadOptions = {}): Promise<Visit[]> {
+export function getClientVisits(options: ReadOptions): Promise<Visit[]> {
   return apiRequest<Visit[]>('GET', '/client_visits', { ...options, schema: 'visitList' });
 }
 
-export function getClientVisit(id: number, options: ReadOptions = {}): Promise<Visit> {
+export function getClientVisit(id: number, options: ReadOptions): Promise<Visit> {
   return apiRequest<Visit>('GET', `/client_visits/${id}`, { ...options, schema: 'visit' });
 }
 
 /** Cancels a booking, or removes a waitlist place. */
-export function cancelVisit(id: number, options: WriteOptions = {}): Promise<Visit> {
+export function cancelVisit(id: number, options: WriteOptions): Promise<Visit> {
   return apiRequest<Visit>('PUT', `/visits/${id}/cancel`, { ...options, body: {} });
 }
 
 /** Cancels inside the late-cancel window; counts against the membership or pass (SPEC §8). */
-export function lateCancelVisit(id: number, options: WriteOptions = {}): Promise<Visit> {
+export function lateCancelVisit(id: number, options: WriteOptions): Promise<Visit> {
   return apiRequest<Visit>('PUT', `/visits/${id}/latecancel`, { ...options, body: {} });
 }
 
-export function confirmVisit(id: number, options: WriteOptions = {}): Promise<Visit> {
+export function confirmVisit(id: number, options: WriteOptions): Promise<Visit> {
   return apiRequest<Visit>('PUT', `/visits/${id}/confirm`, { ...options, body: {} });
 }
 
-export function declineVisit(id: number, options: WriteOptions = {}): Promise<Visit> {
+export function declineVisit(id: number, options: WriteOptions): Promise<Visit> {
   return apiRequest<Visit>('PUT', `/visits/${id}/decline`, { ...options, body: {} });
 }
 

@@ -1,12 +1,12 @@
 // Pulls of classes and visits against a programmable fake API: scope, bulk writes, deletions,
 // and rule 5 (a pull never overwrites or deletes a row a queued write touched).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { setApiScope } from '../../data/api/client';
+import { selectFacility } from '../../data/auth';
 import type { Session, Visit, VisitState } from '../../../core/contract/types';
 import { book } from "./commands";
 import { registerCommandOps } from "../ops";
 import { configureBookingClock } from './commands';
-import { db } from '../../data/db';
+import { db, type AuthState } from '../../data/db';
 import { getStatus } from '../../data/sync/status';
 import { bookingsOf, visitsOf } from './hooks/visits';
 import { sessionsBetween } from './hooks/sessions';
@@ -57,7 +57,9 @@ beforeEach(async () => {
 
 describe('pullSessions', () => {
   it("fetches in the facility's own scope and writes the range in bulk", async () => {
-    setApiScope({ facilityGuid: 'fac-9', clubId: 2 }); // another facility is selected now
+    // Another facility is selected now.
+    const elsewhere: AuthState = { key: 'auth', status: 'authenticated', profileId: 1, accountOrgId: 2, facilityGuid: 'fac-9', reason: null };
+    await db.meta.put(elsewhere);
     fake.api.handle(() => ({ body: [session(1, BASE + HOUR), session(2, BASE + 2 * HOUR)] }));
     expect(await pullSessions('fac-1', FROM, TO)).toBe('fetched');
     const [request] = fake.api.requests;
@@ -159,6 +161,24 @@ describe('pullSession / pullVisit', () => {
     fake.api.handle(() => ({ status: 404, body: { message: 'The class was not found.', code: 'not_found' } }));
     expect(await pullSession(1, { force: true })).toBe('fetched');
     expect(await db.sessions.get(1)).toBeUndefined();
+  });
+
+  it('asks for a class not on the device in the facility selected when the pull started, though the member switches before it is sent', async () => {
+    fake.api.handle((request) => (path(request) === '/sessions/7' ? { body: session(7, BASE + HOUR) } : { status: 404, body: { message: 'Not here.', code: 'not_found' } }));
+    let switched = false;
+    // Holding the classes table keeps the pull from sending until the switch is done.
+    const held = db.transaction('rw', db.sessions, async () => {
+      while (!switched) await db.sessions.get(0);
+    });
+    const pull = pullSession(7);
+    await selectFacility('fac-2');
+    switched = true;
+    await held;
+    expect(await pull).toBe('fetched');
+    const request = fake.api.requests.find((r) => path(r) === '/sessions/7');
+    expect(request?.headers['x-facility-id']).toBe('fac-1');
+    expect(request?.headers['x-club-id']).toBe('1');
+    expect((await db.sessions.get(7))?.name).toBe('Class 7');
   });
 
   it('refreshes one visit and mirrors its class; temporary ids are never asked for', async () => {

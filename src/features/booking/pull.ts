@@ -3,11 +3,11 @@
 // runs cannot file one facility's classes under another. Rows a queued write changed, or a write
 // confirmed after the pull started, are never overwritten nor deleted: a class is protected by
 // `sessions:{id}`, a visit by `visits:{id}` or by its class's key. Writes are bulk operations in one transaction.
-import { facilityScope } from '../../data/api/client';
+import { facilityScope, type ApiScope } from '../../data/api/client';
 import { getBookings, getSession, getSessions, getVisit, getVisits } from "./api";
 import type { Session, Visit } from '../../../core/contract/types';
 import { db, type StoredVisit } from '../../data/db';
-import { getAuthState } from '../../data/sync/auth-row';
+import { getAuthState, scopeOf } from '../../data/sync/auth-row';
 import { definePull, type PullGuard, type PullOptions, type RefreshResult } from '../../data/sync/pull';
 import { touchKey } from '../../data/sync/touches';
 import { inTransaction } from '../../data/transaction';
@@ -102,16 +102,16 @@ export function pullSessions(facilityGuid: string, fromIso: string, toIso: strin
   return sessionsPull({ facilityGuid, from, to }, options);
 }
 
-const sessionPull = definePull<number, Session>({
-  resource: sessionResource,
+const sessionPull = definePull<{ id: number; scope: ApiScope }, Session>({
+  resource: ({ id }) => sessionResource(id),
   maxAgeMs: SESSIONS_MAX_AGE_MS,
   tables: bookingTables,
   goneOn404: true,
-  async fetch(id) {
+  async fetch({ id, scope }) {
     const local = await db.sessions.get(id);
-    return getSession(id, local ? { scope: facilityScope(local.facility_guid) } : {});
+    return getSession(id, { scope: local ? facilityScope(local.facility_guid) : scope });
   },
-  async write(session, guard, id) {
+  async write(session, guard, { id }) {
     if (!sessionFree(guard, id)) return;
     if (session) await db.sessions.put({ ...session, start_date: normaliseIso(session.start_date) });
     else await db.sessions.delete(id);
@@ -119,8 +119,10 @@ const sessionPull = definePull<number, Session>({
 });
 
 /** One class, e.g. for its detail screen; a 404 removes it (unless a queued or newer write touched it). */
-export function pullSession(id: number, options: PullOptions = {}): Promise<RefreshResult> {
-  return sessionPull(id, options);
+export async function pullSession(id: number, options: PullOptions = {}): Promise<RefreshResult> {
+  // A class not on the device is asked in the scope selected when the pull starts, not at sending.
+  const scope = scopeOf(await getAuthState());
+  return sessionPull({ id, scope }, options);
 }
 
 /** Facility guids of the organisation a facility belongs to, from the member's accounts. */
@@ -179,12 +181,12 @@ export function pullVisits(facilityGuid: string, options: PullOptions = {}): Pro
   return visitsPull(facilityGuid, options);
 }
 
-const visitPull = definePull<{ id: number; local: StoredVisit | undefined }, Visit>({
+const visitPull = definePull<{ id: number; local: StoredVisit | undefined; scope: ApiScope }, Visit>({
   resource: ({ id }) => visitResource(id),
   maxAgeMs: VISITS_MAX_AGE_MS,
   tables: bookingTables,
   goneOn404: true,
-  fetch: ({ id, local }) => getVisit(id, local ? { scope: facilityScope(local.session.facility_guid) } : {}),
+  fetch: ({ id, local, scope }) => getVisit(id, { scope: local ? facilityScope(local.session.facility_guid) : scope }),
   async write(visit, guard, { id, local }) {
     if (!visit) {
       if (local && visitFree(guard, local)) await db.visits.delete(id);
@@ -200,7 +202,8 @@ const visitPull = definePull<{ id: number; local: StoredVisit | undefined }, Vis
 /** One visit; a 404 removes it unless a queued or newer write touched it. Temporary (negative) ids are not asked for. */
 export async function pullVisit(id: number, options: PullOptions = {}): Promise<RefreshResult> {
   if (id <= 0) return 'fresh';
-  return visitPull({ id, local: await db.visits.get(id) }, options);
+  const scope = scopeOf(await getAuthState());
+  return visitPull({ id, local: await db.visits.get(id), scope }, options);
 }
 
 /**

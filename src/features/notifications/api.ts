@@ -1,21 +1,21 @@
 import { apiRequest } from '../../data/api/client';
-import type { ReadOptions, WriteOptions } from '../../data/api/account';
+import type { MemberReadOptions, MemberWriteOptions } from '../../data/api/account';
 import type { AppNotification, NotificationList, PushSubscriptionBody, PushSubscriptionCreated, VapidPublicKey } from '../../../core/contract/types';
 
 // Notifications (SPEC §4, §7) belong to the member across all their accounts, so they are sent
 // without facility headers (with one, the server lists only that organisation's). Writes answer
 // with the notifications as the server now has them.
 
-export function getNotifications(options: ReadOptions = {}): Promise<AppNotification[]> {
-  return apiRequest<NotificationList>('GET', '/notifications', { scope: null, ...options, schema: 'notificationList' }).then((answer) => answer.data);
+export function getNotifications(options: MemberReadOptions = {}): Promise<AppNotification[]> {
+  return apiRequest<NotificationList>('GET', '/notifications', { ...options, scope: null, schema: 'notificationList' }).then((answer) => answer.data);
 }
 
-export function markNotificationRead(id: number, options: WriteOptions = {}): Promise<AppNotification> {
-  return apiRequest<AppNotification>('PUT', `/notifications/${id}/mark_as_read`, { scope: null, ...options, body: {} });
+export function markNotificationRead(id: number, options: MemberWriteOptions = {}): Promise<AppNotification> {
+  return apiRequest<AppNotification>('PUT', `/notifications/${id}/mark_as_read`, { ...options, scope: null, body: {} });
 }
 
-export function markAllNotificationsRead(ids: readonly number[], options: WriteOptions = {}): Promise<AppNotification[]> {
-  return apiRequest<NotificationList>('PUT', '/notifications/mark_all_read', { scope: null, ...options, body: { ids } }).then(
+export function markAllNotificationsRead(ids: readonly number[], options: MemberWriteOptions = {}): Promise<AppNotification[]> {
+  return apiRequest<NotificationList>('PUT', '/notifications/mark_all_read', { ...options, scope: null, body: { ids } }).then(
     (answer) => answer.data,
   );
 }
@@ -26,18 +26,18 @@ export function markAllNotificationsRead(ids: readonly number[], options: WriteO
 export type PushSubscriptionPayload = PushSubscriptionBody['subscription'];
 
 /** The server's VAPID public key, base64url. */
-export function getVapidPublicKey(options: ReadOptions = {}): Promise<string> {
-  return apiRequest<VapidPublicKey>('GET', '/push/vapid_public_key', { scope: null, ...options, schema: 'vapidPublicKey' }).then((answer) => answer.public_key);
+export function getVapidPublicKey(options: MemberReadOptions = {}): Promise<string> {
+  return apiRequest<VapidPublicKey>('GET', '/push/vapid_public_key', { ...options, scope: null, schema: 'vapidPublicKey' }).then((answer) => answer.public_key);
 }
 
 /** An upsert by endpoint: saving again (or as another member on a shared device) is fine. */
-export function savePushSubscription(subscription: PushSubscriptionPayload, options: WriteOptions = {}): Promise<PushSubscriptionCreated> {
+export function savePushSubscription(subscription: PushSubscriptionPayload, options: MemberWriteOptions = {}): Promise<PushSubscriptionCreated> {
   const body: PushSubscriptionBody = { subscription };
-  return apiRequest<PushSubscriptionCreated>('POST', '/push_subscriptions', { scope: null, ...options, body });
+  return apiRequest<PushSubscriptionCreated>('POST', '/push_subscriptions', { ...options, scope: null, body });
 }
 
 /** 204 whether or not the server knew the endpoint. */
-export function deletePushSubscription(endpoint: string, options: WriteOptions = {}): Promise<void> {
-  return apiRequest<void>('DELETE', '/push_subscriptions', { scope: null, ...options, body: { endpoint } });
+export function deletePushSubscription(endpoint: string, options: MemberWriteOptions = {}): Promise<void> {
+  return apiRequest<void>('DELETE', '/push_subscriptions', { ...options, scope: null, body: { endpoint } });
 }
 

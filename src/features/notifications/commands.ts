@@ -103,7 +103,7 @@ function goneIsDone<T>(request: Promise<T>): Promise<T | null> {
 
 export function registerNotificationOps(): void {
   registerOp<MarkReadArgs, AppNotification | null>(NOTIFICATION_MARK_READ, {
-    send: (args, idempotencyKey) => goneIsDone(putRead(args.id, { idempotencyKey, scope: null })),
+    send: (args, idempotencyKey) => goneIsDone(putRead(args.id, { idempotencyKey })),
     async onSuccess(answer, args, context) {
       if (answer === null) await db.notifications.delete(args.id);
       else await inTransaction(applyAnswer(answer, context));
@@ -112,7 +112,7 @@ export function registerNotificationOps(): void {
   });
 
   registerOp<MarkAllReadArgs, AppNotification[]>(NOTIFICATIONS_MARK_ALL_READ, {
-    send: (args, idempotencyKey) => putAllRead(args.ids, { idempotencyKey, scope: null }),
+    send: (args, idempotencyKey) => putAllRead(args.ids, { idempotencyKey }),
     async onSuccess(answers, _args, context) {
       for (const answer of answers) await inTransaction(applyAnswer(answer, context));
     },

@@ -71,7 +71,7 @@ export async function pullNotifications(options: RefreshOptions & { maxAgeMs?: n
     options.maxAgeMs ?? NOTIFICATIONS_MAX_AGE_MS,
     async (context) => {
       const since = liveSeq;
-      const list = (await getNotifications({ scope: null })).filter((n) => !isRemoved(n));
+      const list = (await getNotifications()).filter((n) => !isRemoved(n));
       await writeForMember(auth.profileId, async (touched) => {
         const newer = (id: number) => (liveWrites.get(id) ?? 0) > since;
         const local = new Map((await db.notifications.toArray()).map((n) => [n.id, n]));

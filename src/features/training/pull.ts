@@ -3,11 +3,11 @@
 // scope they are for, so switching account while one runs cannot file rows under another
 // organisation. Rows a queued write touched, or a write confirmed after the pull started
 // (`workouts:{id}`, `leaderboards:{sessionId}`), are never overwritten nor deleted.
-import { facilityScope } from '../../data/api/client';
+import { facilityScope, type ApiScope } from '../../data/api/client';
 import { getLeaderboard, listMovements, listWorkouts } from './api';
 import type { Leaderboard, Movement, Workout } from '../../../core/contract/types';
 import { db, type StoredWorkout } from '../../data/db';
-import { getAuthState } from '../../data/sync/auth-row';
+import { getAuthState, scopeOf } from '../../data/sync/auth-row';
 import { definePull, type PullOptions, type RefreshResult } from '../../data/sync/pull';
 import { touchKey } from '../../data/sync/touches';
 
@@ -93,16 +93,16 @@ export function pullMovements(options: PullOptions = {}): Promise<RefreshResult>
   return movementsPull(undefined, options);
 }
 
-const leaderboardPull = definePull<number, Leaderboard>({
-  resource: leaderboardResource,
+const leaderboardPull = definePull<{ sessionId: number; scope: ApiScope }, Leaderboard>({
+  resource: ({ sessionId }) => leaderboardResource(sessionId),
   maxAgeMs: LEADERBOARD_MAX_AGE_MS,
   tables: () => [db.leaderboards, db.sessions],
   goneOn404: true,
-  async fetch(sessionId) {
+  async fetch({ sessionId, scope }) {
     const session = await db.sessions.get(sessionId);
-    return getLeaderboard(sessionId, session ? { scope: facilityScope(session.facility_guid) } : {});
+    return getLeaderboard(sessionId, { scope: session ? facilityScope(session.facility_guid) : scope });
   },
-  async write(board, guard, sessionId) {
+  async write(board, guard, { sessionId }) {
     if (!guard.free(leaderboardKey(sessionId))) return;
     if (board) await db.leaderboards.put({ ...board, session_id: sessionId });
     else await db.leaderboards.delete(sessionId);
@@ -110,8 +110,10 @@ const leaderboardPull = definePull<number, Leaderboard>({
 });
 
 /** A class's leaderboard, asked in the scope of the class's facility; a 404 removes it. */
-export function pullLeaderboard(sessionId: number, options: PullOptions = {}): Promise<RefreshResult> {
-  return leaderboardPull(sessionId, options);
+export async function pullLeaderboard(sessionId: number, options: PullOptions = {}): Promise<RefreshResult> {
+  // A class not on the device is asked in the scope selected when the pull starts.
+  const scope = scopeOf(await getAuthState());
+  return leaderboardPull({ sessionId, scope }, options);
 }
 
 /** After the server refused a training write the local copies may be out of date: refetch next time. */

@@ -35,7 +35,7 @@ export async function setOrgVisible(orgId: number, visible: boolean): Promise<vo
 
 export function registerOrgOps(): void {
   registerOp<OrgVisibilityArgs, Account>(ORG_VISIBILITY, {
-    send: (args, idempotencyKey) => putOrgVisible(args.orgId, args.visible, { idempotencyKey, scope: null }),
+    send: (args, idempotencyKey) => putOrgVisible(args.orgId, args.visible, { idempotencyKey }),
     onSuccess: (result, args) => patchAccount(args.profileId, args.orgId, () => result),
     onRejected: (args) => patchAccount(args.profileId, args.orgId, (a) => ({ ...a, hidden_at: args.previousHiddenAt })),
   });
