@@ -5,12 +5,23 @@
 import { connectApi, restoreSession } from '../data/auth';
 import { listenForNotificationNavigation } from '../features/notifications/navigation';
 import { startSync } from '../data/sync/triggers';
+import { registerMemberMemory } from '../data/memory';
+import { toast } from '../ui/toasts/index';
 
 let booted = false;
+
+/**
+ * A toast may name the member's class or lift: the wipe at sign-out (or when another member signs
+ * in) empties the toasts with the member's data. Here because src/ui does not import src/data.
+ */
+export function clearToastsWithMemberData(): () => void {
+  return registerMemberMemory(() => toast.clear());
+}
 
 export function bootDataLayer(): void {
   if (booted) return;
   booted = true;
+  clearToastsWithMemberData();
   connectApi();
   void restoreSession();
   void import('../features/ops')
