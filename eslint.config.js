@@ -2,6 +2,86 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
+
+// The service worker reuses the notification feature's pull and commands (push arrives, a tap marks
+// read). Recorded exception until those modules get a public entry.
+const SW_FEATURE_EXCEPTIONS = ['src/features/notifications/pull', 'src/features/notifications/commands'];
+
+// Cross-feature imports that predate the rule, each to move behind the other feature's public entry
+// (src/features/<area>/public.ts) or into core/, src/domain or src/ui. Exact pairs: a new one fails.
+const KNOWN_CROSS_FEATURE = new Set([
+  'src/features/notifications/pull -> src/features/booking/pull',
+  'src/features/notifications/screens/NotificationList -> src/features/booking/screens/use-booking-actions',
+  'src/features/training/class-tabs -> src/features/booking/class-tabs',
+  'src/features/training/hooks -> src/features/booking/hooks/sessions',
+  'src/features/training/rows -> src/features/booking/commands',
+  'src/features/training/screens/ClassLeaderboardTab -> src/features/booking/class-tabs',
+  'src/features/training/screens/ClassWorkoutsTab -> src/features/booking/class-tabs',
+  'src/features/training/screens/LiftFormScreen -> src/features/booking/hooks/sessions',
+  'src/features/training/screens/TrainingOffNotice -> src/features/profile/commands/profile',
+  'src/features/training/screens/WhiteboardScreen -> src/features/booking/hooks/sessions',
+  'src/features/training/screens/WhiteboardScreen -> src/features/booking/screens/use-now',
+  'src/features/training/screens/WodFormScreen -> src/features/booking/hooks/sessions',
+  'src/features/training/screens/WorkoutDetailFrame -> src/features/booking/hooks/sessions',
+  'src/features/training/screens/use-workout-draft -> src/features/booking/hooks/sessions',
+]);
+
+/**
+ * Import boundaries between the rooms of the house. Returns why `target` (repo-relative, no
+ * extension) may not be imported from `from`, or null when it may. Packages are not checked.
+ */
+function boundaryViolation(from, target) {
+  const inDir = (path, dir) => path === dir || path.startsWith(`${dir}/`);
+  const feature = (path) => /^src\/features\/([^/.]+)\//.exec(path)?.[1];
+  // Tests may wire several rooms together (the ops registry, another feature's pull); the
+  // layering rules below are about shipped code. core/, server/ and sw/ still hold for tests.
+  const isTest = /\.test\.tsx?$/.test(from) || inDir(from, 'tests') || inDir(from, 'server/testing');
+  if (isTest && inDir(target, 'tests')) return null;
+  if (isTest && inDir(from, 'src') && inDir(target, 'src')) return null;
+  if (inDir(from, 'core')) return inDir(target, 'core') ? null : 'core/ imports nothing of ours';
+  if (inDir(from, 'server')) return inDir(target, 'server') || inDir(target, 'core') ? null : 'server/ imports core/ only';
+  if (inDir(from, 'sw')) {
+    const ok = ['sw', 'core', 'src/data'].some((d) => inDir(target, d)) || target === 'src/features/ops'
+      || SW_FEATURE_EXCEPTIONS.includes(target);
+    return ok ? null : 'sw/ imports core/, src/data/ and src/features/ops only';
+  }
+  if (!inDir(from, 'src')) return null;
+  if (inDir(from, 'src/domain') && !inDir(target, 'src/domain') && !inDir(target, 'core')) return 'src/domain imports core/ only';
+  if (inDir(from, 'src/data') && (inDir(target, 'src/features') || inDir(target, 'src/app'))) return 'src/data (the sync engine) never imports features or the app';
+  const apiClient = inDir(target, 'src/data/api') && target !== 'src/data/api/errors';
+  if (inDir(from, 'src/ui') && (inDir(target, 'src/features') || apiClient || inDir(target, 'src/app'))) return 'src/ui imports neither features, the api client nor the app';
+  if (inDir(from, 'src/features') && inDir(target, 'src/app')) return 'features never import src/app';
+  const a = feature(from);
+  const b = feature(target);
+  const publicEntry = target === `src/features/${b}` || target === `src/features/${b}/public`;
+  if (a && b && a !== b && !publicEntry && !KNOWN_CROSS_FEATURE.has(`${from.replace(/\.tsx?$/, '')} -> ${target}`)) return `src/features/${a} never imports src/features/${b}'s internals`;
+  return null;
+}
+
+const boundaries = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const from = relative(ROOT, context.filename).split('\\').join('/');
+    const check = (node) => {
+      const spec = node?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = relative(ROOT, resolve(dirname(context.filename), spec)).split('\\').join('/')
+        .replace(/\.(tsx?|jsx?|mjs)$/, '').replace(/\/index$/, '');
+      const why = boundaryViolation(from, target);
+      if (why) context.report({ node, message: `Import boundary: ${why} (${spec}).` });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => node.source && check(node.source),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source),
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -9,8 +89,10 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { local: { rules: { boundaries } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'local/boundaries': 'error',
     },
   },
   {
@@ -22,14 +104,15 @@ export default tseslint.config(
     },
   },
   {
-    // The UI reads Dexie only; the network belongs to src/data. Screens and components
-    // must not reach the API client or call fetch themselves.
-    files: ['src/screens/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'],
+    // The UI reads Dexie only; the network belongs to the sync engine and each feature's api.ts.
+    // Screens and components must not reach the API client (or a feature's api.ts) or call fetch.
+    files: ['src/features/*/screens/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ regex: 'data/api(/(?!types$|errors$)[^/]+)?$', message: 'Screens read Dexie through src/data/hooks and write through src/data/commands, never the API client.' }],
+        patterns: [{ regex: '(data/api(/(?!errors$)[^/]+)?|/api)$', message: 'Screens read Dexie through hooks and write through commands, never the API client.' }],
       }],
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Screens never fetch: use src/data/commands or src/data/sync.' }],
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Screens never fetch: use a command or a pull.' }],
     },
   },
 );
