@@ -1,5 +1,5 @@
-// Initial JS = the entry chunk plus every chunk it imports statically (what the browser must
-// fetch before the first paint), gzip-compressed, from the built index.html.
+// Static view of the build: the JS index.html names (entry, modulepreloads and their static
+// imports), CSS, precache. The budgeted number is what a cold load really fetches: bench/cold-load.ts.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -12,7 +12,6 @@ export interface BenchLine {
 }
 
 const DIST = 'dist';
-export const INITIAL_JS_BUDGET_KB = 160;
 
 function gzipKb(path: string): number {
   return gzipSync(readFileSync(path)).length / 1024;
@@ -56,7 +55,7 @@ export function bundleReport(): BenchLine[] {
   }, 0);
   const jsFiles = walk(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
   return [
-    { name: `initial JS, gzip (${initial.size} files)`, value: initialKb, unit: 'KB', budget: INITIAL_JS_BUDGET_KB },
+    { name: `JS named by index.html, gzip (${initial.size} files)`, value: initialKb, unit: 'KB' },
     { name: 'initial CSS, gzip', value: cssKb, unit: 'KB' },
     { name: `precache, raw (${precached.length} entries)`, value: precacheKb, unit: 'KB' },
     { name: 'JS chunks (route-level code splitting)', value: jsFiles.length, unit: 'files' },

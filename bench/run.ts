@@ -1,6 +1,7 @@
 // Benchmarks with budgets, against the built app (npm run bench builds first). Prints numbers;
 // an overrun is reported, never turned into a failing unit test.
 import { bundleReport, type BenchLine } from './bundle';
+import { coldLoadReport } from './cold-load';
 import { outboxReplayReport } from './outbox-replay';
 import { classesListReport } from './classes-list';
 import { trainingLogReport } from './training-log';
@@ -16,7 +17,8 @@ function print(lines: BenchLine[]): number {
   return over;
 }
 
-let over = print(bundleReport());
+let over = print(await coldLoadReport());
+over += print(bundleReport());
 over += print(await classesListReport());
 over += print(await trainingLogReport());
 over += print(await outboxReplayReport());

@@ -1,0 +1,84 @@
+// Initial JS as a cold load of /classes really fetches it: a signed-in member, no service worker,
+// no Cache Storage, no HTTP cache. Every JS request the page makes before the first class row
+// shows (entry, modulepreloads, dynamic imports) counts, gzip-compressed here with zlib, whatever
+// encoding the server chose. Shared by e2e/budget.spec.ts (fails above budget) and npm run bench.
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext, Page, Request } from '@playwright/test';
+
+export const INITIAL_JS_BUDGET_KB = 160;
+
+export interface ColdLoad {
+  kb: number;
+  files: { url: string; kb: number }[];
+}
+
+const isJs = (request: Request) => /\.m?js$/.test(new URL(request.url()).pathname);
+
+/** `context` must hold a signed-in member (its cookie and Dexie auth row); opens and closes a page. */
+export async function measureColdClassesLoad(context: BrowserContext, origin: string): Promise<ColdLoad> {
+  const warm = await context.newPage();
+  await warm.goto(new URL('/classes', origin).href);
+  const cdp = await context.newCDPSession(warm);
+  await warm.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+    for (const key of await caches.keys()) await caches.delete(key);
+  });
+  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(origin).origin, storageTypes: 'service_workers,cache_storage' });
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  await warm.close();
+
+  const page: Page = await context.newPage();
+  const pageCdp = await context.newCDPSession(page);
+  await pageCdp.send('Network.enable');
+  await pageCdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const requested: Request[] = [];
+  let recording = true;
+  page.on('request', (request) => {
+    if (recording && isJs(request) && !request.serviceWorker()) requested.push(request);
+  });
+  await page.goto(new URL('/classes', origin).href);
+  await page.locator('[data-testid=session-row]').first().waitFor();
+  recording = false;
+  const files = await Promise.all(requested.map(async (request) => {
+    const response = await request.response();
+    if (!response) throw new Error(`No response for ${request.url()}`);
+    return { url: new URL(request.url()).pathname, kb: gzipSync(await response.body()).length / 1024 };
+  }));
+  await page.close();
+  return { kb: files.reduce((sum, file) => sum + file.kb, 0), files };
+}
+
+/** Signs in as the demo member in `page` (the cookie and the Dexie auth row then stay in its context). */
+export async function signInDemo(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/email/i).fill('demo@example.com');
+  await page.getByLabel(/password/i).fill('demo1234');
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL(/\/classes$/);
+  await page.locator('[data-testid=session-row]').first().waitFor();
+}
+
+/** npm run bench: the same measurement against the built app on a throwaway, seeded database. */
+export async function coldLoadReport(): Promise<{ name: string; value: number; unit: string; budget: number }[]> {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { chromium } = await import('@playwright/test');
+  const { startServer } = await import('../server/app');
+  const { chromiumPath } = await import('../e2e/chromium');
+  const { CHROMIUM_ARGS } = await import('./browser');
+  const dir = mkdtempSync(join(tmpdir(), 'bench-cold-'));
+  const server = await startServer({ port: 0, databaseFile: join(dir, 'bench.sqlite'), seedDemo: true, distDir: 'dist' });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', timezoneId: 'Pacific/Auckland' });
+    await signInDemo(await context.newPage());
+    const load = await measureColdClassesLoad(context, server.url);
+    return [{ name: `initial JS, gzip, cold /classes (${load.files.length} files)`, value: load.kb, unit: 'KB', budget: INITIAL_JS_BUDGET_KB }];
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

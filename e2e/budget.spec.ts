@@ -1,0 +1,13 @@
+// The initial JS budget as a failing check: what a cold, signed-in load of /classes fetches
+// before the first class row (see bench/cold-load.ts for what counts).
+import { test, expect } from '@playwright/test';
+import { INITIAL_JS_BUDGET_KB, measureColdClassesLoad, signInDemo } from '../bench/cold-load';
+
+test('a cold load of /classes fetches at most the initial JS budget before the first class row', async ({ page, context, baseURL }) => {
+  await signInDemo(page);
+  const load = await measureColdClassesLoad(context, baseURL!);
+  for (const file of load.files) console.log(`  ${file.url.padEnd(56)} ${file.kb.toFixed(1).padStart(7)} KB`);
+  console.log(`initial JS, gzip, cold /classes (${load.files.length} files): ${load.kb.toFixed(1)} KB, budget ${INITIAL_JS_BUDGET_KB} KB, ${(load.kb / INITIAL_JS_BUDGET_KB * 100).toFixed(0)}% of budget`);
+  expect(load.files.length, 'the entry script was seen').toBeGreaterThan(0);
+  expect(load.kb, `initial JS ${load.kb.toFixed(1)} KB gzip over the ${INITIAL_JS_BUDGET_KB} KB budget`).toBeLessThanOrEqual(INITIAL_JS_BUDGET_KB);
+});
