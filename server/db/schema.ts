@@ -325,7 +325,6 @@ export interface Database {
 }
 
 export type ProfileRow = Selectable<MembersProfilesTable>;
-export type NewProfile = Insertable<MembersProfilesTable>;
 export type ProfilePatch = Updateable<MembersProfilesTable>;
 export type OrgRow = Selectable<OrgsTable>;
 export type FacilityRow = Selectable<FacilitiesTable>;
@@ -337,21 +336,15 @@ export type NewInstructor = Insertable<SessionInstructorsTable>;
 export type VisitRow = Selectable<VisitsTable>;
 export type NewVisit = Insertable<VisitsTable>;
 export type VisitPatchable = Updateable<VisitsTable>;
-export type MembershipRow = Selectable<MembershipsTable>;
 export type NewMembership = Insertable<MembershipsTable>;
-export type PassRow = Selectable<PassesTable>;
 export type NewPass = Insertable<PassesTable>;
-export type VisitChargeRow = Selectable<VisitChargesTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable>;
-export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 export type PostRow = Selectable<PostsTable>;
 export type AppointmentRow = Selectable<AppointmentsTable>;
 export type MovementRow = Selectable<MovementsTable>;
 export type WorkoutDefinitionRow = Selectable<WorkoutDefinitionsTable>;
-export type NewWorkoutDefinition = Insertable<WorkoutDefinitionsTable>;
 export type NewWhiteboardItem = Insertable<WhiteboardItemsTable>;
 export type WorkoutRow = Selectable<WorkoutsTable>;
 export type NewWorkout = Insertable<WorkoutsTable>;
 export type WorkoutPatch = Updateable<WorkoutsTable>;
-export type WorkoutReactionRow = Selectable<WorkoutReactionsTable>;

@@ -144,4 +144,3 @@ export const mi: Locale = {
   },
 };
 
-export default mi;

@@ -13,7 +13,7 @@ import i18next, {
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LOCALE, SUPPORTED_LOCALES, resolveLocale, type Locale } from '../../core/locales';
 
-export { SUPPORTED_LOCALES, FALLBACK_LOCALE, resolveLocale, negotiateLocale, matchLocale } from '../../core/locales';
+export { resolveLocale } from '../../core/locales';
 export type { Locale } from '../../core/locales';
 
 // date-fns and its locales load with the first screen that formats a date, not with the shell.
@@ -186,4 +186,3 @@ export function createTestI18n(locale: string = FALLBACK_LOCALE, translations: R
   return instance;
 }
 
-export default i18n;

@@ -43,7 +43,3 @@ export function DropdownItem({
     </button>
   );
 }
-
-export function DropdownSeparator() {
-  return <div role="separator" className="dropdown__separator" />;
-}

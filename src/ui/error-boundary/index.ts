@@ -1,1 +1,1 @@
-export { ErrorBoundary, type ErrorBoundaryProps } from './ErrorBoundary';
+export { ErrorBoundary } from './ErrorBoundary';

@@ -1,3 +1,3 @@
 export { Modal, MODAL_EXIT_MS, type ModalProps } from './Modal';
 export { ConfirmHost, useConfirm } from './ConfirmHost';
-export { confirm, confirmStore, type ConfirmOptions } from './confirmStore';
+export { confirm, confirmStore } from './confirmStore';

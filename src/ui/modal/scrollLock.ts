@@ -23,7 +23,3 @@ export function lockScroll(): () => void {
     }
   };
 }
-
-export function isScrollLocked(): boolean {
-  return locks > 0;
-}

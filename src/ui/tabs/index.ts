@@ -1,1 +1,1 @@
-export { TabNav, type TabNavItem, type TabNavProps } from './TabNav';
+export { TabNav } from './TabNav';
