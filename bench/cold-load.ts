@@ -32,19 +32,31 @@ export async function measureColdClassesLoad(context: BrowserContext, origin: st
   const pageCdp = await context.newCDPSession(page);
   await pageCdp.send('Network.enable');
   await pageCdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  // The moment the first row is in the DOM, stamped by the page itself (epoch ms), so a request
+  // the page starts after it does not count even if Playwright notices the row a little later.
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('[data-testid=session-row]')) return;
+      (window as unknown as { firstRowAt: number }).firstRowAt = performance.timeOrigin + performance.now();
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
   const requested: Request[] = [];
-  let recording = true;
   page.on('request', (request) => {
-    if (recording && isJs(request) && !request.serviceWorker()) requested.push(request);
+    if (isJs(request) && !request.serviceWorker()) requested.push(request);
   });
   await page.goto(new URL('/classes', origin).href);
   await page.locator('[data-testid=session-row]').first().waitFor();
-  recording = false;
-  const files = await Promise.all(requested.map(async (request) => {
+  const firstRowAt = await page.evaluate(() => (window as unknown as { firstRowAt: number }).firstRowAt);
+  const responses = await Promise.all(requested.map(async (request) => {
     const response = await request.response();
     if (!response) throw new Error(`No response for ${request.url()}`);
-    return { url: new URL(request.url()).pathname, kb: gzipSync(await response.body()).length / 1024 };
+    return { request, body: await response.body() };
   }));
+  const files = responses
+    .filter(({ request }) => request.timing().startTime <= firstRowAt)
+    .map(({ request, body }) => ({ url: new URL(request.url()).pathname, kb: gzipSync(body).length / 1024 }));
   await page.close();
   return { kb: files.reduce((sum, file) => sum + file.kb, 0), files };
 }
