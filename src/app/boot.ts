@@ -1,12 +1,13 @@
 // Starts the data layer once per page: API client wiring and the session check at once; the
-// queued-write handlers (with the booking rules they need) load as their own chunk right after
-// the first paint, and only then do the sync triggers start flushing. Live notifications and the
+// queued-write handlers (with the booking rules they need) load as their own chunk once the first
+// screen has shown the member's data (or after 3 s), and only then do the sync triggers start. Live notifications and the
 // app badge follow in their own chunk (faye itself loads later still, when a member is signed in).
 import { connectApi, restoreSession } from '../data/auth';
 import { listenForNotificationNavigation } from '../features/notifications/navigation';
 import { startSync } from '../data/sync/triggers';
 import { registerMemberMemory } from '../data/memory';
 import { toast } from '../ui/toasts/index';
+import { afterFirstContent } from '../ui/first-content';
 
 let booted = false;
 
@@ -24,7 +25,8 @@ export function bootDataLayer(): void {
   clearToastsWithMemberData();
   connectApi();
   void restoreSession();
-  void import('../features/ops')
+  void afterFirstContent()
+    .then(() => import('../features/ops'))
     .then(({ registerCommandOps }) => {
       registerCommandOps();
       startSync();

@@ -16,6 +16,7 @@ import { EmptyState } from '../../../ui/empty-state/index';
 import { Spinner } from '../../../ui/spinner/index';
 import { Icon } from '../../../ui/icon/index';
 import { SessionRow } from './SessionRow';
+import { markFirstContent } from '../../../ui/first-content';
 import { useNow } from './use-now';
 import './classes.css';
 
@@ -56,6 +57,11 @@ export default function ClassesScreen() {
     }
   }, [facility, loaded, firstDay, timeZone]);
   const rows = useMemo(() => groupByDay(sessions ?? [], timeZone, week), [sessions, timeZone, week]);
+  // A cold start reads an empty device first: only real rows count (an empty week waits for the fallback).
+  const hasRows = rows.length > 0;
+  useEffect(() => {
+    if (hasRows) markFirstContent();
+  }, [hasRows]);
 
   const listRef = useRef<HTMLUListElement>(null);
   const virtualizer = useWindowVirtualizer({
