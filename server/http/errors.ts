@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../core/contract/types';
+import type { ServerErrorCode } from '../../core/errors';
 
 // Every error leaves the API as JSON `{message, code, errors?}`: English message for people,
 // stable code for the app to translate. Stack traces stay in the server log.
@@ -9,7 +10,7 @@ import type { ApiErrorBody } from '../../core/contract/types';
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    readonly code: ServerErrorCode,
     message: string,
     readonly errors?: ApiErrorBody['errors'],
     readonly headers?: Record<string, string>,
@@ -19,7 +20,7 @@ export class ApiError extends Error {
   }
 }
 
-export function errorBody(code: string, message: string, errors?: ApiErrorBody['errors']): ApiErrorBody {
+export function errorBody(code: ServerErrorCode, message: string, errors?: ApiErrorBody['errors']): ApiErrorBody {
   return errors ? { message, code, errors } : { message, code };
 }
 

@@ -14,16 +14,17 @@ import {
   type BookingBlock,
   type SessionFacts,
 } from '../../../core/rules/session';
+import type { ServerErrorCode } from '../../../core/errors';
 import { isCancelable, isConfirmable, isDeclinable, isRemovable, type VisitFacts } from '../../../core/rules/visit';
 
 export interface RuleBreach {
-  code: string;
+  code: ServerErrorCode;
   message: string;
 }
 
 export const LATE_CANCEL_MESSAGE = 'Cancelling now is a late cancel and counts against your membership or pass.';
 
-const breach = (code: string, message: string): RuleBreach => ({ code, message });
+const breach = (code: ServerErrorCode, message: string): RuleBreach => ({ code, message });
 
 const blocks: Record<BookingBlock, (s: SessionFacts) => RuleBreach> = {
   booked: () => breach('already_booked', 'You are already booked into this class.'),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { LiftSet, Movement, WorkoutType } from '../../../core/contract/types';
 import type { Database } from '../../db/schema';
+import type { ServerErrorCode } from '../../../core/errors';
 import { ApiError } from '../../http/errors';
 import { findMovement } from './present';
 
@@ -10,7 +11,7 @@ import { findMovement } from './present';
 
 type Db = Kysely<Database>;
 
-function invalid(code: string, path: string, message: string): ApiError {
+function invalid(code: ServerErrorCode, path: string, message: string): ApiError {
   return new ApiError(422, code, message, [{ path, message }]);
 }
 
