@@ -1,5 +1,6 @@
 // Rows of the notifications dropdown, newest first (SPEC §2): tapping one marks it read and opens
-// its screen; a waitlist offer can be confirmed or declined right here.
+// its screen; a waitlist offer can be confirmed or declined right here, declining only once asked
+// (the row beside the button opens on tap, so a slip must not give the place away).
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AppNotification } from '../../../../core/contract/types';
@@ -8,6 +9,7 @@ import { notificationTarget } from '../../../../core/rules/notifications';
 import { useFormat } from '../../../i18n/useFormat';
 import { useFacility } from '../../../data/hooks/auth';
 import { useBookingActions } from '../../booking/screens/use-booking-actions';
+import { useConfirm } from '../../../ui/modal/index';
 import { NotificationText } from './NotificationText';
 
 export default function NotificationList({ notifications, onNavigate }: { notifications: AppNotification[]; onNavigate: () => void }) {
@@ -16,6 +18,7 @@ export default function NotificationList({ notifications, onNavigate }: { notifi
   const format = useFormat(facility?.time_zone);
   const navigate = useNavigate();
   const perform = useBookingActions();
+  const confirm = useConfirm();
 
   const open = (n: AppNotification) => {
     void markNotificationRead(n.id).catch(() => undefined);
@@ -31,6 +34,17 @@ export default function NotificationList({ notifications, onNavigate }: { notifi
   const answer = async (n: AppNotification, action: 'confirm' | 'decline') => {
     const sessionId = n.params.class?.id;
     if (sessionId === undefined) return;
+    if (action === 'decline') {
+      // The class page's reservation prompt, with Decline as the one way forward.
+      const cls = n.params.class!;
+      const ok = await confirm({
+        title: t('reservation.title'),
+        body: t('reservation.body', { name: cls.name, time: format.time(cls.start_date), date: format.weekdayDate(cls.start_date) }),
+        confirmLabel: t('reservation.decline'),
+        danger: true,
+      });
+      if (!ok) return;
+    }
     if (await perform(action, { id: sessionId })) void markNotificationRead(n.id).catch(() => undefined);
   };
 
