@@ -1,7 +1,8 @@
 // The initial JS budget as a failing check: what a cold, signed-in load of /classes fetches
 // before the first class row (see bench/cold-load.ts for what counts).
 import { test, expect } from '@playwright/test';
-import { INITIAL_JS_BUDGET_KB, measureColdClassesLoad, signInDemo } from '../bench/cold-load';
+import { INITIAL_JS_BUDGET_KB, SHELL_JS_BUDGET_KB, measureColdClassesLoad, signInDemo } from '../bench/cold-load';
+import { bundleReport } from '../bench/bundle';
 
 test('a cold load of /classes fetches at most the initial JS budget before the first class row', async ({ page, context, baseURL }) => {
   await signInDemo(page);
@@ -10,4 +11,10 @@ test('a cold load of /classes fetches at most the initial JS budget before the f
   console.log(`initial JS, gzip, cold /classes (${load.files.length} files): ${load.kb.toFixed(1)} KB, budget ${INITIAL_JS_BUDGET_KB} KB, ${(load.kb / INITIAL_JS_BUDGET_KB * 100).toFixed(0)}% of budget`);
   expect(load.files.length, 'the entry script was seen').toBeGreaterThan(0);
   expect(load.kb, `initial JS ${load.kb.toFixed(1)} KB gzip over the ${INITIAL_JS_BUDGET_KB} KB budget`).toBeLessThanOrEqual(INITIAL_JS_BUDGET_KB);
+});
+
+test('the JS that index.html names stays within the shell budget', () => {
+  const shell = bundleReport().find((line) => line.budget !== undefined)!;
+  console.log(`${shell.name}: ${shell.value.toFixed(1)} KB, budget ${SHELL_JS_BUDGET_KB} KB, ${(shell.value / SHELL_JS_BUDGET_KB * 100).toFixed(0)}% of budget`);
+  expect(shell.value).toBeLessThanOrEqual(SHELL_JS_BUDGET_KB);
 });
