@@ -8,6 +8,8 @@ import { confirm, type ConfirmOptions } from './modal/confirmStore';
 import { progress } from './progress/progressStore';
 import { describeError } from './describe-error';
 
+export type { ConfirmOptions };
+
 export interface CommandOptions<T> {
   /**
    * Asked before anything runs; the command runs only when the member confirms. A function may

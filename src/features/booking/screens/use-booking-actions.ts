@@ -7,9 +7,7 @@ import type { VisitAction } from '../../../../core/rules/visit';
 import {
   book, cancelBooking, confirmOffer, declineOffer, dropIn, joinWaitlist, lateCancel, removeFromWaitlist, CommandRefused,
 } from '../commands';
-import { useConfirm } from '../../../ui/modal/index';
-import { progress } from '../../../ui/progress/index';
-import { describeError } from '../../../ui/describe-error';
+import { useCommand, type ConfirmOptions } from '../../../ui/use-command';
 
 const steps: Record<VisitAction, { run: (sessionId: number) => Promise<unknown>; loading: string; done: string }> = {
   book: { run: book, loading: 'toast.booking', done: 'toast.booked' },
@@ -22,32 +20,29 @@ const steps: Record<VisitAction, { run: (sessionId: number) => Promise<unknown>;
   decline: { run: declineOffer, loading: 'toast.declining', done: 'toast.declined' },
 };
 
-export function useBookingActions(): (action: VisitAction, session: Pick<Session, 'id'>) => Promise<boolean> {
+/** `ask` puts a question first (e.g. the bell's decline); a late cancel always asks its own. */
+export function useBookingActions(): (action: VisitAction, session: Pick<Session, 'id'>, ask?: ConfirmOptions) => Promise<boolean> {
   const { t } = useTranslation();
-  const confirm = useConfirm();
+  const run = useCommand();
   return useCallback(
-    async (action, session) => {
-      if (action === 'latecancel') {
-        const ok = await confirm({
-          title: t('lateCancel.title'),
-          body: t('lateCancel.body'),
-          confirmLabel: t('lateCancel.confirm'),
-          cancelLabel: t('lateCancel.keep'),
-          danger: true,
-        });
-        if (!ok) return false;
-      }
+    async (action, session, ask) => {
       const step = steps[action];
-      progress.start(t(step.loading));
-      try {
-        await step.run(session.id);
-        progress.success(t(step.done));
-        return true;
-      } catch (error) {
-        progress.error(error instanceof CommandRefused ? t(`block.${error.reason}`) : describeError(error, t));
-        return false;
-      }
+      const result = await run(() => step.run(session.id), {
+        confirm: action === 'latecancel'
+          ? {
+            title: t('lateCancel.title'),
+            body: t('lateCancel.body'),
+            confirmLabel: t('lateCancel.confirm'),
+            cancelLabel: t('lateCancel.keep'),
+            danger: true,
+          }
+          : ask,
+        loading: t(step.loading),
+        success: t(step.done),
+        describe: (error) => (error instanceof CommandRefused ? t(`block.${error.reason}`) : undefined),
+      });
+      return result.ok;
     },
-    [confirm, t],
+    [run, t],
   );
 }

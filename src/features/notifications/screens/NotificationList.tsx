@@ -8,8 +8,7 @@ import { markNotificationRead } from '../commands';
 import { notificationTarget } from '../../../../core/rules/notifications';
 import { useFormat } from '../../../i18n/useFormat';
 import { useFacility } from '../../../data/hooks/auth';
-import { useBookingActions } from '../../booking/screens/use-booking-actions';
-import { useConfirm } from '../../../ui/modal/index';
+import { useBookingActions } from '../../booking/public';
 import { NotificationText } from './NotificationText';
 
 export default function NotificationList({ notifications, onNavigate }: { notifications: AppNotification[]; onNavigate: () => void }) {
@@ -18,7 +17,6 @@ export default function NotificationList({ notifications, onNavigate }: { notifi
   const format = useFormat(facility?.time_zone);
   const navigate = useNavigate();
   const perform = useBookingActions();
-  const confirm = useConfirm();
 
   const open = (n: AppNotification) => {
     void markNotificationRead(n.id).catch(() => undefined);
@@ -32,20 +30,18 @@ export default function NotificationList({ notifications, onNavigate }: { notifi
   };
 
   const answer = async (n: AppNotification, action: 'confirm' | 'decline') => {
-    const sessionId = n.params.class?.id;
-    if (sessionId === undefined) return;
-    if (action === 'decline') {
-      // The class page's reservation prompt, with Decline as the one way forward.
-      const cls = n.params.class!;
-      const ok = await confirm({
+    const cls = n.params.class;
+    if (!cls) return;
+    // Declining asks first with the class page's reservation prompt, Decline as the one way forward.
+    const ask = action === 'decline'
+      ? {
         title: t('reservation.title'),
         body: t('reservation.body', { name: cls.name, time: format.time(cls.start_date), date: format.weekdayDate(cls.start_date) }),
         confirmLabel: t('reservation.decline'),
         danger: true,
-      });
-      if (!ok) return;
-    }
-    if (await perform(action, { id: sessionId })) void markNotificationRead(n.id).catch(() => undefined);
+      }
+      : undefined;
+    if (await perform(action, { id: cls.id }, ask)) void markNotificationRead(n.id).catch(() => undefined);
   };
 
   return (
