@@ -16,3 +16,30 @@ describe('describeError', () => {
     expect(describeError(new Error('boom'), t)).toBe('errors.unexpected');
   });
 });
+
+describe('describeError with the app translations', () => {
+  it('translates a refusal made on the device instead of "unexpected error"', async () => {
+    const { initTestI18n } = await import('../i18n/testing');
+    const { LocalRefusal } = await import('../../core/errors');
+    const { CommandRefused } = await import('../features/booking/commands');
+    const i18n = initTestI18n('fr');
+    const fr = i18n.t.bind(i18n) as TFunction;
+    const unexpected = fr('errors.unexpected');
+    // The profile commands' "Not signed in" and the booking commands' refusals.
+    expect(describeError(new LocalRefusal('signed_out', 'Not signed in'), fr)).toBe('Connectez-vous pour continuer.');
+    expect(describeError(new CommandRefused('signed_out'), fr)).toBe('Connectez-vous pour continuer.');
+    expect(describeError(new CommandRefused('cancelled'), fr)).toBe(fr('errors.codes.class_cancelled'));
+    expect(describeError(new LocalRefusal('not_found'), fr)).not.toBe(unexpected);
+  });
+
+  it('has a translation for every code of the vocabulary in all seven locales', async () => {
+    const { TRANSLATIONS } = await import('../i18n/testing');
+    const { ERROR_CODES } = await import('../../core/errors');
+    const { SUPPORTED_LOCALES } = await import('../../core/locales');
+    for (const locale of SUPPORTED_LOCALES) {
+      const codes = (TRANSLATIONS[locale] as { errors: { codes: Record<string, string> } }).errors.codes;
+      const missing = ERROR_CODES.filter((code) => !codes[code]);
+      expect({ locale, missing }).toEqual({ locale, missing: [] });
+    }
+  });
+});

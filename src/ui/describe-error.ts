@@ -1,17 +1,28 @@
-// Turns any thrown value into a sentence for the red progress toast: a known server code
-// gets our translated wording, otherwise the server's own message; never a stack trace.
+// Turns any thrown value into a sentence for the red progress toast: a known code (from the
+// server or a refusal on the device) gets our translated wording, otherwise the server's own
+// message; never a stack trace.
 import type { TFunction } from 'i18next';
+import { isErrorCode, type ErrorParams } from '../../core/errors';
 import { ApiError, ContractError, NetworkError } from '../data/api/errors';
+
+/** The translated sentence for a code of the vocabulary, or '' when none exists. */
+export function describeCode(code: string, t: TFunction, params?: ErrorParams): string {
+  if (!isErrorCode(code)) return '';
+  return t(`errors.codes.${code}`, { defaultValue: '', ...params });
+}
 
 export function describeError(error: unknown, t: TFunction): string {
   if (error instanceof NetworkError) return t('errors.network');
   // The server's answer is newer than this app: only an update helps.
   if (error instanceof ContractError) return t('sync.updateRequired');
   if (error instanceof ApiError) {
-    const key = `errors.codes.${error.code}`;
-    const known = t(key, { defaultValue: '' });
+    return describeCode(error.code, t) || error.message || t('errors.unexpected');
+  }
+  // A refusal made on the device (LocalRefusal, CommandRefused) carries a code of the same vocabulary.
+  if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
+    const params = 'params' in error ? (error.params as ErrorParams | undefined) : undefined;
+    const known = describeCode(error.code, t, params);
     if (known) return known;
-    return error.message || t('errors.unexpected');
   }
   return t('errors.unexpected');
 }

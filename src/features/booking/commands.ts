@@ -21,6 +21,7 @@ import { bookSession, cancelVisit, confirmVisit, declineVisit, dropIn as postDro
 import { type WriteOptions } from "../../data/api/account";
 import { ApiError } from '../../data/api/errors';
 import type { Visit } from '../../../core/contract/types';
+import { LocalRefusal, type ErrorCode } from '../../../core/errors';
 import { db, type OutboxEntry, type StoredSession, type StoredVisit } from '../../data/db';
 import {
   applyBookingAction, bookingRefusal, createsVisit, optimisticVisit, sessionOfVisit, type BookingAction, type RefusalReason,
@@ -36,12 +37,22 @@ export type { BookingAction, RefusalReason } from '../../domain/booking-optimist
 /** Why the device refused a booking action before queueing it; `reason` is a translation key suffix. */
 export type CommandRefusedReason = RefusalReason | 'signed_out' | 'unknown_session';
 
-export class CommandRefused extends Error {
-  override readonly name = 'CommandRefused';
+// The booking blocks are named for the button they hide; the vocabulary names them as the server does.
+const CODE_OF_REASON: Record<CommandRefusedReason, ErrorCode> = {
+  booked: 'already_booked', pending: 'offer_pending', waitlisted: 'already_waitlisted', cancelled: 'class_cancelled',
+  finished: 'class_finished', in_progress: 'class_started', closed: 'booking_closed', not_open: 'booking_not_open', full: 'class_full',
+  no_dropin_space: 'no_dropin_space', waitlist_unavailable: 'waitlist_unavailable', not_cancelable: 'not_cancelable',
+  not_removable: 'not_removable', not_pending: 'not_pending', offer_expired: 'offer_expired',
+  late_cancel_required: 'late_cancel_required', late_cancel_not_needed: 'late_cancel_not_needed',
+  signed_out: 'signed_out', unknown_session: 'unknown_session',
+};
+
+export class CommandRefused extends LocalRefusal {
+  override name = 'CommandRefused';
   readonly reason: CommandRefusedReason;
 
   constructor(reason: CommandRefusedReason, message = `Refused: ${reason}`) {
-    super(message);
+    super(CODE_OF_REASON[reason], message);
     this.reason = reason;
   }
 }

@@ -21,6 +21,7 @@ import { commandTransaction, enqueue } from '../../data/sync/outbox';
 import { canonicalIso, leaderboardKey, workoutKey } from './pull';
 import { recountPending } from '../../data/sync/status';
 import { inTransaction, newTempId } from '../../data/transaction';
+import { LocalRefusal } from '../../../core/errors';
 import {
   applyChanges, argsOf, changeReactions, cleanChanges, differences, draftRow, editableOf, facilityOfOrg, findMovement, findWorkout, movementFor,
   previousOf, queuedFor, reactionsOf, signedIn, TABLES, untried, WORKOUT_OPS, type Fields, type WorkoutCreateArgs, type WorkoutDeleteArgs,
@@ -40,7 +41,7 @@ async function facilityFor(row: StoredWorkout, create: OutboxEntry | undefined, 
 /** Log a workout. Returns its local id: negative until the server has answered. */
 export async function logWorkout(input: WorkoutInput): Promise<number> {
   const type: unknown = input.type;
-  if (!isWorkoutType(type)) throw new Error(invalidWorkoutTypeMessage(type));
+  if (!isWorkoutType(type)) throw new LocalRefusal('invalid_workout_type', invalidWorkoutTypeMessage(type));
   const clean = { ...input, completed_at: canonicalIso(input.completed_at) } as WorkoutInput;
   return commandTransaction(TABLES(), async () => {
     const auth = await inTransaction(signedIn());
@@ -58,12 +59,12 @@ export async function editWorkout(id: number, changes: WorkoutUpdate): Promise<v
   await commandTransaction(TABLES(), async () => {
     const auth = await inTransaction(signedIn());
     const row = await inTransaction(findWorkout(id));
-    if (!row) throw new Error(`Workout ${id} not found`);
+    if (!row) throw new LocalRefusal('not_found', `Workout ${id} not found`);
     // Only what really changes: a form sends every field back.
     const clean = differences(editableOf(row, row.type), cleanChanges(changes, row.type) as Fields) as WorkoutUpdate;
     if (Object.keys(clean).length === 0) return;
     const movement = await inTransaction(movementFor(clean));
-    if (row.type === 'lift' && 'movement_id' in clean && !movement) throw new Error(`Unknown movement ${String((clean as Fields).movement_id)}`);
+    if (row.type === 'lift' && 'movement_id' in clean && !movement) throw new LocalRefusal('invalid_movement', `Unknown movement ${String((clean as Fields).movement_id)}`);
     const next = applyChanges(row, clean, movement, new Date().toISOString());
     const queued = await inTransaction(queuedFor(row.id));
     const create = queued.find((entry) => entry.op === WORKOUT_OPS.create);
@@ -125,7 +126,7 @@ export async function toggleWorkoutReaction(workoutId: number, sessionId: number
     const auth = await inTransaction(signedIn());
     const id = (await inTransaction(findWorkout(workoutId)))?.id ?? workoutId;
     const reactions = await inTransaction(reactionsOf(id, sessionId));
-    if (!reactions) throw new Error(`Workout ${workoutId} not found`);
+    if (!reactions) throw new LocalRefusal('not_found', `Workout ${workoutId} not found`);
     const facilityGuid = (await db.sessions.get(sessionId))?.facility_guid ?? auth.facilityGuid;
     if (reactions.mine === null) {
       const reactionId = newTempId();

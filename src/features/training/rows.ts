@@ -11,6 +11,7 @@ import type { OpContext } from '../../data/sync/outbox';
 import { previousValues, type Fields } from '../../data/sync/field-patch';
 import { canonicalIso } from './pull';
 import { CommandRefused } from '../booking/commands';
+import { LocalRefusal } from '../../../core/errors';
 
 export const WORKOUT_OPS = {
   create: 'workout.create',
@@ -155,7 +156,7 @@ export function draftRow(id: number, input: WorkoutInput, orgId: number, movemen
     org_id: orgId,
   };
   if (input.type === 'lift') {
-    if (!movement) throw new Error(`Unknown movement ${input.movement_id}`);
+    if (!movement) throw new LocalRefusal('invalid_movement', `Unknown movement ${input.movement_id}`);
     const fields = editableOf(input, 'lift');
     const sets = input.sets;
     return { ...base, ...fields, type: 'lift', movement, sets, load: liftLoad(sets, movement) } as StoredWorkout;

@@ -8,6 +8,7 @@ import { commandTransaction, enqueue, registerOp } from '../../../data/sync/outb
 import { touchKey } from '../../../data/sync/touches';
 import { previousValues, rollbackFieldPatch } from '../../../data/sync/field-patch';
 import { inTransaction } from '../../../data/transaction';
+import { LocalRefusal } from '../../../../core/errors';
 
 export const MEMBER_UPDATE = 'member.update';
 
@@ -21,7 +22,7 @@ export async function updateMember(changes: MemberUpdate): Promise<void> {
   await commandTransaction([db.members], async () => {
     const auth = await getAuthState();
     const member = auth.accountOrgId === null ? undefined : await db.members.get(auth.accountOrgId);
-    if (auth.status !== 'authenticated' || !member) throw new Error('Not signed in');
+    if (auth.status !== 'authenticated' || !member) throw new LocalRefusal('signed_out', 'Not signed in');
     const previous = previousValues(member, changes) as MemberUpdate;
     await db.members.put({ ...member, ...changes });
     const args: MemberUpdateArgs = { orgId: member.org_id, changes, previous };

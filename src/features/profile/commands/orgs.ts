@@ -5,6 +5,7 @@ import { db } from '../../../data/db';
 import { getAuthState } from '../../../data/sync/auth-row';
 import { commandTransaction, enqueue, registerOp } from '../../../data/sync/outbox';
 import { touchKey } from '../../../data/sync/touches';
+import { LocalRefusal } from '../../../../core/errors';
 
 export const ORG_VISIBILITY = 'orgs.setVisible';
 
@@ -26,7 +27,7 @@ export async function setOrgVisible(orgId: number, visible: boolean): Promise<vo
     const auth = await getAuthState();
     const profile = auth.profileId === null ? undefined : await db.profiles.get(auth.profileId);
     const account = profile?.accounts.find((a) => a.org.id === orgId);
-    if (auth.status !== 'authenticated' || !profile || !account) throw new Error('Not signed in');
+    if (auth.status !== 'authenticated' || !profile || !account) throw new LocalRefusal('signed_out', 'Not signed in');
     await patchAccount(profile.id, orgId, (a) => ({ ...a, hidden_at: visible ? null : new Date().toISOString() }));
     const args: OrgVisibilityArgs = { profileId: profile.id, orgId, visible, previousHiddenAt: account.hidden_at };
     await enqueue(ORG_VISIBILITY, args, [touchKey('profiles', profile.id)]);

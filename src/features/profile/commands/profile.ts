@@ -7,6 +7,7 @@ import { commandTransaction, enqueue, registerOp, type OpContext } from '../../.
 import { touchKey } from '../../../data/sync/touches';
 import { previousValues, rollbackFieldPatch } from '../../../data/sync/field-patch';
 import { inTransaction } from '../../../data/transaction';
+import { LocalRefusal } from '../../../../core/errors';
 
 export const PROFILE_UPDATE = 'profile.update';
 
@@ -36,7 +37,7 @@ export async function updateProfile(changes: ProfileUpdate): Promise<void> {
   await commandTransaction([db.profiles], async () => {
     const auth = await getAuthState();
     const profile = auth.profileId === null ? undefined : await db.profiles.get(auth.profileId);
-    if (auth.status !== 'authenticated' || !profile) throw new Error('Not signed in');
+    if (auth.status !== 'authenticated' || !profile) throw new LocalRefusal('signed_out', 'Not signed in');
     const previous = previousValues(profile, clean);
     await db.profiles.put(withNames(profile, clean));
     const args: ProfileUpdateArgs = { profileId: profile.id, changes: clean, previous: previous as ProfileUpdate };
