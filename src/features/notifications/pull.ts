@@ -3,7 +3,7 @@
 // a queued "mark read" touched keeps its local read_at until that write settles (DESIGN rule 5).
 // The service worker imports this module: no window or document here.
 import { getNotifications } from "./api";
-import { pullSession } from '../booking/pull';
+import { pullSession } from '../booking/public-sync';
 import type { AppNotification } from '../../../core/contract/types';
 import { db } from '../../data/db';
 import { getAuthState } from '../../data/sync/auth-row';

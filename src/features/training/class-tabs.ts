@@ -1,5 +1,5 @@
 // Training's tabs on a class page: the workouts programmed for it and its leaderboard.
-import { registerClassTab } from '../booking/class-tabs';
+import { registerClassTab } from '../booking/public';
 
 registerClassTab({ path: 'workouts', label: 'tabs.workouts', order: 10, load: () => import('./screens/ClassWorkoutsTab') });
 registerClassTab({ path: 'leaderboard', label: 'tabs.leaderboard', order: 20, load: () => import('./screens/ClassLeaderboardTab') });

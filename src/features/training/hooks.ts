@@ -11,7 +11,7 @@ import { db, type StoredSession, type StoredWorkout } from '../../data/db';
 import { getAuthState } from '../../data/sync/auth-row';
 import { pullLeaderboard, pullMovements, pullWorkouts, workoutKey } from './pull';
 import { useAuth } from '../../data/hooks/auth';
-import { useRevalidate } from '../booking/hooks/sessions';
+import { useRevalidate } from '../booking/public';
 import { registerMemberMemory } from '../../data/memory';
 import { pendingKeys } from '../../data/sync/touches';
 

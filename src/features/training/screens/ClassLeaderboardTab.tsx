@@ -2,7 +2,7 @@
 // results show at once, synced or not; others' come from the studio and can be cheered.
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useClassContext } from '../../booking/class-tabs';
+import { useClassContext } from '../../booking/public';
 import { WhiteboardNotShared } from './WhiteboardNotShared';
 import { definitionSummary } from './whiteboard-items';
 import { useLeaderboard, useRefreshLeaderboard, type LeaderboardRow } from '../hooks';
@@ -69,13 +69,7 @@ function LeaderboardEntryRow({ entry, sessionId, format }: { entry: LeaderboardR
   const heaviest = workout.type === 'lift' ? heaviestWeight(workout.sets) : null;
   const score = workout.type === 'wod' ? formatWodScore(workout, format, t) : heaviest ? formatMeasurement(heaviest, format) : workout.rep_scheme;
   const cheered = workout.reactions.mine !== null;
-  const cheer = async () => {
-    try {
-      await toggleWorkoutReaction(entry.workout_id, sessionId);
-    } catch (error) {
-      progress.error(describeError(error, t));
-    }
-  };
+  const cheer = () => run(() => toggleWorkoutReaction(entry.workout_id, sessionId));
   return (
     <li className={`leader-row${entry.mine ? ' leader-row--mine' : ''}`} data-testid="leaderboard-entry" data-workout-id={entry.workout_id} data-rank={entry.rank}>
       <span className="leader-row__rank">

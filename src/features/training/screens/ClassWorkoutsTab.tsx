@@ -2,7 +2,7 @@
 // or why the whiteboard is not shown (SPEC §4 visibility).
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useClassContext } from '../../booking/class-tabs';
+import { useClassContext } from '../../booking/public';
 import { WhiteboardNotShared } from './WhiteboardNotShared';
 import { definitionSummary, sortedItems } from './whiteboard-items';
 import { isWhiteboardVisible } from '../../../../core/rules/session';

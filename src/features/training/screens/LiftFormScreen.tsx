@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';
 import type { LiftSet, LiftWorkout, Movement, MovementPropertyType, Session, Units } from '../../../../core/contract/types';
 import { useFacility } from '../../../data/hooks/auth';
-import { useSession } from '../../booking/hooks/sessions';
+import { useSession } from '../../booking/public';
 import { useMovements } from '../hooks';
 import { parseRepScheme } from '../../../../core/rules/training/rep-scheme';
 import { hasWeight, liftLoad } from '../../../../core/rules/training/lift';

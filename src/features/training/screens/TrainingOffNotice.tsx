@@ -2,21 +2,15 @@
 // bookmark or link still lands here, and one tap turns the log back on (offline too).
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../../data/hooks/auth';
-import { updateProfile } from '../../profile/commands/profile';
-import { progress } from '../../../ui/progress/index';
-import { describeError } from '../../../ui/describe-error';
+import { updateProfile } from '../../profile/public';
+import { useCommand } from '../../../ui/use-command';
 
 export function TrainingOffNotice() {
   const { t } = useTranslation();
   const profile = useProfile();
+  const run = useCommand();
   if (!profile || profile.track_training) return null;
-  const turnOn = async () => {
-    try {
-      await updateProfile({ track_training: true });
-    } catch (error) {
-      progress.error(describeError(error, t));
-    }
-  };
+  const turnOn = () => run(() => updateProfile({ track_training: true }));
   return (
     <div className="notice notice--info training-off" role="status" data-testid="training-off">
       <p>{t('training.off.body')}</p>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';
 import type { ScoringType, Session, WodWorkout } from '../../../../core/contract/types';
 import { useFacility } from '../../../data/hooks/auth';
-import { useSession } from '../../booking/hooks/sessions';
+import { useSession } from '../../booking/public';
 import { SCORING_TYPES } from '../../../../core/rules/training/scoring';
 import { useFormat } from '../../../i18n/useFormat';
 import type { Formatter } from '../../../i18n/format';

@@ -7,7 +7,7 @@ import type { Workout } from '../../../../core/contract/types';
 import type { Formatter } from '../../../i18n/format';
 import { useIsPending } from '../../../data/hooks/pending';
 import { touchKey } from '../../../data/sync/touches';
-import { useRefreshSession, useSession } from '../../booking/hooks/sessions';
+import { useRefreshSession, useSession } from '../../booking/public';
 import { PageHeader } from '../../../ui/page-header/index';
 import { Icon } from '../../../ui/icon/index';
 import { SyncBadge } from './SyncBadge';

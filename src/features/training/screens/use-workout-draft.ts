@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Session, WorkoutDefinition, WorkoutType } from '../../../../core/contract/types';
 import { useMember } from '../../../data/hooks/auth';
-import { useRefreshSession, useSession } from '../../booking/hooks/sessions';
+import { useRefreshSession, useSession } from '../../booking/public';
 import { draftFromDefinition, type WorkoutDraft } from '../../../../core/rules/training/workout';
 import { routeId } from './use-route-workout';
 import { logResultPath } from './paths';
