@@ -12,8 +12,7 @@ import type { Formatter } from '../../../i18n/format';
 import { EmptyState } from '../../../ui/empty-state/index';
 import { Spinner } from '../../../ui/spinner/index';
 import { Avatar } from '../../../ui/avatar/index';
-import { progress } from '../../../ui/progress/index';
-import { describeError } from '../../../ui/describe-error';
+import { useCommand } from '../../../ui/use-command';
 import { SyncBadge } from './SyncBadge';
 import { formatMeasurement, formatWodScore, heaviestWeight, prescribedLabel } from './score-format';
 import { logResultPath } from './paths';
@@ -69,6 +68,7 @@ function LeaderboardEntryRow({ entry, sessionId, format }: { entry: LeaderboardR
   const heaviest = workout.type === 'lift' ? heaviestWeight(workout.sets) : null;
   const score = workout.type === 'wod' ? formatWodScore(workout, format, t) : heaviest ? formatMeasurement(heaviest, format) : workout.rep_scheme;
   const cheered = workout.reactions.mine !== null;
+  const run = useCommand();
   const cheer = () => run(() => toggleWorkoutReaction(entry.workout_id, sessionId));
   return (
     <li className={`leader-row${entry.mine ? ' leader-row--mine' : ''}`} data-testid="leaderboard-entry" data-workout-id={entry.workout_id} data-rank={entry.rank}>

@@ -3,34 +3,28 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { deleteWorkout } from '../commands';
-import { useConfirm } from '../../../ui/modal/index';
-import { progress } from '../../../ui/progress/index';
-import { describeError } from '../../../ui/describe-error';
+import { useCommand } from '../../../ui/use-command';
 import { TRAINING_PATH } from './paths';
 
 export function useDeleteWorkout(): (workout: { id: number; name: string }) => Promise<void> {
   const { t } = useTranslation();
-  const confirm = useConfirm();
+  const run = useCommand();
   const navigate = useNavigate();
   return useCallback(
     async (workout) => {
-      const ok = await confirm({
-        title: t('training.deleteTitle'),
-        body: t('training.deleteBody', { name: workout.name }),
-        confirmLabel: t('training.deleteConfirm'),
-        cancelLabel: t('training.deleteKeep'),
-        danger: true,
+      const result = await run(() => deleteWorkout(workout.id), {
+        confirm: {
+          title: t('training.deleteTitle'),
+          body: t('training.deleteBody', { name: workout.name }),
+          confirmLabel: t('training.deleteConfirm'),
+          cancelLabel: t('training.deleteKeep'),
+          danger: true,
+        },
+        loading: t('training.deleting'),
+        success: t('training.deleted'),
       });
-      if (!ok) return;
-      progress.start(t('training.deleting'));
-      try {
-        await deleteWorkout(workout.id);
-        progress.success(t('training.deleted'));
-        navigate(TRAINING_PATH, { replace: true });
-      } catch (error) {
-        progress.error(describeError(error, t));
-      }
+      if (result.ok) navigate(TRAINING_PATH, { replace: true });
     },
-    [confirm, navigate, t],
+    [run, navigate, t],
   );
 }

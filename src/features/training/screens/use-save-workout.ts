@@ -4,8 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { WorkoutInput, WorkoutType, WorkoutUpdate } from '../../../../core/contract/types';
 import { editWorkout, logWorkout } from '../commands';
-import { progress } from '../../../ui/progress/index';
-import { describeError } from '../../../ui/describe-error';
+import { useCommand } from '../../../ui/use-command';
 import { focusFirstInvalid } from './FormField';
 import { workoutPath } from './paths';
 
@@ -24,6 +23,7 @@ export function useSaveWorkout(
 ): WorkoutSave {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const run = useCommand();
   const [checked, setChecked] = useState(false);
   const [saving, setSaving] = useState(false);
 
@@ -35,17 +35,15 @@ export function useSaveWorkout(
       return;
     }
     setSaving(true);
-    progress.start(t('common.saving'));
-    try {
-      let saved = workout;
-      if (saved) await editWorkout(saved.id, form.changes());
-      else saved = { type, id: await logWorkout(form.input()) };
-      progress.success(t('training.saved'));
-      navigate(workoutPath(saved), { replace: true });
-    } catch (error) {
-      progress.error(describeError(error, t));
-      setSaving(false);
-    }
+    const result = await run(async () => {
+      if (workout) {
+        await editWorkout(workout.id, form.changes());
+        return workout;
+      }
+      return { type, id: await logWorkout(form.input()) };
+    }, { loading: t('common.saving'), success: t('training.saved') });
+    if (result.ok) navigate(workoutPath(result.value), { replace: true });
+    else setSaving(false);
   }
 
   return { checked, saving, submit };
