@@ -13,6 +13,8 @@ export const apiErrorBody = z.object({
   code: z.string(),
   /** Field level problems for 422 responses. */
   errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+  /** Values the app's translation of `code` interpolates, e.g. when booking opens. */
+  params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBody>;
 

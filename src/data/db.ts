@@ -32,11 +32,22 @@ export interface OutboxEntry {
   lastError?: string | null;
 }
 
+/** What a refused write asked: a translation key for the action and the thing it concerned. */
+export interface RefusedWhat {
+  action: string;
+  subject?: { name: string; startsAt?: string };
+}
+
 /** A message for the member about a write the server refused; dismissed by the member. */
 export interface SyncNotice {
   id?: number;
   op: string;
+  /** The server's English sentence: shown only when this app does not know `code`. */
   message: string;
+  /** The refusal's code and values, translated when shown (the member may read another language). */
+  code?: string;
+  params?: Record<string, string | number>;
+  refused?: RefusedWhat;
   createdAt: number;
 }
 

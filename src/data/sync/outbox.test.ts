@@ -172,7 +172,7 @@ describe('flushOutbox', () => {
     expect(await db.members.get(1)).toBeUndefined();
     expect((await db.members.get(2))?.first_name).toBe('fine (server)');
     expect(await db.outbox.count()).toBe(0);
-    expect(await db.notices.toArray()).toEqual([{ id: expect.any(Number), op: 'test.note', message: 'The class is full.', createdAt: NOW }]);
+    expect(await db.notices.toArray()).toEqual([{ id: expect.any(Number), op: 'test.note', message: 'The class is full.', code: 'class_full', createdAt: NOW }]);
   });
 
   it('on 401 blocks the queue and keeps every entry until the member signs in again', async () => {

@@ -4,7 +4,7 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { backoffDelay, classifyError, type BackoffOptions } from '../../domain/outbox';
 import { ApiError, NetworkError } from '../api/errors';
-import { db, memberTables, type OutboxEntry } from '../db';
+import { db, memberTables, type OutboxEntry, type RefusedWhat } from '../db';
 import { getAuthState } from './auth-row';
 import { getStatus, isQuotaError, patchStatus, recountPending, reportingQuota, reportStorageFull, storageRecovered } from './status';
 import { now } from '../clock';
@@ -24,6 +24,10 @@ export interface OpHandler<Args = Record<string, unknown>, Result = unknown> {
   onSuccess?(result: Result, args: Args, context: OpContext): Promise<void>;
   /** Runs inside a rw transaction over the member tables: undo the optimistic row. */
   onRejected?(args: Args, error: ApiError, context: OpContext): Promise<void>;
+  /** Runs inside that transaction before the undo: what was refused, named in the notice. */
+  describe?(args: Args): Promise<RefusedWhat | undefined>;
+  /** After a refusal is rolled back: fetch what the entry touched, so the screen shows the server's truth. */
+  refresh?(args: Args): Promise<unknown>;
 }
 
 const handlers = new Map<string, OpHandler>();
@@ -326,9 +330,11 @@ async function rejectEntry(entry: OutboxEntry, handler: OpHandler, error: ApiErr
     const current = await db.outbox.get(entry.seq!);
     if (current?.id !== entry.id) return;
     await db.outbox.delete(entry.seq!);
+    const refused = await handler.describe?.(entry.args);
     if (undo) await handler.onRejected?.(entry.args, error, { later: await db.outbox.orderBy('seq').toArray() });
-    // Nothing is silently discarded: the member sees why the write did not happen.
-    await db.notices.add({ op: entry.op, message, createdAt: clock.now() });
+    // Nothing is silently discarded: the member sees why the write did not happen, in their language.
+    const params = error.body.params;
+    await db.notices.add({ op: entry.op, message, code: error.code, ...(params && { params }), ...(refused && { refused }), createdAt: clock.now() });
     await recountPending({ lastError: message, online: true });
   };
   try {
@@ -340,6 +346,13 @@ async function rejectEntry(entry: OutboxEntry, handler: OpHandler, error: ApiErr
       await drop(false);
       await db.pulls.clear();
     });
+  }
+  // The refusal says the device's copy is out of date (e.g. the class was cancelled): fetch it now,
+  // so the member does not see Book on a cancelled class until the next refresh. Best effort.
+  try {
+    await handler.refresh?.(entry.args);
+  } catch {
+    // Offline or refused again: the stale marks make the next refresh fetch it.
   }
 }
 

@@ -28,7 +28,7 @@ import {
 } from '../../domain/booking-optimistic';
 import { getAuthState } from '../../data/sync/auth-row';
 import { commandTransaction, enqueue, registerOp, type OpContext } from '../../data/sync/outbox';
-import { markBookingsStale } from './pull';
+import { markBookingsStale, pullBookings, pullSession } from './pull';
 import { inTransaction, newTempId } from '../../data/transaction';
 import { touchKey } from '../../data/sync/touches';
 
@@ -260,6 +260,13 @@ export function registerBookingOps(): void {
             await inTransaction(markBookingsStale(args.facilityGuid, args.sessionId));
           })(),
         );
+      },
+      async describe(args) {
+        const session = await db.sessions.get(args.sessionId);
+        return { action: `actions.${args.action}`, ...(session && { subject: { name: session.name, startsAt: session.start_date } }) };
+      },
+      async refresh(args) {
+        await Promise.all([pullSession(args.sessionId, { force: true }), pullBookings(args.facilityGuid, { force: true })]);
       },
     });
   }
