@@ -124,6 +124,25 @@ describe('booking against the server', () => {
     expect((await bookingsOf(WELLINGTON, seededAt)).find((v) => v.session_id === id)?.id).toBe(row!.id);
   });
 
+  it('booked offline, the studio cancels the class: the refusal leaves the class cancelled on the device, with a notice naming it', async () => {
+    await signInSettled();
+    await pullTimetable(PETONE);
+    const id = await classId(PETONE, 'Barbell Basics');
+    browser.unreachable = () => true;
+    await book(id);
+    expect(await flushOutbox()).toMatchObject({ outcome: 'retry', sent: 0 });
+    // The studio cancels the class while the member is offline.
+    await real.server.db.updateTable('sessions').set({ cancelled: 1, updated_at: new Date(seededAt).toISOString() }).where('id', '=', id).execute();
+
+    browser.unreachable = null;
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', rejected: 1 });
+    expect(await serverVisits('demo@example.com', id)).toEqual([]);
+    // Not the pre-booking row (which offered Book and Drop in): the server's cancelled class.
+    expect(await db.sessions.get(id)).toMatchObject({ cancelled: true, visit: null });
+    const [notice] = await db.notices.toArray();
+    expect(notice).toMatchObject({ op: BOOKING_OPS.book, code: 'class_cancelled', refused: { action: 'actions.book', subject: { name: 'Barbell Basics' } } });
+  });
+
   it('queued while offline, replayed after reconnecting', async () => {
     await signInSettled();
     await pullTimetable(PETONE);
