@@ -86,7 +86,7 @@ function ToastView({ item }: { item: ToastRecord }) {
   );
 }
 
-/** Mount once near the root: toasts stack at the top centre of the screen. */
+/** Mount once near the root: toasts stack at the top centre of the screen, below the top bar. */
 export function ToastHost() {
   const items = useSyncExternalStore(toast.subscribe, toast.getSnapshot, toast.getSnapshot);
   const alerts = items.filter((i) => i.status === 'danger');
