@@ -10,7 +10,7 @@ import { createWorkout, deleteWorkout as sendDelete, reactToWorkout, removeWorko
 import type { Workout, WorkoutReaction, WorkoutUpdate } from '../../../core/contract/types';
 import { db, type OutboxEntry, type StoredWorkout } from '../../data/db';
 import { enqueue, registerOp, type OpContext } from '../../data/sync/outbox';
-import { markTrainingStale, toStoredWorkout, workoutKey } from './pull';
+import { markTrainingStale, pullWorkouts, toStoredWorkout, workoutKey } from './pull';
 import { inTransaction } from '../../data/transaction';
 import { rollbackFieldPatch } from '../../data/sync/field-patch';
 import {
@@ -173,6 +173,9 @@ async function unreactRejected(args: WorkoutReactionArgs): Promise<void> {
   await inTransaction(changeReactions(args.workoutId, args.sessionId, (r) => (r.mine === null ? { count: r.count + 1, mine: args.reactionId } : r)));
 }
 
+// A refused edit or delete says the device's copy of the workout is out of date: fetch the log.
+const refreshLog = () => pullWorkouts({ force: true });
+
 export function registerTrainingOps(): void {
   registerOp<WorkoutCreateArgs, Workout>(WORKOUT_OPS.create, {
     send: sendCreate,
@@ -183,6 +186,7 @@ export function registerTrainingOps(): void {
     send: (args, key) => (args.workoutId < 0 ? notMade() : updateWorkout(args.workoutId, args.changes, writeOptions(args, key))),
     onSuccess: (workout, args, context) => inTransaction(updateSucceeded(workout, args, context)),
     onRejected: (args, error, context) => inTransaction(updateRejected(args, error, context)),
+    refresh: refreshLog,
   });
   registerOp<WorkoutDeleteArgs, void>(WORKOUT_OPS.delete, {
     // Deleted elsewhere already: that is what the member wanted.
@@ -190,6 +194,7 @@ export function registerTrainingOps(): void {
       if (!isNotFound(error)) throw error;
     })),
     onRejected: (args) => inTransaction(deleteRejected(args)),
+    refresh: refreshLog,
   });
   registerOp<WorkoutReactionArgs, WorkoutReaction>(WORKOUT_OPS.react, {
     send: (args, key) => (args.workoutId < 0 ? notMade() : reactToWorkout(args.workoutId, writeOptions(args, key))),

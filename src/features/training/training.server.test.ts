@@ -189,6 +189,20 @@ describe('training log against the server', () => {
     expect(await serverWorkouts(synced)).toEqual([]);
   });
 
+  it('a refused edit is followed by a refresh: the device shows the workout as the server has it, not the pre-edit copy', async () => {
+    const name = uniqueName('Refreshed Fran');
+    const temp = await logWorkout(wodInput(name));
+    await flushOutbox();
+    const id = (await db.workoutAliases.get(temp))!.id;
+    // Changed on another device meanwhile.
+    await real.server.db.updateTable('workouts').set({ score_time: 250 }).where('id', '=', id).execute();
+    const row = (await db.workouts.get(id))!;
+    await editWorkout(id, { ...row, score_time: 100_000 } as never);
+    expect(await flushOutbox()).toMatchObject({ rejected: 1 });
+    expect(await db.workouts.get(id)).toMatchObject({ score_time: 250 });
+    expect(await db.notices.toArray()).toMatchObject([{ op: WORKOUT_OPS.update, code: 'validation_failed' }]);
+  });
+
   it('a refusal (422) rolls the workout back and leaves the server message', async () => {
     const name = uniqueName('Too long');
     await logWorkout(wodInput(name, { score_time: 100_000 }));
