@@ -28,3 +28,13 @@ describe('error responses', () => {
     expect(await known.json()).toEqual({ code: 'conflict', message: 'Already done.', errors: [{ path: 'x', message: 'Already done.' }] });
   });
 });
+
+describe('the error vocabulary', () => {
+  it('takes only codes of core/errors: an unlisted one fails typecheck', async () => {
+    const { isErrorCode, SERVER_ERROR_CODES } = await import('../../core/errors');
+    // @ts-expect-error: 'made_up_code' is not in the vocabulary, so the app could not translate it
+    const made = new ApiError(409, 'made_up_code', 'Nobody translates this.');
+    expect(isErrorCode(made.code)).toBe(false);
+    expect(SERVER_ERROR_CODES).toContain('class_full');
+  });
+});
