@@ -1,7 +1,7 @@
 // Locale values and how any language tag (profile setting, navigator.languages, stored
 // preference) maps onto them. Pure: no I/O, no globals beyond Intl.
 //
-// SPEC §1: en (English AU/NZ), en-GB, en-US, et, fr, mi-NZ (Māori), es-ES.
+// The seven locales: en (English AU/NZ), en-GB, en-US, et, fr, mi-NZ (Māori), es-ES.
 // An unsupported locale falls back to en-US.
 
 export const SUPPORTED_LOCALES = ['en', 'en-GB', 'en-US', 'et', 'fr', 'mi-NZ', 'es-ES'] as const;

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// A tap on a system notification (SPEC §2): it closes, is marked read through the outbox (so the
+// A tap on a system notification (see docs/rules.md#notifications): it closes, is marked read through the outbox (so the
 // read survives being offline), and the app opens on the notification's screen — in a window
 // that is already open if there is one.
 import { markNotificationRead } from '../src/features/notifications/commands';

@@ -1,4 +1,4 @@
-// Pure rules for notifications (SPEC §2, §4, §9): removed ones are gone, expired ones hidden,
+// Pure rules for notifications (see docs/rules.md#notifications): removed ones are gone, expired ones hidden,
 // newest update first; the unread count is what the bell badge and the app badge show; where a
 // tap leads; how several post authors are summarised. The service worker imports this module.
 import type { AppNotification } from '../contract/types';
@@ -43,8 +43,8 @@ function pathTo(prefix: string, id: unknown): NotificationTarget {
 }
 
 /**
- * Where tapping a notification leads (SPEC §2). Other types are ignored; the caller logs a
- * warning, as SPEC §8 asks, because only it knows the context worth logging.
+ * Where tapping a notification leads. Other types are ignored; the caller logs a
+ * warning, as the product asks, because only it knows the context worth logging.
  */
 export function notificationTarget(n: Pick<AppNotification, 'type' | 'params'>): NotificationTarget {
   const params = (n.params ?? {}) as AppNotification['params'];
@@ -73,7 +73,7 @@ export interface PostsSummary {
 }
 
 /**
- * SPEC §9: up to two authors by name, then "and N others" or, when exactly one more remains,
+ * Up to two authors by name, then "and N others" or, when exactly one more remains,
  * the third name. Authors are counted once each (one member posting three times is "Sam", not
  * "Sam, Sam and Sam"); posts without an author name are not counted, so `names` is empty only
  * when no post names its author.

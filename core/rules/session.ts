@@ -1,4 +1,4 @@
-// Class (session) rules of SPEC §4, pure. The app uses them to show what a member can do and
+// Class (session) rules (see docs/rules.md#booking), pure. The app uses them to show what a member can do and
 // why not; the reference server enforces the very same functions.
 import type { Session, VisitState, VisitSummary } from '../contract/types';
 

@@ -1,4 +1,4 @@
-// Visit rules of SPEC §4, pure: what a member may do with a booking, a waitlist place or an offer.
+// Visit rules (see docs/rules.md#booking), pure: what a member may do with a booking, a waitlist place or an offer.
 import type { VisitState } from '../contract/types';
 import { canDropIn, canJoinWaitlist, isBookable, isInLateCancelWindow, isStarted, type SessionFacts } from './session';
 

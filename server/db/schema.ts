@@ -173,7 +173,7 @@ export interface NotificationsTable {
   id: Generated<number>;
   profile_id: number;
   org_id: number;
-  /** waitlist, class_cancelled, appointment, post (SPEC §3) or any other word. */
+  /** waitlist, class_cancelled, appointment, post or any other word. */
   type: string;
   message: string;
   params: string; // JSON object

@@ -9,7 +9,7 @@ import type { Database, NewInstructor, NewMembership, NewNotification, NewPass, 
 // The one place for demo data (its training part in ./seed-training.ts, called from here).
 // Seeded only into an empty database, deterministic apart from password salts, and laid out
 // relative to the seeding moment `now` so a fresh demo always shows classes in every state of
-// SPEC §4.
+// the booking rules name (docs/rules.md#booking).
 //
 // Booking windows, unless a class says otherwise:
 //   booking opens 7 days before the start, closes at the start,
@@ -364,7 +364,7 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
       }
     }
 
-    // Classes in each state of SPEC §4, timed relative to now (rounded to 5 minutes).
+    // Classes in each booking state, timed relative to now (rounded to 5 minutes).
     const base = Math.floor(now.getTime() / (5 * MINUTE)) * 5 * MINUTE;
     const t = (ms: number) => new Date(base + ms);
     const wellington = facility.key === 'harbour-wellington';

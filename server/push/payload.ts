@@ -11,7 +11,7 @@ function cut(text: string, maxChars: number): string {
   return chars.length <= maxChars ? text : `${chars.slice(0, maxChars - 1).join('')}…`;
 }
 
-/** The ids the app needs to open a notification (SPEC §2 tap behaviour), nothing else. */
+/** The ids the app needs to open a notification (see docs/rules.md#notifications), nothing else. */
 function tapParams(params: AppNotification['params']): AppNotification['params'] {
   const out: AppNotification['params'] = {};
   if (params.class) out.class = params.class;

@@ -18,7 +18,7 @@ export async function facilityGuid(db: Kysely<Database>, name: FacilityName): Pr
 }
 
 /**
- * The seeded classes of SPEC §4's states (server/db/seed.ts), found by facility, name and start.
+ * The seeded classes in each booking state (server/db/seed.ts), found by facility, name and start.
  * Story classes are timed from the seeding moment rounded down to 5 minutes; when a regular class
  * shares name and start, the story class is the later row.
  */

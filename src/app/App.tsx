@@ -36,7 +36,7 @@ export function App() {
   );
 }
 
-/** SPEC §2: the signed-in area needs authentication and a selected facility. */
+/** The signed-in area needs authentication and a selected facility. */
 function AuthSwitch() {
   const auth = useAuth();
   const ready = auth !== undefined;

@@ -1,4 +1,4 @@
-// The route table of SPEC §2. Every screen is its own chunk (React.lazy), so the first load
+// The route table. Every screen is its own chunk (React.lazy), so the first load
 // carries only the shell; the service worker precaches the chunks for offline use.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes, useSearchParams, type RouteObject } from 'react-router';
@@ -54,7 +54,7 @@ function page(node: ReactNode): ReactNode {
 
 const redirect = (to: string) => <Navigate to={to} replace />;
 
-/** /signup?invite=… opens the profile with the invitation (SPEC §2). */
+/** /signup?invite=… opens the profile with the invitation. */
 function SignupRedirect() {
   const [params] = useSearchParams();
   const invite = params.get('invite');

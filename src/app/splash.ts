@@ -1,4 +1,4 @@
-// The splash in index.html covers the page until the first real render; it fades in 300 ms (SPEC §9).
+// The splash in index.html covers the page until the first real render; it fades in 300 ms.
 export const SPLASH_FADE_MS = 300;
 
 export function hideSplash(): void {

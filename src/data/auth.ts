@@ -1,4 +1,4 @@
-// Sign-in state (SPEC §4 "Auth", §8; DESIGN rules 3 and 8). The auth row in Dexie is the truth
+// Sign-in state (see docs/rules.md#auth and #sync). The auth row in Dexie is the truth
 // the UI and guards read; this module is the only writer.
 import Dexie, { type Table } from 'dexie';
 import { chooseAccount, findAccount, firstFacility } from '../domain/account';
@@ -144,7 +144,7 @@ export async function signOut(options: { force?: boolean } = {}): Promise<SignOu
 }
 
 /**
- * A 401 from the API (SPEC §8): forget the user and account, but keep member data and every
+ * A 401 from the API (see docs/rules.md#auth): forget the user and account, but keep member data and every
  * queued write, and pause the queue until the same member signs in again (rule 3).
  */
 export async function handleUnauthorized(): Promise<void> {

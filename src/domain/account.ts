@@ -1,5 +1,5 @@
 // Which organisation account and facility a member works in, and what the left menu offers
-// (SPEC §2 "Shell", §4 "Auth").
+// (see docs/rules.md#auth).
 import type { Account, FacilitySummary } from '../../core/contract/types';
 
 function visitTime(account: Account): number {

@@ -60,9 +60,9 @@ function visitRefusal(s: Session, now: Date, needed: VisitState, refusal: Refusa
 }
 
 /**
- * SPEC §4, checked on the device before anything is queued; null when the action may go ahead.
+ * The booking rules (docs/rules.md#booking), checked on the device before anything is queued; null when the action may go ahead.
  * `cancel` inside the late-cancel window is refused with late_cancel_required: the member must
- * confirm explicitly (SPEC §5), then the UI calls the late cancel.
+ * confirm explicitly (see docs/decisions.md#late-cancel), then the UI calls the late cancel.
  */
 export function bookingRefusal(action: BookingAction, s: Session, now: Date): RefusalReason | null {
   switch (action) {

@@ -102,7 +102,7 @@ export function groupByDay<T extends { start_date: string }>(items: readonly T[]
   return rows;
 }
 
-/** Groups items by calendar year in the zone, for long histories (SPEC §9 year headers). */
+/** Groups items by calendar year in the zone, for long histories (year headers). */
 export function groupByYear<T>(items: readonly T[], dateOf: (item: T) => string, timeZone: string): { year: string; items: T[] }[] {
   const groups: { year: string; items: T[] }[] = [];
   for (const item of items) {

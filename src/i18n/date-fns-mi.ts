@@ -1,7 +1,7 @@
 // A te reo Māori locale for date-fns, which ships none.
 //
 // Built on enNZ: week rules (Monday first), long formats and parsing of numbers come from it, and
-// formatDistance/formatRelative stay English (the app does not use them for display; SPEC §9
+// formatDistance/formatRelative stay English (the app does not use them for display; the date
 // patterns only need names). Names:
 // - Months: the traditional Māori month names (Kohitātea … Hakihea) rather than the transliterated
 //   set (Hānuere … Tīhema) that CLDR uses. There is no settled abbreviation scheme for them, so

@@ -1,7 +1,7 @@
 // Date, time, number and currency formatting. Every date helper takes the app locale and an IANA
 // time zone: times are shown in the facility's zone, whatever the device's zone is.
 //
-// Per-locale patterns (SPEC §9 gives h:mm a, eeee MMM do, MMM do yyyy, EEEE, MMMM do, yyyy):
+// Per-locale patterns (see docs/decisions.md#locale; the product gives h:mm a, eeee MMM do, MMM do yyyy, EEEE, MMMM do, yyyy):
 // - en-US uses the SPEC patterns exactly.
 // - en (AU/NZ) and en-GB keep the 12-hour `h:mm a` but put the day before the month, as those
 //   regions write it: "Tuesday 24th Nov", "24th Nov 2026", "Tuesday, 24th November".
@@ -285,7 +285,7 @@ function toNumber(value: number | string | null | undefined): number {
 }
 
 /**
- * Money with the currency's narrow symbol (SPEC §3), e.g. NZD in en → "$12.50", EUR in et →
+ * Money with the currency's narrow symbol (see docs/rules.md#locale), e.g. NZD in en → "$12.50", EUR in et →
  * "12,50 €". Amounts may come as strings from the API ("12.50"). Empty string when not a number;
  * an unknown currency code falls back to the number followed by the code.
  */

@@ -1,6 +1,6 @@
 // i18next set-up. Translation files live at locales/<lng>/translation.json in the repo root and
-// are loaded at run time as separate, hashed assets (SPEC §7: "translation files are loaded from
-// a locales asset path"); Vite emits them because of the glob below and the service worker
+// are loaded at run time as separate, hashed assets (the product loads "translation files
+// from a locales asset path"); Vite emits them because of the glob below and the service worker
 // precaches them, so switching language works offline.
 import i18next, {
   type BackendModule,

@@ -1,16 +1,16 @@
-// Lift sets and loads (SPEC §5), pure. Shared by the lift form and the server.
+// Lift sets and loads (see docs/rules.md#training), pure. Shared by the lift form and the server.
 import type { LiftSet, Measurement, Movement, MovementPropertyType, Units, WeightUnits } from '../../contract/types';
 
 export const KG_PER_LB = 0.45359237;
 
-/** SPEC §9 default draft units, per property. */
+/** Default draft units, per property. */
 export const DEFAULT_UNITS: Readonly<Record<MovementPropertyType, Units>> = {
   weight: 'kilograms',
   height: 'centimetres',
   distance: 'centimetres',
 };
 
-/** Default units of a property (SPEC §9: kilograms and centimetres). */
+/** Default units of a property (kilograms and centimetres). */
 export function defaultUnits(property: MovementPropertyType): Units {
   return DEFAULT_UNITS[property];
 }

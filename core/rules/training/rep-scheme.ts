@@ -1,4 +1,4 @@
-// SPEC §5 rep schemes, pure: "5x5" / "5 X 5" (N sets of M reps) or a list "5-3-1", "3,3,3", "5_5".
+// Rep schemes (see docs/rules.md#training), pure: "5x5" / "5 X 5" (N sets of M reps) or a list "5-3-1", "3,3,3", "5_5".
 const SETS_OF_REPS = /^(\d{1,3})\s*[xX]\s*(\d{1,3})$/;
 // Spaces are tolerated around separators ("5, 3, 1") but never stand in for one ("5 3 1").
 const LIST = /^\d{1,3}(?:\s*[-,_]\s*\d{1,3})*$/;

@@ -1,4 +1,4 @@
-// WOD scoring (SPEC §5 scoring types), pure: which score fields a type uses, durations, ordering.
+// WOD scoring (see docs/rules.md#training), pure: which score fields a type uses, durations, ordering.
 import type { ScoringType, WodWorkout } from '../../contract/types';
 import { toKilograms } from './lift';
 import { SCORING_TYPES as SCORING_TYPE_LIST } from '../../limits';

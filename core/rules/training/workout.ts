@@ -1,4 +1,4 @@
-// Workout records (SPEC §3, §5), pure: type check, update payloads, drafts from definitions.
+// Workout records (see docs/rules.md#training), pure: type check, update payloads, drafts from definitions.
 import type { Iso, LiftSet, ScoringType, Session, WorkoutDefinition, WorkoutType, WorkoutUpdate } from '../../contract/types';
 import { DEFAULT_UNITS, setsForScheme } from './lift';
 import { parseRepScheme } from './rep-scheme';
@@ -22,18 +22,18 @@ function describe(value: unknown): string {
   return String(value);
 }
 
-/** SPEC §8: the error for a record type other than wod or lift, e.g. 'Type "run" is invalid for a workout record.' */
+/** The error for a record type other than wod or lift, e.g. 'Type "run" is invalid for a workout record.' */
 export function invalidWorkoutTypeMessage(type: unknown): string {
   return `Type "${describe(type)}" is invalid for a workout record.`;
 }
 
-/** What an update never carries: identity and links (SPEC §5) and what the server computes. */
+/** What an update never carries: identity and links, and what the server computes. */
 export const WORKOUT_UPDATE_OMITTED: readonly string[] = [
   'id', 'type', 'session', 'session_id', 'definition', 'workout_definition_id', 'workout_definition',
   'load', 'reactions', 'movement', 'member', 'member_id', 'created_at', 'updated_at', 'org_id',
 ];
 
-/** SPEC §5: an update never carries id, type, session or definition (nor what the server computes). */
+/** An update never carries id, type, session or definition (nor what the server computes). */
 export function workoutUpdatePayload(workout: Record<string, unknown>): WorkoutUpdate {
   const payload: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(workout)) {
@@ -42,7 +42,7 @@ export function workoutUpdatePayload(workout: Record<string, unknown>): WorkoutU
   return payload as WorkoutUpdate;
 }
 
-/** SPEC §3: a draft from a workout definition; lifts start with the scheme's sets in kg / cm. */
+/** A draft from a workout definition; lifts start with the scheme's sets in kg / cm. */
 export interface WorkoutDraft {
   member_id: number | null;
   workout_definition_id: number;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId } from './helpers';
 
 // Notifications and what they point at:
-// - notifications: one row per member and event (SPEC §3 Notification). visit_id links a
+// - notifications: one row per member and event. visit_id links a
 //   waitlist notification to its pending visit, so confirming, declining or a lapsed offer can
 //   remove it in the same transaction. Listing is by (profile_id, updated_at).
 // - push_subscriptions: Web Push endpoints of the member's devices (one row per endpoint).

@@ -11,7 +11,7 @@ import { cancelAppointment, cancelClass, moveAppointment, publishPost } from '..
 import { toAppointment } from '../appointments/routes';
 import { emailField } from '../profile/profile-routes';
 
-// Staff actions for demos and end-to-end tests, outside /api/v1 (SPEC §6 shows no staff roles).
+// Staff actions for demos and end-to-end tests, outside /api/v1 (members have no staff role).
 // Every route needs `Authorization: Bearer <admin token>` (ADMIN_TOKEN, or the generated one in
 // data/admin-token); anything else is 401. `npm run admin` (server/features/admin/cli.ts) wraps them.
 //

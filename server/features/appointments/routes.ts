@@ -7,7 +7,7 @@ import type { AppEnv } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { profileId, requireAuth } from '../../http/session';
 
-// Appointments (SPEC §3 Appointment, §7 GET /appointments/{id}): only reading one so far, so
+// Appointments (GET /appointments/{id}): only reading one so far, so
 // appointment notifications open something real. Another member's appointment answers 404.
 
 export function toAppointment(row: AppointmentRow, facilityGuid: string): Appointment {

@@ -8,7 +8,7 @@ import type { AppEnv } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { profileId, requireAuth } from '../../http/session';
 
-// Attendance history (SPEC §7 names /client_visits but shows neither meaning nor shape).
+// Attendance history (meaning and shape: see docs/decisions.md#visits).
 // Decision: a client visit is a visit that counts as attendance —
 //   state attended, plus booked visits whose class has finished (the place was held and the
 //   club did not record otherwise; clubs that mark attendance turn them into attended) —

@@ -127,7 +127,7 @@ export async function presentSessions(db: Db, rows: readonly SessionWithFacility
       visit: visit ? toVisitSummary(visit) : null,
     };
   });
-  // Programmed workouts only where the member may see the whiteboard (SPEC §4), in one query.
+  // Programmed workouts only where the member may see the whiteboard (see docs/rules.md#booking), in one query.
   const visible = sessions.filter((s) => isWhiteboardVisible(s));
   const items = await whiteboardItemsFor(db, visible.map((s) => s.id));
   for (const session of visible) session.whiteboard_items = items.get(session.id) ?? [];

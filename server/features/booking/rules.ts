@@ -1,4 +1,4 @@
-// Which SPEC §4 rule a booking request breaks, pure. The decisions are the shared functions of
+// Which booking rule (see docs/rules.md#booking) a request breaks, pure. The decisions are the shared functions of
 // src/domain (the app shows the same buttons the server accepts); this file only names the
 // reason with a stable code and an English sentence for the 409 answer.
 import {

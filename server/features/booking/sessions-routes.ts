@@ -9,9 +9,9 @@ import { profileId, requireAuth } from '../../http/session';
 import { bookBreach, dropInBreach, waitlistBreach } from './rules';
 import { sessionRange } from './range';
 
-// Classes (SPEC §3 Session, §7 /sessions). A class is visible to members of its organisation
+// Classes (/sessions). A class is visible to members of its organisation
 // only; any other id answers 404 exactly like an unknown one, so ids of other clubs cannot be
-// probed. Booking, drop-in and waitlist enforce SPEC §4 through the shared rules of src/domain.
+// probed. Booking, drop-in and waitlist enforce the shared rules of core/rules (see docs/rules.md#booking).
 
 const instant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: 'Dates must be ISO dates (2026-05-01) or date-times with an offset (2026-05-01T06:00:00Z).',
@@ -19,7 +19,7 @@ const instant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
 
 const listQuery = z.object({ start_date: instant.optional(), end_date: instant.optional() });
 
-// The payload shape is "not shown" by SPEC §7: {} and {visit: {...}} are accepted, unknown keys ignored.
+// The payload shape is not specified (see docs/decisions.md#booking): {} and {visit: {...}} are accepted, unknown keys ignored.
 const bookBody = z.object({ visit: z.object({}).optional() }, { error: 'The request body must be an object, e.g. {} or {"visit": {}}.' });
 
 type Kind = 'book' | 'dropin' | 'waitlist';

@@ -13,7 +13,7 @@ import { profileId, requireAuth } from '../../http/session';
 import { removeOfferNotifications } from '../notifications/store';
 import { cancelBreach, confirmBreach, declineBreach, lateCancelBreach, type OfferFacts, type RuleBreach } from './rules';
 
-// The member's visits (SPEC §3 Visit, §7 /visits). Only the member's own visits exist here:
+// The member's visits (see docs/decisions.md#visits). Only the member's own visits exist here:
 // another member's visit id answers 404 exactly like an unknown one.
 
 const STATES = ['booked', 'attended', 'waitlisted', 'pending', 'cancelled'] as const;

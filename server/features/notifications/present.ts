@@ -13,7 +13,7 @@ function parseParams(text: string): AppNotification['params'] {
   }
 }
 
-/** A notification row as the app sees it (SPEC §3 Notification). */
+/** A notification row as the app sees it. */
 export function toNotification(row: NotificationRow): AppNotification {
   return {
     id: row.id,

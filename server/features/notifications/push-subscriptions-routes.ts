@@ -7,7 +7,7 @@ import { profileId, requireAuth } from '../../http/session';
 import { readJson } from '../../http/validate';
 import { isLoopbackHttp } from '../../push/sender';
 
-// Web Push, beside SPEC §7 (which lists no push calls; these are this server's own):
+// Web Push calls, this server's own (see docs/decisions.md#notifications):
 //
 // | Method | Path                    | Payload                                                    | Answer |
 // |--------|-------------------------|------------------------------------------------------------|--------|

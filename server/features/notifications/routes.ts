@@ -9,7 +9,7 @@ import { readJson } from '../../http/validate';
 import { toNotification } from './present';
 import { markRead } from './store';
 
-// The member's notifications (SPEC §3 Notification, §4, §7):
+// The member's notifications (see docs/rules.md#notifications):
 //   GET /notifications                    → {data: AppNotification[]}: not removed, not expired,
 //                                           newest updated first, at most 100. With X-Facility-Id
 //                                           or X-Club-Id only that organisation's.

@@ -143,7 +143,7 @@ function workoutObject(body: unknown): Record<string, unknown> {
   return workout as Record<string, unknown>;
 }
 
-/** POST /workouts {workout}: a type other than wod or lift is refused first (SPEC §5, §8). */
+/** POST /workouts {workout}: a type other than wod or lift is refused first (see docs/rules.md#training). */
 export function parseWorkoutCreate(body: unknown): WorkoutCreate {
   const workout = workoutObject(body);
   const type = workout.type;
@@ -154,7 +154,7 @@ export function parseWorkoutCreate(body: unknown): WorkoutCreate {
   return type === 'wod' ? { type, ...parse(wodInput, workout) } : { type, ...parse(liftInput, workout) };
 }
 
-/** PUT /workouts/{id} {workout}: id, type, session and definition are ignored (SPEC §5). */
+/** PUT /workouts/{id} {workout}: id, type, session and definition are ignored (see docs/rules.md#training). */
 export function parseWorkoutUpdate(body: unknown, type: 'wod'): WodChanges;
 export function parseWorkoutUpdate(body: unknown, type: 'lift'): LiftChanges;
 export function parseWorkoutUpdate(body: unknown, type: 'wod' | 'lift'): WodChanges | LiftChanges {

@@ -9,7 +9,7 @@ import { buildLeaderboard } from './leaderboard';
 import { positiveIdParam } from './query';
 
 // GET /leaderboard?session_id: the ranked results of a class of the request's organisation,
-// only when its whiteboard is visible to the member (SPEC §4); otherwise {visible: false}.
+// only when its whiteboard is visible to the member (see docs/decisions.md#leaderboards); otherwise {visible: false}.
 
 const query = z.object({ session_id: positiveIdParam('session_id') });
 

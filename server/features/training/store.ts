@@ -38,7 +38,7 @@ const NO_WOD = {
 
 const NO_LIFT = { movement_id: null, rep_scheme: null, sets: null, load_value: null, load_units: null } as const satisfies WorkoutPatch;
 
-/** Score columns of a WOD; a load without units is in kilograms (SPEC §9 default). */
+/** Score columns of a WOD; a load without units is in kilograms (the default). */
 export function wodColumns(w: WodScores): WorkoutPatch {
   const load = w.score_load ?? null;
   return {

@@ -16,7 +16,7 @@ import { WORKOUT_TYPES } from '../../../core/limits';
 import { checkDefinition, checkSession, checkSets, loadLiftMovement } from './references';
 import { findOwnWorkoutRow, liftColumns, loadOwnWorkout, mergeLift, mergeWod, wodColumns } from './store';
 
-// The member's training log (SPEC §3 Workout, §7 /workouts) at the organisation of the request
+// The member's training log (see docs/decisions.md#training) at the organisation of the request
 // (X-Facility-Id or X-Club-Id). Only the member's own workouts are listed, read or changed; any
 // other id answers 404 like an unknown one. Reactions go on the member's own workouts and on
 // results shown on a class leaderboard the member may see.
@@ -37,7 +37,7 @@ const searchQuery = z.object({
     .max(100, 'q must be at most 100 characters.'),
 });
 
-// SPEC §7 leaves the payload "not shown": {} and {reaction: {type: 'like'}} both mean a like.
+// The payload is not specified (see docs/decisions.md#leaderboards): {} and {reaction: {type: 'like'}} both mean a like.
 
 const workoutNotFound = () => notFound('The workout');
 

@@ -1,4 +1,4 @@
-// SPEC §2: the organisation name with one account; a picker with several (hidden accounts are
+// The organisation name with one account; a picker with several (hidden accounts are
 // not listed). Choosing one switches account and returns to /.
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';

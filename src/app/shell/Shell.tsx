@@ -1,4 +1,4 @@
-// The signed-in frame of SPEC §2: top bar, left menu, main content, footer.
+// The signed-in frame: top bar, left menu, main content, footer.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';

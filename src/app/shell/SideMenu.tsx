@@ -1,4 +1,4 @@
-// The left menu with the conditions of SPEC §2, decided by the pure menuItems rule.
+// The left menu with its conditions (see docs/rules.md#auth), decided by the pure menuItems rule.
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth, useCurrentAccount, useFacility, useProfile } from '../../data/hooks/auth';

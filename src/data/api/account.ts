@@ -39,7 +39,7 @@ export function getProfile(options: MemberReadOptions = {}): Promise<Profile> {
   return apiRequest<Profile>('GET', '/profile', { ...options, scope: null, schema: 'profile' });
 }
 
-/** SPEC §5: a profile update never sends accounts, calendar_token or preferences. */
+/** A profile update never sends accounts, calendar_token or preferences (see docs/rules.md#sync). */
 export function profileUpdatePayload(profile: ProfileUpdate | Partial<Profile>): ProfileUpdate {
   const { accounts: _accounts, calendar_token: _token, preferences: _preferences, ...rest } = profile as Partial<Profile>;
   return rest as ProfileUpdate;
@@ -78,5 +78,5 @@ export function getTimezones(options: MemberReadOptions = {}): Promise<Timezone[
   return apiRequest<Timezone[]>('GET', '/timezones', { ...options, scope: null, schema: 'timezoneList' });
 }
 
-// Classes and visits (SPEC §4, §7). Session lists are scoped by X-Facility-Id, visit lists by the
+// Classes and visits. Session lists are scoped by X-Facility-Id, visit lists by the
 // facility's organisation; writes answer with the visit and its class embedded.

@@ -184,7 +184,7 @@ describe('flushOutbox', () => {
     expect(await db.outbox.count()).toBe(2);
     expect((await db.outbox.toArray()).every((entry) => entry.status === 'pending' && entry.attempts === 0)).toBe(true);
     expect((await getStatus()).blocked).toBe('auth');
-    // SPEC §8: the user and account are forgotten, the member data stays.
+    // The user and account are forgotten, the member data stays.
     expect(await getAuthState()).toMatchObject({ status: 'signed-out', reason: 'expired', profileId: null, accountOrgId: null });
     expect(await db.members.count()).toBe(2);
 

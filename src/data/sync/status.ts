@@ -1,4 +1,4 @@
-// The sync status row (DESIGN rule 6): the shell reads it with useLiveQuery like any other data,
+// The sync status row (see docs/rules.md#sync): the shell reads it with useLiveQuery like any other data,
 // so every change here is a Dexie write, never in-memory state.
 import { db, type SyncStatus } from '../db';
 

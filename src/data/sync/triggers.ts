@@ -1,4 +1,4 @@
-// When the page flushes the outbox (DESIGN rule 4): on start, back online, tab visible again,
+// When the page flushes the outbox (see docs/rules.md#sync): on start, back online, tab visible again,
 // focus, after a command commits, and when a backoff timer runs out. Page only: the service
 // worker flushes from its own 'sync' event.
 import { flushOutbox, subscribeOutbox, type FlushResult } from './outbox';

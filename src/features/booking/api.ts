@@ -58,7 +58,7 @@ export function cancelVisit(id: number, options: WriteOptions): Promise<Visit> {
   return apiRequest<Visit>('PUT', `/visits/${id}/cancel`, { ...options, body: {} });
 }
 
-/** Cancels inside the late-cancel window; counts against the membership or pass (SPEC §8). */
+/** Cancels inside the late-cancel window; counts against the membership or pass (see docs/decisions.md#late-cancel). */
 export function lateCancelVisit(id: number, options: WriteOptions): Promise<Visit> {
   return apiRequest<Visit>('PUT', `/visits/${id}/latecancel`, { ...options, body: {} });
 }

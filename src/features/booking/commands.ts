@@ -1,4 +1,4 @@
-// Booking intents (SPEC §4): book, drop in, join or leave the waitlist, cancel, late cancel, and
+// Booking intents (see docs/rules.md#booking): book, drop in, join or leave the waitlist, cancel, late cancel, and
 // answer an offered place. Each is checked on the device first (CommandRefused), then the class
 // row and the visit change at once and the intent waits in the outbox, in ONE transaction.
 //
@@ -145,7 +145,7 @@ async function act(action: BookingAction, sessionId: number): Promise<void> {
   });
 }
 
-/** Book a place (SPEC §4 bookable). */
+/** Book a place (see docs/rules.md#booking). */
 export function book(sessionId: number): Promise<void> {
   return act('book', sessionId);
 }
@@ -161,7 +161,7 @@ export function joinWaitlist(sessionId: number): Promise<void> {
 
 /**
  * Cancel a booking before the cancellation deadline. Inside the late-cancel window this refuses
- * with `late_cancel_required`: the UI asks the member (SPEC §8 prompt) and calls lateCancel.
+ * with `late_cancel_required`: the UI asks the member (the late-cancel prompt, docs/rules.md#booking) and calls lateCancel.
  */
 export function cancelBooking(sessionId: number): Promise<void> {
   return act('cancel', sessionId);

@@ -2,7 +2,7 @@ import { apiRequest } from '../../data/api/client';
 import type { MemberReadOptions, MemberWriteOptions } from '../../data/api/account';
 import type { AppNotification, NotificationList, PushSubscriptionBody, PushSubscriptionCreated, VapidPublicKey } from '../../../core/contract/types';
 
-// Notifications (SPEC §4, §7) belong to the member across all their accounts, so they are sent
+// Notifications (see docs/decisions.md#notifications) belong to the member across all their accounts, so they are sent
 // without facility headers (with one, the server lists only that organisation's). Writes answer
 // with the notifications as the server now has them.
 

@@ -1,4 +1,4 @@
-// The app icon badge (SPEC §1): always the unread count the bell shows. A Dexie live query
+// The app icon badge (see docs/rules.md#notifications): always the unread count the bell shows. A Dexie live query
 // follows every change, from this tab, another tab or the service worker. The Badging API
 // exists only in some browsers and installed apps, so it is feature-detected and may fail.
 import { liveQuery, type Subscription } from 'dexie';

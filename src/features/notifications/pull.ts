@@ -1,6 +1,6 @@
 // Notifications into Dexie: the list pulled from the server replaces the table, and single rows
 // arriving live (Faye in the page, Web Push in the service worker) are upserted or removed. A row
-// a queued "mark read" touched keeps its local read_at until that write settles (DESIGN rule 5).
+// a queued "mark read" touched keeps its local read_at until that write settles (see docs/rules.md#sync).
 // The service worker imports this module: no window or document here.
 import { getNotifications } from "./api";
 import { pullSession } from '../booking/public-sync';
@@ -56,7 +56,7 @@ function noteLive(id: number): void {
   liveWrites.set(id, liveSeq);
 }
 
-/** Whether a server row belongs in the table at all (SPEC §4: a live update with removed_at removes it). */
+/** Whether a server row belongs in the table at all (a live update with removed_at removes it; see docs/rules.md#notifications). */
 const isRemoved = (n: AppNotification) => Boolean(n.removed_at);
 
 /**

@@ -12,7 +12,7 @@ import { pullNotifications, receiveNotification, removeNotification } from './pu
 import { patchStatus } from '../../data/sync/status';
 
 export const REALTIME_URL = '/realtime';
-/** SPEC §4, §9: notifications are (re)loaded 3 s after monitoring starts. */
+/** Notifications are (re)loaded 3 s after monitoring starts (see docs/rules.md#notifications). */
 export const RELOAD_AFTER_START_MS = 3_000;
 /** Seconds a long-poll may be held; above the server's 45 s so a quiet channel is not an error. */
 export const FAYE_TIMEOUT_S = 60;
@@ -138,7 +138,7 @@ class RealtimeMonitor {
     this.reconcile();
   }
 
-  /** SPEC §4: the list is loaded 3 s after monitoring starts, unless a catch-up already did it. */
+  /** The list is loaded 3 s after monitoring starts, unless a catch-up already did it. */
   private scheduleReload(): void {
     clearTimeout(this.reloadTimer);
     this.pulledSinceStart = false;

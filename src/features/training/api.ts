@@ -1,4 +1,4 @@
-// The training log's calls of SPEC §7, apart from endpoints.ts so that they load with the
+// The training log's calls, apart from endpoints.ts so that they load with the
 // training code and not with the shell. Workouts belong to the member in the organisation of the
 // facility in scope; movements are one catalogue for everyone.
 import { workoutUpdatePayload } from '../../../core/rules/training/workout';
@@ -34,7 +34,7 @@ export function createWorkout(input: WorkoutInput, options: WriteOptions): Promi
   return apiRequest<Workout>('POST', '/workouts', { ...options, body: { workout: input } });
 }
 
-/** SPEC §5: the body never carries id, type, session or definition. */
+/** The body never carries id, type, session or definition (see docs/rules.md#training). */
 export function updateWorkout(id: number, changes: WorkoutUpdate, options: WriteOptions): Promise<Workout> {
   const workout = workoutUpdatePayload(changes as Record<string, unknown>);
   return apiRequest<Workout>('PUT', `/workouts/${id}`, { ...options, body: { workout } });

@@ -10,7 +10,6 @@ import { getAuthState } from '../../data/sync/auth-row';
 import type { OpContext } from '../../data/sync/outbox';
 import { previousValues, type Fields } from '../../data/sync/field-patch';
 import { canonicalIso } from './pull';
-import { CommandRefused } from '../booking/commands';
 import { LocalRefusal } from '../../../core/errors';
 
 export const WORKOUT_OPS = {
@@ -66,7 +65,7 @@ const WOD_FIELDS = [
 const LIFT_FIELDS = ['movement_id', 'rep_scheme', 'sets'] as const;
 const FIELD_DEFAULTS: Fields = { as_prescribed: false };
 
-/** What a member can change on a workout of this type (SPEC §5: never id, type, session or definition). */
+/** What a member can change on a workout of this type (never id, type, session or definition; see docs/rules.md#training). */
 function editableFields(type: WorkoutType): readonly string[] {
   return type === 'lift' ? [...COMMON_FIELDS, ...LIFT_FIELDS] : [...COMMON_FIELDS, ...WOD_FIELDS];
 }
@@ -103,7 +102,7 @@ export const TABLES = () => [db.workouts, db.movements, db.workoutAliases, db.le
 
 export async function signedIn(): Promise<AuthState & { accountOrgId: number; facilityGuid: string }> {
   const auth = await getAuthState();
-  if (auth.status !== 'authenticated' || auth.accountOrgId === null || !auth.facilityGuid) throw new CommandRefused('signed_out');
+  if (auth.status !== 'authenticated' || auth.accountOrgId === null || !auth.facilityGuid) throw new LocalRefusal('signed_out');
   return auth as AuthState & { accountOrgId: number; facilityGuid: string };
 }
 

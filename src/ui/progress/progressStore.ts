@@ -1,4 +1,4 @@
-/** SPEC §2/§9: the progress box hides 750 ms after success and 3 s after an error. */
+/** The progress box hides 750 ms after success and 3 s after an error (see docs/rules.md#shell). */
 export const PROGRESS_SUCCESS_MS = 750;
 export const PROGRESS_ERROR_MS = 3000;
 

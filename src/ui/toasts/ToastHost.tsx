@@ -15,7 +15,7 @@ const STATUS_ICON: Record<ToastStatus, IconName> = {
 function useDefaultAction(item: ToastRecord): ToastAction | null {
   const { t } = useTranslation();
   if (item.action !== undefined) return item.action;
-  // SPEC §8: errors offer Dismiss, info offers Ok.
+  // Errors offer Dismiss, info offers Ok (see docs/rules.md#shell).
   if (item.status === 'danger') return { label: t('common.dismiss') };
   if (item.status === 'info') return { label: t('common.ok') };
   return null;

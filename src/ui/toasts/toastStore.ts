@@ -16,7 +16,7 @@ export interface ToastOptions {
   message: ReactNode;
   /** Omit for the default (Dismiss on danger, Ok on info); null for none. */
   action?: ToastAction | null;
-  /** Milliseconds before it hides; null never hides. Defaults per SPEC §9. */
+  /** Milliseconds before it hides; null never hides. Defaults: see docs/rules.md#shell. */
   duration?: number | null;
   /** Called once when the toast is dismissed (close button, action, timeout or toast.dismiss). */
   onClose?: () => void;
@@ -35,7 +35,7 @@ export interface ToastRecord {
   leaving: boolean;
 }
 
-/** SPEC §9: success, info and warning 3 s; a toast without a status 5 s; errors stay. */
+/** Success, info and warning 3 s; a toast without a status 5 s; errors stay. */
 export const TOAST_DURATION_MS = { success: 3000, info: 3000, warning: 3000, bare: 5000 } as const;
 /** Length of the exit animation in toasts.css. */
 export const TOAST_EXIT_MS = 160;

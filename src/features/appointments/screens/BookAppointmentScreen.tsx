@@ -1,4 +1,4 @@
-// /appointments/book with its steps (SPEC §2): overview, staff, time, concession, confirm.
+// /appointments/book with its steps: overview, staff, time, concession, confirm.
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';

@@ -1,4 +1,4 @@
-// /invite, /invite/:token and /signup share one screen (SPEC §2).
+// /invite, /invite/:token and /signup share one screen.
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';

@@ -1,4 +1,4 @@
-// SPEC §7 names no password-reset call, so the studio sends reset links; this screen says so
+// The API has no password-reset call (see docs/decisions.md#auth), so the studio sends reset links; this screen says so
 // rather than pretending to send mail. /password_reset/:id lands here from such a link.
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';

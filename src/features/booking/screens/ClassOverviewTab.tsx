@@ -1,4 +1,4 @@
-// The overview of a class: when, where, who teaches, places, and every action SPEC §4 allows,
+// The overview of a class: when, where, who teaches, places, and every action the rules allow (see docs/rules.md#booking),
 // with the reason when booking is not possible rather than a missing button.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

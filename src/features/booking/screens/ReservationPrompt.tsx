@@ -1,4 +1,4 @@
-// SPEC §8 "Confirm reservation": confirm or decline the place offered for a class.
+// "Confirm reservation" (see docs/rules.md#waitlist): confirm or decline the place offered for a class.
 import { useTranslation } from 'react-i18next';
 import type { Session } from '../../../../core/contract/types';
 import type { Formatter } from '../../../i18n/format';

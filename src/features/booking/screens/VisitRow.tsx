@@ -1,4 +1,4 @@
-// One booking, waitlist place or offer in a list, with the actions SPEC §4 allows on it.
+// One booking, waitlist place or offer in a list, with the actions the visit rules allow on it (see docs/rules.md#booking).
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Session, VisitState } from '../../../../core/contract/types';

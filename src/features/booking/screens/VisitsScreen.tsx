@@ -1,4 +1,4 @@
-// Visit history, newest first, under year headers (SPEC §9).
+// Visit history, newest first, under year headers.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';

@@ -1,4 +1,4 @@
-// Rows of the notifications dropdown, newest first (SPEC §2): tapping one marks it read and opens
+// Rows of the notifications dropdown, newest first (see docs/rules.md#notifications): tapping one marks it read and opens
 // its screen; a waitlist offer can be confirmed or declined right here, declining only once asked
 // (the row beside the button opens on tap, so a slip must not give the place away).
 import { useNavigate } from 'react-router';

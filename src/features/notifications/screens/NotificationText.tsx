@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppNotification } from '../../../../core/contract/types';
 import { postsSummary } from '../../../../core/rules/notifications';
 
-/** The message, with the SPEC §9 summary of authors above it for post notifications. */
+/** The message, with the summary of authors above it (see docs/rules.md#notifications) for post notifications. */
 export function NotificationText({ notification }: { notification: AppNotification }) {
   const { t } = useTranslation();
   const posts = notification.type === 'post' ? notification.params.posts : undefined;

@@ -1,5 +1,5 @@
 // The workouts tab of a class: what the coach wrote on the whiteboard, each with "Log my result",
-// or why the whiteboard is not shown (SPEC §4 visibility).
+// or why the whiteboard is not shown (visibility: see docs/rules.md#booking).
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useClassContext } from '../../booking/public';

@@ -1,4 +1,4 @@
-// /training/workouts/new/lift and /lift/:id/edit: a movement, its rep scheme (SPEC §5) and one
+// /training/workouts/new/lift and /lift/:id/edit: a movement, its rep scheme (see docs/rules.md#training) and one
 // row per set, with the load worked out as the member types. Saved on the device at once.
 import { useMemo, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-// The whiteboards the member may see (SPEC §4 visibility): today's and the coming days' classes
+// The whiteboards the member may see (visibility: see docs/rules.md#booking): today's and the coming days' classes
 // with workouts written up, public ones and those of classes the member attends.
 import { useMemo } from 'react';
 import { Link } from 'react-router';

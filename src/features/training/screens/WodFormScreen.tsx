@@ -1,5 +1,5 @@
 // /training/workouts/new/wod and /wod/:id/edit: a WOD with the score its scoring type needs
-// (SPEC §5). Saved on the device at once; the outbox sends it when the studio can be reached.
+// (see docs/rules.md#training). Saved on the device at once; the outbox sends it when the studio can be reached.
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The score inputs of the chosen scoring type (SPEC §5): a time, rounds and reps, a load with
+// The score inputs of the chosen scoring type (see docs/rules.md#training): a time, rounds and reps, a load with
 // its units, a distance, or a single count; none for scoring "none".
 import { useTranslation } from 'react-i18next';
 import type { WeightUnits } from '../../../../core/contract/types';

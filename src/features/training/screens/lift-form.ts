@@ -1,5 +1,5 @@
 // The lift form's values, rules and payloads, pure. Sets hold numbers (NaN where the member's
-// text is not a number yet); the rep scheme decides how many sets there are (SPEC §5).
+// text is not a number yet); the rep scheme decides how many sets there are (see docs/rules.md#training).
 import type { LiftSet, LiftWorkout, Movement, MovementPropertyType, Units, WorkoutInput, WorkoutUpdate } from '../../../../core/contract/types';
 import type { WorkoutDraft } from '../../../../core/rules/training/workout';
 import { parseRepScheme } from '../../../../core/rules/training/rep-scheme';
@@ -19,7 +19,7 @@ export interface LiftFormValues {
   notes: string;
 }
 
-/** Units a member may choose per property (the first is the default, SPEC §9). */
+/** Units a member may choose per property (the first is the default; see docs/rules.md#training). */
 export const UNIT_CHOICES: Readonly<Record<MovementPropertyType, readonly Units[]>> = {
   weight: ['kilograms', 'pounds'],
   height: ['centimetres', 'inches'],

@@ -1,5 +1,5 @@
 // "Log my result" from a class: ?definition=ID&session=ID names a workout on the class's
-// whiteboard; the form starts from a draft of it (SPEC §3), read from the device.
+// whiteboard; the form starts from a draft of it (see docs/rules.md#training), read from the device.
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Session, WorkoutDefinition, WorkoutType } from '../../../../core/contract/types';
