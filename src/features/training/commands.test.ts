@@ -70,7 +70,7 @@ describe('logWorkout', () => {
   it('refuses a type other than wod or lift, and refuses when signed out', async () => {
     await expect(logWorkout({ ...wodInput(), type: 'run' } as unknown as WorkoutInput)).rejects.toThrow('Type "run" is invalid for a workout record.');
     await signedOutLocally();
-    await expect(logWorkout(wodInput())).rejects.toMatchObject({ reason: 'signed_out' });
+    await expect(logWorkout(wodInput())).rejects.toMatchObject({ code: 'signed_out' });
     expect(await db.outbox.count()).toBe(0);
     expect(await db.workouts.count()).toBe(0);
   });
