@@ -1,19 +1,20 @@
-// The route table. Every screen is its own chunk (React.lazy), so the first load
-// carries only the shell; the service worker precaches the chunks for offline use.
+// The route table. Every screen is its own chunk (React.lazy), loaded together with its feature's
+// strings (withStrings), so the first load carries only the shell and the shell's words; the service worker precaches the chunks for offline use.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes, useSearchParams, type RouteObject } from 'react-router';
 import { Spinner } from '../ui/spinner/index';
+import { withStrings } from '../i18n/index';
 import { classTabs } from '../features/booking/class-tabs';
 // Registers the workouts and leaderboard tabs of a class page.
 import '../features/training/class-tabs';
 
 const screens = {
-  Classes: lazy(() => import('../features/booking/screens/ClassesScreen')),
-  ClassDetail: lazy(() => import('../features/booking/screens/ClassDetailScreen')),
-  Whiteboard: lazy(() => import('../features/training/screens/WhiteboardScreen')),
-  Bookings: lazy(() => import('../features/booking/screens/BookingsScreen')),
-  Visits: lazy(() => import('../features/booking/screens/VisitsScreen')),
-  VisitDetail: lazy(() => import('../features/booking/screens/VisitDetailScreen')),
+  Classes: lazy(withStrings('booking', () => import('../features/booking/screens/ClassesScreen'))),
+  ClassDetail: lazy(withStrings('booking', () => import('../features/booking/screens/ClassDetailScreen'))),
+  Whiteboard: lazy(withStrings('training', () => import('../features/training/screens/WhiteboardScreen'))),
+  Bookings: lazy(withStrings('booking', () => import('../features/booking/screens/BookingsScreen'))),
+  Visits: lazy(withStrings('booking', () => import('../features/booking/screens/VisitsScreen'))),
+  VisitDetail: lazy(withStrings('booking', () => import('../features/booking/screens/VisitDetailScreen'))),
   BookAppointment: lazy(() => import('../features/appointments/screens/BookAppointmentScreen')),
   AppointmentDetail: lazy(() => import('../features/appointments/screens/AppointmentDetailScreen')),
   Courses: lazy(() => import('../features/courses/screens/CoursesScreen')),
@@ -26,18 +27,18 @@ const screens = {
   Payment: lazy(() => import('../features/shop/screens/PaymentScreen')),
   CheckoutComplete: lazy(() => import('../features/shop/screens/CheckoutCompleteScreen')),
   Activity: lazy(() => import('../features/feed/screens/ActivityScreen')),
-  Profile: lazy(() => import('../features/profile/screens/ProfileScreen')),
-  ProfileEdit: lazy(() => import('../features/profile/screens/ProfileEditScreen')),
-  ProfileFacilities: lazy(() => import('../features/profile/screens/ProfileFacilitiesScreen')),
+  Profile: lazy(withStrings('profile', () => import('../features/profile/screens/ProfileScreen'))),
+  ProfileEdit: lazy(withStrings('profile', () => import('../features/profile/screens/ProfileEditScreen'))),
+  ProfileFacilities: lazy(withStrings('profile', () => import('../features/profile/screens/ProfileFacilitiesScreen'))),
   Settings: lazy(() => import('./settings/SettingsScreen')),
-  TrainingLog: lazy(() => import('../features/training/screens/TrainingLogScreen')),
-  Lifts: lazy(() => import('../features/training/screens/LiftsScreen')),
-  LiftDetail: lazy(() => import('../features/training/screens/LiftDetailScreen')),
-  NewWorkout: lazy(() => import('../features/training/screens/NewWorkoutScreen')),
-  WodForm: lazy(() => import('../features/training/screens/WodFormScreen')),
-  WodDetail: lazy(() => import('../features/training/screens/WodDetailScreen')),
-  LiftForm: lazy(() => import('../features/training/screens/LiftFormScreen')),
-  LiftWorkoutDetail: lazy(() => import('../features/training/screens/LiftWorkoutDetailScreen')),
+  TrainingLog: lazy(withStrings('training', () => import('../features/training/screens/TrainingLogScreen'))),
+  Lifts: lazy(withStrings('training', () => import('../features/training/screens/LiftsScreen'))),
+  LiftDetail: lazy(withStrings('training', () => import('../features/training/screens/LiftDetailScreen'))),
+  NewWorkout: lazy(withStrings('training', () => import('../features/training/screens/NewWorkoutScreen'))),
+  WodForm: lazy(withStrings('training', () => import('../features/training/screens/WodFormScreen'))),
+  WodDetail: lazy(withStrings('training', () => import('../features/training/screens/WodDetailScreen'))),
+  LiftForm: lazy(withStrings('training', () => import('../features/training/screens/LiftFormScreen'))),
+  LiftWorkoutDetail: lazy(withStrings('training', () => import('../features/training/screens/LiftWorkoutDetailScreen'))),
   Login: lazy(() => import('../features/auth/screens/LoginScreen')),
   PasswordReset: lazy(() => import('../features/auth/screens/PasswordResetScreen')),
   Invite: lazy(() => import('../features/auth/screens/InviteScreen')),

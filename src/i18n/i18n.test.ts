@@ -6,45 +6,49 @@ import { SUPPORTED_LOCALES } from '../../core/locales';
 import { dateLocale } from './dateLocales';
 import {
   AssetBackend,
+  NAMESPACES,
   TRANSLATION_URLS,
   changeLocale,
   createTestI18n,
   currentLocale,
   i18n,
   initI18n,
+  withStrings,
 } from './index';
 import { TRANSLATIONS, initTestI18n } from './testing';
 import { LOCALES_DIR, readTranslation } from './test-support';
 
-const enUS = readTranslation('en-US') as ResourceKey;
+const enUS = { shell: readTranslation('en-US') as ResourceKey };
 
-/** Serves locales/<lng>/translation.json from disk for any URL that names it. */
+/** Serves locales/<lng>/<namespace>.json from disk for any URL that names it. */
 function diskFetch(url: string) {
-  const lng = /locales\/([^/?]+)\/translation\.json/.exec(url)?.[1];
-  if (!lng) return Promise.resolve({ ok: false, status: 404, json: () => Promise.reject(new Error('404')) });
-  const body = readFileSync(join(LOCALES_DIR, lng, 'translation.json'), 'utf8');
+  const m = /locales\/([^/?]+)\/([^/?]+)\.json/.exec(url);
+  if (!m) return Promise.resolve({ ok: false, status: 404, json: () => Promise.reject(new Error('404')) });
+  const body = readFileSync(join(LOCALES_DIR, m[1]!, `${m[2]}.json`), 'utf8');
   return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(JSON.parse(body) as unknown) });
 }
 
-function read(backend: AssetBackend, lng: string, ns = 'translation') {
+function read(backend: AssetBackend, lng: string, ns = 'shell') {
   return new Promise<{ err: unknown; data: unknown }>((resolve) => backend.read(lng, ns, (err, data) => resolve({ err, data })));
 }
 
 describe('translation assets', () => {
-  it('has an asset URL for every supported locale', () => {
+  it('has an asset URL for every supported locale and namespace', () => {
     expect(Object.keys(TRANSLATION_URLS).sort()).toEqual([...SUPPORTED_LOCALES].sort());
-    for (const l of SUPPORTED_LOCALES) expect(TRANSLATION_URLS[l]).toMatch(new RegExp(`locales/${l}/translation\\.json`));
+    for (const l of SUPPORTED_LOCALES) {
+      for (const ns of NAMESPACES) expect(TRANSLATION_URLS[l]?.[ns]).toMatch(new RegExp(`locales/${l}/${ns}\\.json`));
+    }
   });
 });
 
 describe('AssetBackend', () => {
   it('fetches the file for the language', async () => {
     const fetchImpl = vi.fn(diskFetch);
-    const backend = new AssetBackend({ fr: '/locales/fr/translation.json' }, fetchImpl);
+    const backend = new AssetBackend({ fr: { shell: '/locales/fr/shell.json' } }, fetchImpl);
     const { err, data } = await read(backend, 'fr');
     expect(err).toBeNull();
     expect((data as { common: { close: string } }).common.close).toBe('Fermer');
-    expect(fetchImpl).toHaveBeenCalledWith('/locales/fr/translation.json', { credentials: 'same-origin' });
+    expect(fetchImpl).toHaveBeenCalledWith('/locales/fr/shell.json', { credentials: 'same-origin' });
   });
 
   it('reports an unknown language as a non-retryable error without fetching', async () => {
@@ -56,16 +60,18 @@ describe('AssetBackend', () => {
   });
 
   it('marks network failures retryable and 404s not', async () => {
-    const offline = new AssetBackend({ fr: '/x' }, () => Promise.reject(new TypeError('Failed to fetch')));
+    const offline = new AssetBackend({ fr: { shell: '/x' } }, () => Promise.reject(new TypeError('Failed to fetch')));
     expect(await read(offline, 'fr')).toMatchObject({ data: true });
-    const missing = new AssetBackend({ fr: '/x' }, () => Promise.resolve({ ok: false, status: 404, json: () => Promise.resolve({}) }));
+    const missing = new AssetBackend({ fr: { shell: '/x' } }, () => Promise.resolve({ ok: false, status: 404, json: () => Promise.resolve({}) }));
     const r = await read(missing, 'fr');
     expect(r.err).toBeInstanceOf(Error);
     expect(r.data).toBe(false);
   });
 
-  it('returns an empty bundle for other namespaces', async () => {
-    expect(await read(new AssetBackend({}, diskFetch), 'fr', 'other')).toEqual({ err: null, data: {} });
+  it('reports a namespace without a file as a non-retryable error', async () => {
+    const { err, data } = await read(new AssetBackend({ fr: { shell: '/locales/fr/shell.json' } }, diskFetch), 'fr', 'other');
+    expect(err).toBeInstanceOf(Error);
+    expect(data).toBe(false);
   });
 });
 
@@ -81,7 +87,7 @@ describe('createTestI18n / initTestI18n', () => {
   });
 
   it('falls back to en-US for keys a locale lacks, and to en-US for unsupported locales', () => {
-    const t = createTestI18n('fr', { 'en-US': enUS, fr: { common: { close: 'Fermer' } } });
+    const t = createTestI18n('fr', { 'en-US': enUS, fr: { shell: { common: { close: 'Fermer' } } } });
     expect(t.t('common.close')).toBe('Fermer');
     expect(t.t('common.save')).toBe('Save');
     expect(createTestI18n('de-DE', { 'en-US': enUS }).language).toBe('en-US');
@@ -125,8 +131,10 @@ describe('initI18n / changeLocale (runtime loading)', () => {
     expect(i18n.language).toBe('fr');
     expect(currentLocale()).toBe('fr');
     expect(i18n.t('common.close')).toBe('Fermer');
-    expect(i18n.hasResourceBundle('en-US', 'translation')).toBe(true);
-    expect(i18n.hasResourceBundle('en', 'translation')).toBe(false); // load: currentOnly
+    expect(i18n.hasResourceBundle('en-US', 'shell')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'shell')).toBe(false); // load: currentOnly
+    // A feature's strings are not part of the first load.
+    expect(i18n.hasResourceBundle('fr', 'training')).toBe(false);
     expect(dateLocale('fr').code).toBe('fr');
     expect(doc.documentElement).toEqual({ lang: 'fr', dir: 'ltr' });
     const urls = vi.mocked(fetch).mock.calls.map((c) => String(c[0]));
@@ -138,7 +146,7 @@ describe('initI18n / changeLocale (runtime loading)', () => {
     expect(await changeLocale('mi')).toBe('mi-NZ');
     expect(i18n.language).toBe('mi-NZ');
     expect(i18n.t('locales.en')).toBe('English (AU/NZ)');
-    expect(i18n.t('nav.classes')).toBe(TRANSLATIONS['mi-NZ'] && (TRANSLATIONS['mi-NZ'] as { nav: { classes: string } }).nav.classes);
+    expect(i18n.t('nav.classes')).toBe((TRANSLATIONS['mi-NZ']?.shell as { nav: { classes: string } }).nav.classes);
     expect(dateLocale('mi-NZ').code).toBe('mi-NZ');
     expect(doc.documentElement.lang).toBe('mi-NZ');
     expect(await changeLocale('klingon')).toBe('en-US');
@@ -150,5 +158,15 @@ describe('initI18n / changeLocale (runtime loading)', () => {
     await initI18n('es');
     expect(i18n.language).toBe('es-ES');
     expect(i18n.t('common.close')).toBe('Cerrar');
+  });
+
+  it('loads a feature\'s strings with its screen, and again in the next language', async () => {
+    expect(i18n.hasResourceBundle('es-ES', 'training')).toBe(false);
+    expect(await withStrings('training', () => Promise.resolve('screen'))()).toBe('screen');
+    expect(i18n.t('training.logWorkout', { ns: 'training' })).toBe('Registrar un entrenamiento');
+    // The shell's words are found from a feature's namespace too.
+    expect(i18n.t('common.close', { ns: 'training' })).toBe('Cerrar');
+    await changeLocale('en-US');
+    expect(i18n.t('training.logWorkout', { ns: 'training' })).toBe('Log a workout');
   });
 });

@@ -1,5 +1,6 @@
-// i18next set-up. Translation files live at locales/<lng>/translation.json in the repo root and
-// are loaded at run time as separate, hashed assets (the product loads "translation files
+// i18next set-up. Translation files live at locales/<lng>/<namespace>.json in the repo root, one
+// namespace for the shell (loaded before the first paint) and one per feature (loaded with the
+// feature's chunk, see withStrings). They are loaded at run time as separate, hashed assets (the product loads "translation files
 // from a locales asset path"); Vite emits them because of the glob below and the service worker
 // precaches them, so switching language works offline.
 import i18next, {
@@ -21,28 +22,35 @@ function loadDateLocale(lng: Locale): Promise<void> {
   return import('./dateLocales').then((m) => m.loadDateLocale(lng));
 }
 
-export const NAMESPACE = 'translation';
+/** The shell's strings load before the first paint; each feature's load with its screens. */
+export const NAMESPACES = ['shell', 'booking', 'training', 'profile'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+export const SHELL_NAMESPACE: Namespace = 'shell';
 
 // `?url` turns each file into an emitted asset and gives its (hashed) URL; `no-inline` stops Vite
 // inlining small files as data: URLs into the main chunk.
-const TRANSLATION_FILES = import.meta.glob<string>('../../locales/*/translation.json', {
+const TRANSLATION_FILES = import.meta.glob<string>('../../locales/*/*.json', {
   query: '?url&no-inline',
   import: 'default',
   eager: true,
 });
 
-function urlsByLocale(files: Record<string, string>): Partial<Record<Locale, string>> {
-  const out: Partial<Record<Locale, string>> = {};
+type UrlsByNamespace = Partial<Record<string, string>>;
+
+function urlsByLocale(files: Record<string, string>): Partial<Record<Locale, UrlsByNamespace>> {
+  const out: Partial<Record<Locale, UrlsByNamespace>> = {};
   for (const [path, url] of Object.entries(files)) {
-    const m = /\/locales\/([^/]+)\/translation\.json$/.exec(path);
+    const m = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
     const lng = m?.[1];
-    if (lng && (SUPPORTED_LOCALES as readonly string[]).includes(lng)) out[lng as Locale] = url;
+    const ns = m?.[2];
+    if (!lng || !ns || !(SUPPORTED_LOCALES as readonly string[]).includes(lng) || !(NAMESPACES as readonly string[]).includes(ns)) continue;
+    (out[lng as Locale] ??= {})[ns] = url;
   }
   return out;
 }
 
-/** Asset URL of each locale's translation file. */
-export const TRANSLATION_URLS: Readonly<Partial<Record<Locale, string>>> = urlsByLocale(TRANSLATION_FILES);
+/** Asset URL of each locale's file per namespace. */
+export const TRANSLATION_URLS: Readonly<Partial<Record<Locale, UrlsByNamespace>>> = urlsByLocale(TRANSLATION_FILES);
 
 class TranslationLoadError extends Error {
   constructor(
@@ -57,7 +65,7 @@ class TranslationLoadError extends Error {
 type FetchLike = (url: string, init?: RequestInit) => Promise<Pick<Response, 'ok' | 'status' | 'json'>>;
 
 /**
- * A minimal i18next backend: fetches locales/<lng>/translation.json from its asset URL.
+ * A minimal i18next backend: fetches locales/<lng>/<namespace>.json from its asset URL.
  * Network failures are reported as retryable (i18next retries a few times); a missing file or
  * an HTTP error is not.
  */
@@ -67,20 +75,16 @@ export class AssetBackend implements BackendModule {
   readonly callbackApi = true;
 
   constructor(
-    private readonly urls: Readonly<Partial<Record<string, string>>> = TRANSLATION_URLS,
+    private readonly urls: Readonly<Partial<Record<string, UrlsByNamespace>>> = TRANSLATION_URLS,
     private readonly fetchImpl: FetchLike = (url, init) => fetch(url, init),
   ) {}
 
   init(): void {}
 
   read(language: string, namespace: string, callback: ReadCallback): void {
-    if (namespace !== NAMESPACE) {
-      callback(null, {});
-      return;
-    }
-    const url = this.urls[language];
+    const url = this.urls[language]?.[namespace];
     if (!url) {
-      callback(new TranslationLoadError(`No translation file for "${language}"`, false), false);
+      callback(new TranslationLoadError(`No translation file for "${language}/${namespace}"`, false), false);
       return;
     }
     this.fetchImpl(url, { credentials: 'same-origin' })
@@ -107,8 +111,10 @@ export function baseOptions(lng: Locale): InitOptions {
     nonExplicitSupportedLngs: false,
     // Load exactly the chosen locale (plus the en-US fallback), never a bare "en"/"es" parent.
     load: 'currentOnly',
-    ns: [NAMESPACE],
-    defaultNS: NAMESPACE,
+    ns: [SHELL_NAMESPACE],
+    defaultNS: SHELL_NAMESPACE,
+    // A feature's screens ask for their namespace; the shell's words (titles, errors) are found too.
+    fallbackNS: SHELL_NAMESPACE,
     interpolation: { escapeValue: false }, // React escapes.
     returnNull: false,
     returnEmptyString: false, // an empty translation falls back to en-US
@@ -169,17 +175,31 @@ export function currentLocale(): Locale {
   return resolveLocale(i18n.language);
 }
 
+/** Loads a feature's strings in the current language (and the fallback); resolves when ready. */
+export async function loadNamespace(ns: Namespace): Promise<void> {
+  if (initPromise) await initPromise;
+  await i18n.loadNamespaces(ns);
+}
+
+/**
+ * Wraps a screen's dynamic import so its feature's strings load at the same time as its chunk:
+ * the screen never renders its keys while the strings are on their way.
+ */
+export function withStrings<T>(ns: Namespace, load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), loadNamespace(ns)]).then(([module]) => module);
+}
+
 /**
  * A synchronously initialised i18next instance for tests (no backend, no fetch), also set as
  * react-i18next's default so `useTranslation` works without a provider.
  *
- *   import enUS from '../../locales/en-US/translation.json';
- *   const i18n = createTestI18n('en-US', { 'en-US': enUS });
+ *   import shell from '../../locales/en-US/shell.json';
+ *   const i18n = createTestI18n('en-US', { 'en-US': { shell } });
  */
-export function createTestI18n(locale: string = FALLBACK_LOCALE, translations: Record<string, ResourceKey> = {}): I18n {
+export function createTestI18n(locale: string = FALLBACK_LOCALE, translations: Record<string, Partial<Record<string, ResourceKey>>> = {}): I18n {
   const lng = resolveLocale(locale);
   const resources: Resource = {};
-  for (const [code, data] of Object.entries(translations)) resources[code] = { [NAMESPACE]: data };
+  for (const [code, data] of Object.entries(translations)) resources[code] = { ...data } as Record<string, ResourceKey>;
   const instance = i18next.createInstance();
   instance.use(initReactI18next);
   void instance.init({ ...baseOptions(lng), resources, initAsync: false });

@@ -6,8 +6,16 @@ export const LOCALES_DIR = join(ROOT, 'locales');
 
 export type Flat = Record<string, unknown>;
 
+/** The namespace files of one locale (shell.json, booking.json, …). */
+export function namespaceFiles(locale: string): string[] {
+  return readdirSync(join(LOCALES_DIR, locale)).filter((name) => name.endsWith('.json')).sort();
+}
+
+/** One locale's strings, every namespace merged (their top-level groups never overlap). */
 export function readTranslation(locale: string): unknown {
-  return JSON.parse(readFileSync(join(LOCALES_DIR, locale, 'translation.json'), 'utf8'));
+  const merged: Record<string, unknown> = {};
+  for (const file of namespaceFiles(locale)) Object.assign(merged, JSON.parse(readFileSync(join(LOCALES_DIR, locale, file), 'utf8')));
+  return merged;
 }
 
 /** Flattens nested objects to dot keys; leaves (strings or anything else) are kept as they are. */

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '../../core/locales';
 import { INTL_LOCALE } from './format';
-import { LOCALES_DIR, ROOT, flatten, readTranslation, rel, tokens, walk } from './test-support';
+import { NAMESPACES } from './index';
+import { LOCALES_DIR, ROOT, flatten, namespaceFiles, readTranslation, rel, tokens, walk } from './test-support';
 
 const SOURCE = 'en-US';
 const OTHERS = SUPPORTED_LOCALES.filter((l) => l !== SOURCE);
@@ -55,15 +56,24 @@ describe('en-US source file', () => {
   });
 });
 
-describe.each(OTHERS)('locales/%s/translation.json', (locale) => {
-  const file = join(LOCALES_DIR, locale, 'translation.json');
-
-  it('exists and is valid JSON', () => {
-    expect(existsSync(file)).toBe(true);
-    expect(() => JSON.parse(readFileSync(file, 'utf8'))).not.toThrow();
+describe.each(OTHERS)('locales/%s/*.json', (locale) => {
+  it('has a valid JSON file for every namespace and no other', () => {
+    expect(namespaceFiles(locale)).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort());
+    for (const ns of NAMESPACES) {
+      const file = join(LOCALES_DIR, locale, `${ns}.json`);
+      expect(existsSync(file), file).toBe(true);
+      expect(() => JSON.parse(readFileSync(file, 'utf8'))).not.toThrow();
+    }
   });
 
-  const target = existsSync(file) ? flatten(readTranslation(locale)) : {};
+  it('keeps each top-level group in the same namespace as en-US', () => {
+    for (const ns of NAMESPACES) {
+      const groups = (l: string) => Object.keys(JSON.parse(readFileSync(join(LOCALES_DIR, l, `${ns}.json`), 'utf8')) as object).sort();
+      expect(groups(locale), ns).toEqual(groups(SOURCE));
+    }
+  });
+
+  const target = flatten(readTranslation(locale));
   const categories = pluralCategories(locale);
 
   it('has every en-US key as a non-empty string', () => {
@@ -162,6 +172,25 @@ describe('keys used in src', () => {
       .filter((u) => !(u.key in source) && !(`${u.key}_one` in source && `${u.key}_other` in source))
       .map((u) => `${u.where} ${u.key}`);
     expect(unknown).toEqual([]);
+  });
+
+  // A screen's t() reads its feature's namespace and the shell's; a key in another feature's file
+  // would show as the raw key. src/domain returns keys that the showing screen translates.
+  const FEATURE_NAMESPACE: Record<string, string> = { booking: 'booking', training: 'training', profile: 'profile' };
+  const byNamespace = Object.fromEntries(
+    NAMESPACES.map((ns) => [ns, flatten(JSON.parse(readFileSync(join(LOCALES_DIR, SOURCE, `${ns}.json`), 'utf8')))]),
+  );
+  it('every literal key is in a namespace its file loads (its feature\'s or the shell\'s)', () => {
+    const misplaced = uses
+      .filter((u) => !u.prefixOnly && !u.where.startsWith('src/domain/'))
+      .filter((u) => {
+        const feature = /^src\/features\/([^/]+)\//.exec(u.where)?.[1];
+        const own = feature ? FEATURE_NAMESPACE[feature] : undefined;
+        const readable = own ? [own, 'shell'] : ['shell'];
+        return !readable.some((ns) => u.key in byNamespace[ns]! || `${u.key}_one` in byNamespace[ns]!);
+      })
+      .map((u) => `${u.where} ${u.key}`);
+    expect(misplaced).toEqual([]);
   });
 
   it('every template-key prefix (t(`locales.${x}`)) matches some en-US key', () => {

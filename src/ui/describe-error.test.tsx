@@ -37,7 +37,7 @@ describe('describeError with the app translations', () => {
     const { ERROR_CODES } = await import('../../core/errors');
     const { SUPPORTED_LOCALES } = await import('../../core/locales');
     for (const locale of SUPPORTED_LOCALES) {
-      const codes = (TRANSLATIONS[locale] as { errors: { codes: Record<string, string> } }).errors.codes;
+      const codes = (TRANSLATIONS[locale]?.shell as { errors: { codes: Record<string, string> } }).errors.codes;
       const missing = ERROR_CODES.filter((code) => !codes[code]);
       expect({ locale, missing }).toEqual({ locale, missing: [] });
     }

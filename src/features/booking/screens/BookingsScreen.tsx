@@ -15,7 +15,7 @@ import { useOtherFacilityName } from './use-facility-names';
 import './classes.css';
 
 export default function BookingsScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('booking');
   const title = usePageTitle('titles.bookings');
   const facility = useFacility();
   const format = useFormat(facility?.time_zone);

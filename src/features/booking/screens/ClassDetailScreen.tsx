@@ -14,7 +14,7 @@ import './classes.css';
 export { useClassContext } from '../class-tabs';
 
 export default function ClassDetailScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('booking');
   const params = useParams();
   const id = Number(params.id);
   usePageTitle('titles.classDetail');

@@ -5,7 +5,7 @@ import { isBooked } from '../../../../core/rules/session';
 
 /** What the class offers online: the stream link for booked members, or an empty state. */
 export default function ClassOnlineTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('booking');
   const { session } = useClassContext();
   if (!session.online_url) return <EmptyState title={t('online.none')} />;
   if (!isBooked(session)) return <EmptyState title={t('online.bookFirst')} body={t('online.bookFirstHint')} />;

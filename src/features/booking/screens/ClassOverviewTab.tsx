@@ -19,7 +19,7 @@ const buttonStyle: Record<VisitAction, string> = {
 };
 
 export default function ClassOverviewTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('booking');
   const { session, timeZone } = useClassContext();
   const format = useFormat(timeZone);
   const now = useNow();

@@ -28,7 +28,7 @@ const ROW_ESTIMATE = 84;
 const HEADER_ESTIMATE = 48;
 
 export default function ClassesScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('booking');
   const title = usePageTitle('titles.classes');
   const facility = useFacility();
   const timeZone = facility?.time_zone ?? 'UTC';

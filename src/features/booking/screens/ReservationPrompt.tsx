@@ -11,7 +11,7 @@ export function ReservationPrompt({ session, format, open, onClose, onAnswer }: 
   onClose: () => void;
   onAnswer: (answer: 'confirm' | 'decline') => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('booking');
   return (
     <Modal
       open={open}

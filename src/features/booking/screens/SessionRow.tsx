@@ -7,7 +7,7 @@ import { StatusBadges } from './StatusBadges';
 import { instructorNames } from './instructors';
 
 export const SessionRow = memo(function SessionRow({ session, now, format, pending }: { session: Session; now: Date; format: Formatter; pending: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('booking');
   const names = instructorNames(session.instructors, t);
   return (
     <Link to={`/classes/${session.id}`} className={`session-row${session.cancelled ? ' session-row--cancelled' : ''}`} data-testid="session-row" data-session-id={session.id}>

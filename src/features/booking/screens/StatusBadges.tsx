@@ -5,7 +5,7 @@ import type { Formatter } from '../../../i18n/format';
 
 /** The labels of a class (booked, full, waitlist, drop-in spaces…) plus "waiting to sync". */
 export function StatusBadges({ session, now, format, pending }: { session: SessionFacts; now: Date; format: Formatter; pending?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('booking');
   const labels = sessionStatus(session, now);
   if (labels.length === 0 && !pending) return null;
   return (

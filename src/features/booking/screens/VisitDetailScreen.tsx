@@ -10,7 +10,7 @@ import { Spinner } from '../../../ui/spinner/index';
 import { instructorNames } from './instructors';
 
 export default function VisitDetailScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('booking');
   const title = usePageTitle('titles.visitDetail');
   const params = useParams();
   const id = Number(params.visitId);

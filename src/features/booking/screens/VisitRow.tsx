@@ -21,7 +21,7 @@ export function VisitRow({ session, state, format, now, pending, showActions = t
   showActions?: boolean;
   href?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('booking');
   const perform = useBookingActions();
   const actions = showActions ? sessionActions(session, now).filter((a) => a !== 'book' && a !== 'dropin' && a !== 'waitlist') : [];
   return (

@@ -16,7 +16,7 @@ import { VisitRow } from './VisitRow';
 import './classes.css';
 
 export default function VisitsScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('booking');
   const title = usePageTitle('titles.visits');
   const facility = useFacility();
   const timeZone = facility?.time_zone ?? 'UTC';

@@ -22,7 +22,7 @@ const steps: Record<VisitAction, { run: (sessionId: number) => Promise<unknown>;
 
 /** `ask` puts a question first (e.g. the bell's decline); a late cancel always asks its own. */
 export function useBookingActions(): (action: VisitAction, session: Pick<Session, 'id'>, ask?: ConfirmOptions) => Promise<boolean> {
-  const { t } = useTranslation();
+  const { t } = useTranslation('booking');
   const run = useCommand();
   return useCallback(
     async (action, session, ask) => {

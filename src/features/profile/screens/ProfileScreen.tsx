@@ -6,7 +6,7 @@ import { useCurrentAccount, useFacility, useMember, useProfile } from '../../../
 import { resolveLocale } from '../../../../core/locales';
 
 export default function ProfileScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
   const title = usePageTitle('titles.profile');
   const profile = useProfile();
   const account = useCurrentAccount();

@@ -19,7 +19,7 @@ import { logResultPath } from './paths';
 import './training.css';
 
 export default function ClassLeaderboardTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const { session, timeZone } = useClassContext();
   const format = useFormat(timeZone);
   const view = useLeaderboard(session.id);
@@ -62,7 +62,7 @@ export default function ClassLeaderboardTab() {
 }
 
 function LeaderboardEntryRow({ entry, sessionId, format }: { entry: LeaderboardRow; sessionId: number; format: Formatter }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const { workout } = entry;
   // A lift board ranks by the heaviest set; the rep scheme is the board's own.
   const heaviest = workout.type === 'lift' ? heaviestWeight(workout.sets) : null;

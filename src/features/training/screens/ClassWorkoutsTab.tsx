@@ -11,7 +11,7 @@ import { logResultPath } from './paths';
 import './training.css';
 
 export default function ClassWorkoutsTab() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const { session } = useClassContext();
   if (!isWhiteboardVisible(session)) return <WhiteboardNotShared visibility={session.whiteboard_visibility} />;
   const items = sortedItems(session.whiteboard_items);

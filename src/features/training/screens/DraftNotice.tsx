@@ -6,7 +6,7 @@ import type { DraftState } from './use-workout-draft';
 
 /** Which class a result is logged for, or why the class's workout could not be used. */
 export function DraftNotice({ state, session, format }: { state: DraftState['status']; session?: Pick<Session, 'id' | 'name' | 'start_date'> | null; format: Formatter }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   if (session) {
     return (
       <p className="notice notice--info" data-testid="draft-class">

@@ -17,7 +17,7 @@ export function FormField({ id, label, error, hint, className, children }: {
   className?: string;
   children: (aria: FieldAria) => ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${className ? ` ${className}` : ''}`}>

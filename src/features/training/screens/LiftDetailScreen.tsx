@@ -16,7 +16,7 @@ import { newWorkoutPath, workoutPath } from './paths';
 import './training.css';
 
 export default function LiftDetailScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const title = usePageTitle('titles.liftDetail');
   const format = useFormat(useFacility()?.time_zone);
   const movementId = routeId(useParams().liftId);

@@ -115,7 +115,7 @@ interface LiftFormProps {
 }
 
 function LiftForm({ title, format, movements, initial, movementLocked, link, draftState, session, description, workout }: LiftFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const [values, setValues] = useState<LiftFormValues>(initial);
   const zone = format.timeZone;
   const { checked, saving, submit } = useSaveWorkout(workout ?? null, 'lift', {

@@ -18,7 +18,7 @@ export interface SetRowsProps {
 }
 
 export const LiftSetRows = memo(function LiftSetRows({ sets, movement, units, errors = {}, onReps, onValue }: SetRowsProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   return (
     <ol className="set-rows" data-testid="set-rows">
       {sets.map((set, index) => (

@@ -16,7 +16,7 @@ import { liftPath, workoutPath } from './paths';
 import './training.css';
 
 export default function LiftWorkoutDetailScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const title = usePageTitle('titles.liftWorkoutDetail');
   const format = useFormat(useFacility()?.time_zone);
   useRefreshTraining();

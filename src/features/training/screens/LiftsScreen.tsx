@@ -16,7 +16,7 @@ import { TrainingOffNotice } from './TrainingOffNotice';
 import './training.css';
 
 export default function LiftsScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const title = usePageTitle('titles.lifts');
   const format = useFormat(useFacility()?.time_zone);
   const lifts = useLiftSummaries();

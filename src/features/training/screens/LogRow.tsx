@@ -10,7 +10,7 @@ import { workoutPath } from './paths';
 
 /** One workout in the log: name, a short score summary, and whether it still waits to sync. */
 export const LogRow = memo(function LogRow({ workout, format, pending }: { workout: Workout; format: Formatter; pending: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const summary = workout.type === 'wod' ? formatWodScore(workout, format, t) : liftSummaryParts(workout, format, t).join(' · ');
   return (
     <Link to={workoutPath(workout)} className="log-row" data-testid="workout-row" data-workout-id={workout.id} data-workout-type={workout.type}>

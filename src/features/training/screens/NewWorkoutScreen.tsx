@@ -8,7 +8,7 @@ import { TRAINING_PATH, newWorkoutPath } from './paths';
 import './training.css';
 
 export default function NewWorkoutScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const title = usePageTitle('titles.workoutNew');
   return (
     <section className="page page--narrow training" aria-labelledby="page-title">

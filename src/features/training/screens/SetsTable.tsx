@@ -5,7 +5,7 @@ import { formatMeasurement } from './score-format';
 
 /** A logged lift's sets: reps and one column per movement property (weight, height, distance). */
 export function SetsTable({ sets, movement, format }: { sets: readonly LiftSet[]; movement: Movement; format: Formatter }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const properties = movement.properties.map((p) => p.type);
   return (
     <table className="training-table" data-testid="lift-sets">

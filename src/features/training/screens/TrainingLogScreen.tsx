@@ -25,7 +25,7 @@ const DAY_ESTIMATE = 40;
 const YEAR_ESTIMATE = 56;
 
 export default function TrainingLogScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const title = usePageTitle('titles.training');
   const format = useFormat(useFacility()?.time_zone);
   const workouts = useWorkouts();

@@ -6,7 +6,7 @@ import { updateProfile } from '../../profile/public';
 import { useCommand } from '../../../ui/use-command';
 
 export function TrainingOffNotice() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const profile = useProfile();
   const run = useCommand();
   if (!profile || profile.track_training) return null;

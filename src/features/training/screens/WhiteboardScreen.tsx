@@ -18,7 +18,7 @@ import './training.css';
 const DAYS_SHOWN = 3;
 
 export default function WhiteboardScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const title = usePageTitle('titles.whiteboard');
   const facility = useFacility();
   const timeZone = facility?.time_zone ?? 'UTC';

@@ -15,7 +15,7 @@ import { workoutPath } from './paths';
 import './training.css';
 
 export default function WodDetailScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const title = usePageTitle('titles.wodDetail');
   const format = useFormat(useFacility()?.time_zone);
   useRefreshTraining();

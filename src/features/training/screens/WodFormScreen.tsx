@@ -92,7 +92,7 @@ interface WodFormProps {
 }
 
 function WodForm({ title, format, initial, lockedScoring, link, draftState, session, description, workout }: WodFormProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const [values, setValues] = useState<WodFormValues>(() => (lockedScoring ? { ...initial, scoring: lockedScoring } : initial));
   const zone = format.timeZone;
   const { checked, saving, submit } = useSaveWorkout(workout ?? null, 'wod', {

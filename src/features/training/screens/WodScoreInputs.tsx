@@ -10,7 +10,7 @@ type ScoreInput = Exclude<WodField, 'name' | 'completedAt'>;
 const WHOLE: ReadonlySet<ScoreInput> = new Set<ScoreInput>(['rounds', 'reps', 'repetitions', 'calories', 'tabata']);
 
 export function WodScoreInputs({ values, errors, onChange }: { values: WodFormValues; errors: WodErrors; onChange: (changes: Partial<WodFormValues>) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const inputs = SCORE_INPUTS[values.scoring] as readonly ScoreInput[];
   if (inputs.length === 0) return <p className="field__hint" data-testid="no-score">{t('training.noScoreNeeded')}</p>;
   return (

@@ -15,7 +15,7 @@ import { useDeleteWorkout } from './use-delete-workout';
 import { TRAINING_PATH, workoutEditPath } from './paths';
 
 export function WorkoutDetailFrame({ workout, format, badges, children }: { workout: Workout; format: Formatter; badges?: ReactNode; children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const pending = useIsPending(touchKey('workouts', workout.id));
   const remove = useDeleteWorkout();
   return (
@@ -50,7 +50,7 @@ export function WorkoutDetailFrame({ workout, format, badges, children }: { work
 }
 
 function ClassLink({ sessionId, format }: { sessionId: number; format: Formatter }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const session = useSession(sessionId);
   useRefreshSession(sessionId);
   return (

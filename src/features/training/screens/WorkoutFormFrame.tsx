@@ -25,7 +25,7 @@ export function WorkoutFormFrame({ title, format, draftState, session, descripti
   cancelTo: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   return (
     <section className="page page--narrow training" aria-labelledby="page-title">
       <PageHeader
@@ -40,7 +40,7 @@ export function WorkoutFormFrame({ title, format, draftState, session, descripti
 }
 
 export function WorkoutFormActions({ saving, cancelTo }: { saving: boolean; cancelTo: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   return (
     <div className="btn-row">
       <button className="btn btn--primary" type="submit" disabled={saving} data-testid="save-workout">{saving ? t('common.saving') : t('common.save')}</button>

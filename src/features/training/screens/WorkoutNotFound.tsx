@@ -5,7 +5,7 @@ import { TRAINING_PATH } from './paths';
 
 /** A workout the device does not have (deleted, another member's, or never synced here). */
 export function WorkoutNotFound({ title }: { title: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">{title}</h1>

@@ -6,7 +6,7 @@ import { formatMeasurement, formatWodScore, heaviestWeight, liftSummaryParts, pr
 import { filterByName, logRows } from './log-rows';
 import { fromLocalInput, toLocalInput } from './datetime-local';
 
-const t = i18next.t.bind(i18next);
+const t = i18next.getFixedT(null, 'training');
 const format = createFormatter('en-US', 'Pacific/Auckland');
 /** Intl may use no-break spaces; compare with plain ones. */
 const plain = (s: string) => s.replace(/\s/g, ' ');

@@ -86,7 +86,7 @@ describe('LiftSetRows', () => {
     const onValue = vi.fn();
     render(<Harness movement={squat} onValue={onValue} />);
     expect(screen.getAllByTestId('set-row')).toHaveLength(2);
-    expect(screen.getByRole('group', { name: i18next.t('training.setNumber', { number: 2 }) })).toBeTruthy();
+    expect(screen.getByRole('group', { name: i18next.t('training.setNumber', { ns: 'training', number: 2 }) })).toBeTruthy();
     const weights = screen.getAllByLabelText('Weight (kg)');
     fireEvent.change(weights[0]!, { target: { value: '62,' } });
     expect((weights[0] as HTMLInputElement).value).toBe('62,');

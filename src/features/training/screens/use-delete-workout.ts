@@ -7,7 +7,7 @@ import { useCommand } from '../../../ui/use-command';
 import { TRAINING_PATH } from './paths';
 
 export function useDeleteWorkout(): (workout: { id: number; name: string }) => Promise<void> {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const run = useCommand();
   const navigate = useNavigate();
   return useCallback(

@@ -21,7 +21,7 @@ export function useSaveWorkout(
   type: WorkoutType,
   form: { invalid: () => boolean; changes: () => WorkoutUpdate; input: () => WorkoutInput },
 ): WorkoutSave {
-  const { t } = useTranslation();
+  const { t } = useTranslation('training');
   const navigate = useNavigate();
   const run = useCommand();
   const [checked, setChecked] = useState(false);
