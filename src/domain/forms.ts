@@ -9,9 +9,13 @@ export function isEmail(value: string): boolean {
   return EMAIL.test(value.trim());
 }
 
+/** The translation keys these rules answer with (typed, so the screens' t() checks them). */
+type EmailErrorKey = 'auth.emailRequired' | 'auth.emailInvalid';
+export type ProfileErrorKey = EmailErrorKey | 'profile.firstNameRequired' | 'profile.lastNameRequired' | 'profile.nameTooLong';
+
 export interface LoginErrors {
-  email?: string;
-  password?: string;
+  email?: EmailErrorKey;
+  password?: 'auth.passwordRequired';
 }
 
 export function validateLogin({ email, password }: { email: string; password: string }): LoginErrors {
@@ -28,7 +32,7 @@ export interface ProfileFormValues {
   email: string;
 }
 
-export type ProfileErrors = Partial<Record<keyof ProfileFormValues, string>>;
+export type ProfileErrors = Partial<Record<keyof ProfileFormValues, ProfileErrorKey>>;
 
 
 export function validateProfile(values: ProfileFormValues): ProfileErrors {

@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -110,7 +111,7 @@ describe('TabNav', () => {
 
 describe('translation keys used by the components', () => {
   it('all exist in en-US', () => {
-    const keys = ['common.close', 'common.cancel', 'common.ok', 'common.dismiss', 'app.loading', 'errors.unexpected', 'errors.network', 'errors.boundaryTitle', 'errors.boundaryBody', 'errors.reload'];
+    const keys: ParseKeys<'shell'>[] = ['common.close', 'common.cancel', 'common.ok', 'common.dismiss', 'app.loading', 'errors.unexpected', 'errors.network', 'errors.boundaryTitle', 'errors.boundaryBody', 'errors.reload'];
     for (const key of keys) expect(t(key), key).not.toBe(key);
   });
 });

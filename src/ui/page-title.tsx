@@ -1,5 +1,6 @@
 // Each screen names itself; the top bar and document.title follow.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 interface PageTitle {
@@ -19,7 +20,7 @@ export function useCurrentPageTitle(): string {
 }
 
 /** Sets the top bar title and the document title from a translation key. */
-export function usePageTitle(titleKey: string): string {
+export function usePageTitle(titleKey: ParseKeys<'shell'>): string {
   const { t } = useTranslation();
   const { setTitle } = useContext(PageTitleContext);
   const title = t(titleKey);

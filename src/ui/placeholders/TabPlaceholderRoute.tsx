@@ -1,5 +1,6 @@
+import type { ParseKeys } from 'i18next';
 import { TabPlaceholder } from './TabPlaceholder';
 
-export default function TabPlaceholderRoute({ emptyKey }: { emptyKey: string }) {
+export default function TabPlaceholderRoute({ emptyKey }: { emptyKey: ParseKeys<'shell'> }) {
   return <TabPlaceholder emptyKey={emptyKey} />;
 }

@@ -8,8 +8,9 @@ import {
   book, cancelBooking, confirmOffer, declineOffer, dropIn, joinWaitlist, lateCancel, removeFromWaitlist, CommandRefused,
 } from '../commands';
 import { useCommand, type ConfirmOptions } from '../../../ui/use-command';
+import type { ParseKeys } from 'i18next';
 
-const steps: Record<VisitAction, { run: (sessionId: number) => Promise<unknown>; loading: string; done: string }> = {
+const steps: Record<VisitAction, { run: (sessionId: number) => Promise<unknown>; loading: ParseKeys<'booking'>; done: ParseKeys<'booking'> }> = {
   book: { run: book, loading: 'toast.booking', done: 'toast.booked' },
   dropin: { run: dropIn, loading: 'toast.booking', done: 'toast.droppedIn' },
   waitlist: { run: joinWaitlist, loading: 'toast.waitlisting', done: 'toast.waitlisted' },

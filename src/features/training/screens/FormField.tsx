@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
 
 export interface FieldAria {
   id: string;
@@ -12,7 +13,7 @@ export function FormField({ id, label, error, hint, className, children }: {
   id: string;
   label: ReactNode;
   /** A translation key. */
-  error?: string;
+  error?: ParseKeys<'training'>;
   hint?: ReactNode;
   className?: string;
   children: (aria: FieldAria) => ReactNode;

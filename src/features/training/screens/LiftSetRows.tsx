@@ -6,13 +6,14 @@ import type { LiftSet, Movement, MovementPropertyType } from '../../../../core/c
 import { FormField } from './FormField';
 import { NumberInput } from './NumberInput';
 import { unitsFor, type UnitsByProperty } from './lift-form';
+import type { ParseKeys } from 'i18next';
 
 export interface SetRowsProps {
   sets: readonly LiftSet[];
   movement: Movement;
   units: UnitsByProperty;
   /** Translation keys per `${index}.repetitions` / `${index}.${property}`. */
-  errors?: Record<string, string>;
+  errors?: Record<string, ParseKeys<'training'>>;
   onReps: (index: number, repetitions: number) => void;
   onValue: (index: number, property: MovementPropertyType, value: number) => void;
 }

@@ -6,6 +6,10 @@ import { parseRepScheme } from '../../../../core/rules/training/rep-scheme';
 import { defaultUnits, setsForScheme } from '../../../../core/rules/training/lift';
 import { fromLocalInput, toLocalInput } from './datetime-local';
 import { SET_REPS_MAX, SET_REPS_MIN, WORKOUT_NAME_MAX } from '../../../../core/limits';
+import type { ParseKeys } from 'i18next';
+
+/** A translation key of the training strings: form errors are shown with t(). */
+type TrainingKey = ParseKeys<'training'>;
 
 export type UnitsByProperty = Partial<Record<MovementPropertyType, Units>>;
 
@@ -83,12 +87,12 @@ export function withUnits(sets: readonly LiftSet[], property: MovementPropertyTy
 }
 
 export interface LiftErrors {
-  movement?: string;
-  name?: string;
-  repScheme?: string;
-  completedAt?: string;
+  movement?: TrainingKey;
+  name?: TrainingKey;
+  repScheme?: TrainingKey;
+  completedAt?: TrainingKey;
   /** Per set and input: `${index}.repetitions` or `${index}.${property}`. */
-  sets?: Record<string, string>;
+  sets?: Record<string, TrainingKey>;
 }
 
 export function hasErrors(errors: LiftErrors): boolean {
@@ -103,7 +107,7 @@ export function validateLift(values: LiftFormValues, timeZone: string): LiftErro
   else if (name.length > WORKOUT_NAME_MAX) errors.name = 'training.errors.nameTooLong';
   if (parseRepScheme(values.repScheme).length === 0) errors.repScheme = values.repScheme.trim() ? 'training.errors.repSchemeInvalid' : 'training.errors.repSchemeRequired';
   if (!fromLocalInput(values.completedAt, timeZone)) errors.completedAt = 'training.errors.dateRequired';
-  const sets: Record<string, string> = {};
+  const sets: Record<string, TrainingKey> = {};
   values.sets.forEach((set, index) => {
     if (!Number.isInteger(set.repetitions) || set.repetitions < SET_REPS_MIN || set.repetitions > SET_REPS_MAX) sets[`${index}.repetitions`] = 'training.errors.reps';
     for (const [type, measurement] of Object.entries(set.values)) {

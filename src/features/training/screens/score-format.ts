@@ -1,6 +1,6 @@
 // How scores, weights and lifts read on screen. Numbers go through the locale's formatter and
 // words through translations, so "1 round + 12 reps" and "100 kg" read right in every language.
-import type { TFunction } from 'i18next';
+import type { ParseKeys, TFunction } from 'i18next';
 import type { LiftSet, LiftWorkout, Measurement, Units, WodWorkout } from '../../../../core/contract/types';
 import type { Formatter } from '../../../i18n/format';
 import { toKilograms, weightUnitsOf } from '../../../../core/rules/training/lift';
@@ -21,12 +21,12 @@ export function formatMeasurement(measurement: Measurement, format: Formatter): 
 }
 
 /** A count with its word, e.g. "12 reps", with the plural form the count needs. */
-function counted(key: string, count: number, format: Formatter, t: TFunction): string {
+function counted(key: ParseKeys<'training'>, count: number, format: Formatter, t: TFunction<'training'>): string {
   return t(key, { count, value: format.number(count) });
 }
 
 /** A WOD's score as members write it: "3:45", "5 rounds + 12 reps", "100 kg", "1,200 m"; '' for scoring none or no score. */
-export function formatWodScore(wod: Pick<WodWorkout, 'scoring' | 'score_time' | 'score_rounds' | 'score_repetitions' | 'score_distance' | 'score_load' | 'score_load_units' | 'score_calories' | 'score_tabata' | 'score_total'>, format: Formatter, t: TFunction): string {
+export function formatWodScore(wod: Pick<WodWorkout, 'scoring' | 'score_time' | 'score_rounds' | 'score_repetitions' | 'score_distance' | 'score_load' | 'score_load_units' | 'score_calories' | 'score_tabata' | 'score_total'>, format: Formatter, t: TFunction<'training'>): string {
   if (wod.scoring === 'none' || !hasScore(wod)) return '';
   switch (wod.scoring) {
     case 'for_time':
@@ -53,7 +53,7 @@ export function formatWodScore(wod: Pick<WodWorkout, 'scoring' | 'score_time' | 
 }
 
 /** "Rx" or "Scaled". */
-export function prescribedLabel(asPrescribed: boolean, t: TFunction): string {
+export function prescribedLabel(asPrescribed: boolean, t: TFunction<'training'>): string {
   return asPrescribed ? t('training.rx') : t('training.scaled');
 }
 
@@ -69,7 +69,7 @@ export function heaviestWeight(sets: readonly LiftSet[]): Measurement | null {
 }
 
 /** The parts of a lift's one-line summary: rep scheme, heaviest weight, load ("5x5 · 100 kg · Load 2,500 kg"). */
-export function liftSummaryParts(lift: Pick<LiftWorkout, 'rep_scheme' | 'sets' | 'load'>, format: Formatter, t: TFunction): string[] {
+export function liftSummaryParts(lift: Pick<LiftWorkout, 'rep_scheme' | 'sets' | 'load'>, format: Formatter, t: TFunction<'training'>): string[] {
   const parts = [lift.rep_scheme];
   const heaviest = heaviestWeight(lift.sets);
   if (heaviest) parts.push(formatMeasurement(heaviest, format));

@@ -14,7 +14,7 @@ export function whiteboardItemTitle(item: Pick<WhiteboardItem, 'definition'>): s
 }
 
 /** "For time" for a WOD; "5x5 · Back squat" for a lift. */
-export function definitionSummary(definition: Pick<WorkoutDefinition, 'type' | 'scoring' | 'rep_scheme' | 'movement'>, t: TFunction): string {
+export function definitionSummary(definition: Pick<WorkoutDefinition, 'type' | 'scoring' | 'rep_scheme' | 'movement'>, t: TFunction<'training'>): string {
   if (definition.type === 'wod') return definition.scoring ? t(`training.scoringTypes.${definition.scoring}`) : '';
   return [definition.rep_scheme, definition.movement?.name].filter(Boolean).join(' · ');
 }

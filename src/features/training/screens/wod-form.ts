@@ -6,6 +6,7 @@ import { formatDuration, parseDuration, type ScoreField } from '../../../../core
 import { WORKOUT_NAME_MAX } from '../../../../core/limits';
 import { fromLocalInput, toLocalInput } from './datetime-local';
 import { numberText, parseDecimal, parseWhole } from './numbers';
+import type { ParseKeys } from 'i18next';
 
 export interface WodFormValues {
   name: string;
@@ -26,7 +27,7 @@ export interface WodFormValues {
 }
 
 export type WodField = 'name' | 'completedAt' | 'time' | 'rounds' | 'reps' | 'distance' | 'load' | 'repetitions' | 'calories' | 'tabata' | 'total';
-export type WodErrors = Partial<Record<WodField, string>>;
+export type WodErrors = Partial<Record<WodField, ParseKeys<'training'>>>;
 
 
 export function emptyWodValues(now: Date, timeZone: string): WodFormValues {
