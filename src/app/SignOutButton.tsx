@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../data/auth';
 import { pendingCount } from '../data/sync/outbox';
-import { useConfirm } from '../ui/modal/index';
-import { progress } from '../ui/progress/index';
-import { describeError } from '../ui/describe-error';
+import { useCommand } from '../ui/use-command';
 
 /**
  * The next person on a shared device must not get this member's pushes: the subscription goes
@@ -18,34 +16,34 @@ async function forgetPush(): Promise<void> {
 
 export function SignOutButton({ className = 'btn btn--danger' }: { className?: string }) {
   const { t } = useTranslation();
-  const confirm = useConfirm();
+  const run = useCommand();
   const navigate = useNavigate();
 
-  async function run() {
-    try {
-      const pending = await pendingCount();
-      if (pending > 0) {
-        const ok = await confirm({
-          title: t('auth.signOutPendingTitle'),
-          body: t('auth.signOutPending', { count: pending }),
-          confirmLabel: t('auth.signOutAnyway'),
-          cancelLabel: t('auth.stayAndSync'),
-          danger: true,
-        });
-        if (!ok) return;
-      }
-      progress.start(t('auth.signingOut'));
+  async function signOutHere() {
+    const result = await run(async () => {
       await forgetPush();
       await signOut({ force: true });
-      progress.hide();
-      navigate('/login', { replace: true });
-    } catch (error) {
-      progress.error(describeError(error, t));
-    }
+    }, {
+      // Only unsent changes are worth a question.
+      confirm: async () => {
+        const pending = await pendingCount();
+        return pending > 0
+          ? {
+            title: t('auth.signOutPendingTitle'),
+            body: t('auth.signOutPending', { count: pending }),
+            confirmLabel: t('auth.signOutAnyway'),
+            cancelLabel: t('auth.stayAndSync'),
+            danger: true,
+          }
+          : null;
+      },
+      loading: t('auth.signingOut'),
+    });
+    if (result.ok) navigate('/login', { replace: true });
   }
 
   return (
-    <button type="button" className={className} onClick={() => void run()}>
+    <button type="button" className={className} onClick={() => void signOutHere()}>
       {t('auth.signOut')}
     </button>
   );

@@ -5,8 +5,7 @@ import { useProfile } from '../../data/hooks/auth';
 import { updateProfile } from '../../features/profile/commands/profile';
 import { SUPPORTED_LOCALES, resolveLocale, type Locale } from '../../../core/locales';
 import { changeLocale } from '../../i18n/index';
-import { progress } from '../../ui/progress/index';
-import { describeError } from '../../ui/describe-error';
+import { useCommand } from '../../ui/use-command';
 import { InstallApp } from '../pwa/InstallApp';
 import { SignOutButton } from '../SignOutButton';
 import { NotificationSettings } from '../../features/notifications/screens/NotificationSettings';
@@ -18,16 +17,17 @@ export default function SettingsScreen() {
   const title = usePageTitle('settings.title');
   const profile = useProfile();
   const persisted = usePersistedStorage();
+  const run = useCommand();
   const current = resolveLocale(i18n.language);
 
   async function chooseLanguage(locale: Locale) {
-    try {
+    await run(async () => {
       await changeLocale(locale);
       if (profile && profile.locale !== locale) await updateProfile({ locale });
-      progress.success(t('settings.languageChanged'));
-    } catch (error) {
-      progress.error(describeError(error, t));
-    }
+    }, {
+      // Read after the change, so it is said in the language just chosen.
+      success: () => t('settings.languageChanged'),
+    });
   }
 
   return (

@@ -3,13 +3,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPushSubscribed, pushSupport, subscribePush, unsubscribePush, type PushSupport } from '../push';
-import { progress } from '../../../ui/progress/index';
-import { describeError } from '../../../ui/describe-error';
+import { useCommand } from '../../../ui/use-command';
 import { useOnline } from '../../../ui/use-online';
 
 export function NotificationSettings() {
   const { t } = useTranslation();
   const online = useOnline();
+  const run = useCommand();
   const [support, setSupport] = useState<PushSupport | null>(null);
   const [subscribed, setSubscribed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -24,20 +24,11 @@ export function NotificationSettings() {
 
   const toggle = async () => {
     setBusy(true);
-    try {
-      if (subscribed) {
-        await unsubscribePush();
-        progress.success(t('notifications.push.turnedOff'));
-      } else {
-        await subscribePush();
-        progress.success(t('notifications.push.turnedOn'));
-      }
-    } catch (error) {
-      progress.error(describeError(error, t));
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
+    await (subscribed
+      ? run(() => unsubscribePush(), { success: t('notifications.push.turnedOff') })
+      : run(() => subscribePush(), { success: t('notifications.push.turnedOn') }));
+    setBusy(false);
+    await refresh();
   };
 
   return (

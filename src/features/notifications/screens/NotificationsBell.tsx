@@ -5,8 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useNotifications, useUnreadCount } from '../hooks';
 import { Dropdown, DropdownItem } from '../../../ui/dropdown/index';
-import { progress } from '../../../ui/progress/index';
-import { describeError } from '../../../ui/describe-error';
+import { useCommand } from '../../../ui/use-command';
 import { Icon } from '../../../ui/icon/index';
 
 // The list formats dates (date-fns), which the shell's first paint does not need.
@@ -35,14 +34,9 @@ export function NotificationsBell() {
   const notifications = useNotifications();
   const pulsing = usePulse(unread);
   const navigate = useNavigate();
-  const markAll = async () => {
-    try {
-      // The commands load on first use: the bell itself is part of the first paint.
-      await import('../commands').then((commands) => commands.markAllNotificationsRead());
-    } catch (error) {
-      progress.error(describeError(error, t));
-    }
-  };
+  const run = useCommand();
+  // The commands load on first use: the bell itself is part of the first paint.
+  const markAll = () => run(() => import('../commands').then((commands) => commands.markAllNotificationsRead()));
   const label = unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell');
   return (
     <Dropdown

@@ -8,8 +8,7 @@ import { updateProfile } from '../commands/profile';
 import { updateMember } from '../commands/member';
 import { validateProfile, type ProfileErrors } from '../../../domain/forms';
 import type { Member, Profile } from '../../../../core/contract/types';
-import { progress } from '../../../ui/progress/index';
-import { describeError } from '../../../ui/describe-error';
+import { useCommand } from '../../../ui/use-command';
 import { ADDRESS_MAX, EMAIL_MAX, EMERGENCY_CONTACT_MAX, PHONE_MAX } from '../../../../core/limits';
 
 // The server's limits: an edit saved offline must not be refused when it is sent. Names are
@@ -33,6 +32,7 @@ export default function ProfileEditScreen() {
 function ProfileForm({ profile, member, orgName }: { profile: Profile; member?: Member; orgName?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const run = useCommand();
   const [values, setValues] = useState({
     first_name: profile.first_name,
     last_name: profile.last_name,
@@ -50,8 +50,7 @@ function ProfileForm({ profile, member, orgName }: { profile: Profile; member?: 
     const problems = validateProfile(values);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    progress.start(t('common.saving'));
-    try {
+    const result = await run(async () => {
       await updateProfile({
         first_name: values.first_name.trim(),
         last_name: values.last_name.trim(),
@@ -66,11 +65,8 @@ function ProfileForm({ profile, member, orgName }: { profile: Profile; member?: 
           emergency_contact: values.emergency_contact.trim() || null,
         });
       }
-      progress.success(t('profile.updated'));
-      navigate('/profile');
-    } catch (error) {
-      progress.error(describeError(error, t));
-    }
+    }, { loading: t('common.saving'), success: t('profile.updated') });
+    if (result.ok) navigate('/profile');
   }
 
   const field = (name: 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'emergency_contact', labelKey: string, type = 'text', autoComplete?: string) => (

@@ -5,8 +5,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { useAuth, useProfile } from '../../../data/hooks/auth';
 import { selectFacility, switchAccount } from '../../../data/auth';
 import { setOrgVisible } from '../commands/orgs';
-import { progress } from '../../../ui/progress/index';
-import { describeError } from '../../../ui/describe-error';
+import { useCommand } from '../../../ui/use-command';
 
 export default function ProfileFacilitiesScreen() {
   const { t } = useTranslation();
@@ -14,25 +13,19 @@ export default function ProfileFacilitiesScreen() {
   const auth = useAuth();
   const profile = useProfile();
   const navigate = useNavigate();
+  const run = useCommand();
   if (!profile || !auth) return null;
 
   async function choose(orgId: number, guid: string) {
-    try {
+    const result = await run(async () => {
       if (orgId !== auth?.accountOrgId) await switchAccount(orgId);
       await selectFacility(guid);
-      navigate('/');
-    } catch (error) {
-      progress.error(describeError(error, t));
-    }
+    });
+    if (result.ok) navigate('/');
   }
 
   async function toggle(orgId: number, name: string, visible: boolean) {
-    try {
-      await setOrgVisible(orgId, visible);
-      progress.success(t(visible ? 'profile.orgShown' : 'profile.orgHidden', { name }));
-    } catch (error) {
-      progress.error(describeError(error, t));
-    }
+    await run(() => setOrgVisible(orgId, visible), { success: t(visible ? 'profile.orgShown' : 'profile.orgHidden', { name }) });
   }
 
   return (
