@@ -1,4 +1,4 @@
-// The bell of SPEC §2: unread count badge that pulses when it rises; the dropdown with its title,
+// The bell (see docs/rules.md#notifications):
 // menu, list, empty and loading texts, closing by itself after 10 s.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,9 +7,11 @@ import { useNotifications, useUnreadCount } from '../hooks';
 import { Dropdown, DropdownItem } from '../../../ui/dropdown/index';
 import { useCommand } from '../../../ui/use-command';
 import { Icon } from '../../../ui/icon/index';
+import { withStrings } from '../../../i18n/index';
 
 // The list formats dates (date-fns), which the shell's first paint does not need.
-const NotificationList = lazy(() => import('./NotificationList'));
+// The list offers booking's waitlist actions, so booking's strings come with it.
+const NotificationList = lazy(withStrings('booking', () => import('./NotificationList')));
 
 export const DROPDOWN_AUTO_CLOSE_MS = 10_000;
 export const BADGE_PULSE_MS = 760;

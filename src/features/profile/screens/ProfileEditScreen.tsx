@@ -10,6 +10,7 @@ import { validateProfile, type ProfileErrors } from '../../../domain/forms';
 import type { Member, Profile } from '../../../../core/contract/types';
 import { useCommand } from '../../../ui/use-command';
 import { ADDRESS_MAX, EMAIL_MAX, EMERGENCY_CONTACT_MAX, PHONE_MAX } from '../../../../core/limits';
+import type { ParseKeys } from 'i18next';
 
 // The server's limits: an edit saved offline must not be refused when it is sent. Names are
 // checked with a message instead (validateProfile).
@@ -30,7 +31,7 @@ export default function ProfileEditScreen() {
 }
 
 function ProfileForm({ profile, member, orgName }: { profile: Profile; member?: Member; orgName?: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
   const navigate = useNavigate();
   const run = useCommand();
   const [values, setValues] = useState({
@@ -69,7 +70,7 @@ function ProfileForm({ profile, member, orgName }: { profile: Profile; member?: 
     if (result.ok) navigate('/profile');
   }
 
-  const field = (name: 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'emergency_contact', labelKey: string, type = 'text', autoComplete?: string) => (
+  const field = (name: 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'emergency_contact', labelKey: ParseKeys<'profile'>, type = 'text', autoComplete?: string) => (
     <div className="field">
       <label className="field__label" htmlFor={`profile-${name}`}>{t(labelKey)}</label>
       <input
@@ -78,7 +79,7 @@ function ProfileForm({ profile, member, orgName }: { profile: Profile; member?: 
         aria-invalid={errors[name as keyof ProfileErrors] ? true : undefined}
         aria-describedby={errors[name as keyof ProfileErrors] ? `profile-${name}-error` : undefined}
       />
-      {errors[name as keyof ProfileErrors] && <p id={`profile-${name}-error`} className="field__error">{t(errors[name as keyof ProfileErrors] as string)}</p>}
+      {errors[name as keyof ProfileErrors] && <p id={`profile-${name}-error`} className="field__error">{t(errors[name as keyof ProfileErrors]!)}</p>}
     </div>
   );
 

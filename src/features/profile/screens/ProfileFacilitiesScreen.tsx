@@ -8,7 +8,7 @@ import { setOrgVisible } from '../commands/orgs';
 import { useCommand } from '../../../ui/use-command';
 
 export default function ProfileFacilitiesScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('profile');
   const title = usePageTitle('titles.profileFacilities');
   const auth = useAuth();
   const profile = useProfile();
