@@ -1,4 +1,4 @@
-// The bell (see docs/rules.md#notifications):
+// The bell (see docs/rules.md#notifications): unread count badge that pulses when it rises; the dropdown with its title,
 // menu, list, empty and loading texts, closing by itself after 10 s.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
