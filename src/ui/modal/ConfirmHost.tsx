@@ -1,6 +1,6 @@
 import { useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirm, confirmStore, type ConfirmRequest } from './confirmStore';
+import { confirmStore, type ConfirmRequest } from './confirmStore';
 import { Modal } from './Modal';
 
 function ConfirmDialog({ request }: { request: ConfirmRequest }) {
@@ -38,14 +38,10 @@ function ConfirmDialog({ request }: { request: ConfirmRequest }) {
   );
 }
 
-/** Mount once near the root; renders the dialogs asked for with confirm()/useConfirm(). */
+/** Mount once near the root; renders the dialogs asked for with confirm() (useCommand asks through it). */
 export function ConfirmHost() {
   const queue = useSyncExternalStore(confirmStore.subscribe, confirmStore.getSnapshot, confirmStore.getSnapshot);
   const current = queue[0];
   return current ? <ConfirmDialog key={current.id} request={current} /> : null;
 }
 
-/** Returns the confirm function; resolves true when the user confirms. */
-export function useConfirm(): typeof confirm {
-  return confirm;
-}

@@ -1,3 +1,3 @@
 export { Modal, MODAL_EXIT_MS, type ModalProps } from './Modal';
-export { ConfirmHost, useConfirm } from './ConfirmHost';
+export { ConfirmHost } from './ConfirmHost';
 export { confirm, confirmStore } from './confirmStore';
