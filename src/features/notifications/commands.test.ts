@@ -7,7 +7,8 @@ import { registerCommandOps } from "../ops";
 import { configureNotificationClock } from './commands';
 import { db } from '../../data/db';
 import { flushOutbox, pendingTouches } from '../../data/sync/outbox';
-import { NOTIFICATIONS_RESOURCE, pullNotifications, receiveNotification, removeNotification } from './pull';
+import { pullNotifications, receiveNotification, removeNotification } from './pull';
+import { NOTIFICATIONS_RESOURCE } from './resource';
 import type { RecordedRequest } from '../../../tests/support/fake-api';
 import { makeProfile, resetDb, resetModules, signedInLocally, signedOutLocally, withFakeApi } from '../../../tests/support/data-helpers';
 

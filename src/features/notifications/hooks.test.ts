@@ -6,11 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppNotification } from '../../../core/contract/types';
 import { showAppBadge, startAppBadge, type BadgeTarget } from './badge';
 import { db } from '../../data/db';
-import { useNotifications, useNotificationsLoaded, usePushState, useUnreadCount } from './hooks';
+import { useNotifications, useNotificationsLoaded, useUnreadCount } from './hooks';
+import { usePushState } from './push-state';
 import { classifyPushSupport, type PushEnvironment } from './push';
 import { listenForNotificationNavigation } from './navigation';
 import { NOTIFICATION_NAVIGATE_MESSAGE } from '../../../core/rules/notifications';
-import { NOTIFICATIONS_RESOURCE } from './pull';
+import { NOTIFICATIONS_RESOURCE } from './resource';
 import { makeProfile, resetDb, signedInLocally } from '../../../tests/support/data-helpers';
 
 function note(id: number, over: Partial<AppNotification> = {}): AppNotification {

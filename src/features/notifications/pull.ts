@@ -14,7 +14,7 @@ import { confirmedSince, touchKey } from '../../data/sync/touches';
 import { reportingQuota } from '../../data/sync/status';
 import { registerMemberMemory } from '../../data/memory';
 
-export const NOTIFICATIONS_RESOURCE = 'notifications';
+import { NOTIFICATIONS_RESOURCE } from './resource';
 export const NOTIFICATIONS_MAX_AGE_MS = 60_000;
 
 /** The outbox touch key of a notification row. */

@@ -1,5 +1,5 @@
 // Training's tabs on a class page: the workouts programmed for it and its leaderboard.
-import { registerClassTab } from '../booking/public';
+import { registerClassTab } from '../booking/public-tabs';
 import { withStrings } from '../../i18n/index';
 
 registerClassTab({ path: 'workouts', label: 'tabs.workouts', order: 10, load: withStrings('training', () => import('./screens/ClassWorkoutsTab')) });

@@ -2,7 +2,7 @@
 // results show at once, synced or not; others' come from the studio and can be cheered.
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useClassContext } from '../../booking/public';
+import { useClassContext } from '../../booking/public-tabs';
 import { WhiteboardNotShared } from './WhiteboardNotShared';
 import { definitionSummary } from './whiteboard-items';
 import { useLeaderboard, useRefreshLeaderboard, type LeaderboardRow } from '../hooks';

@@ -2,7 +2,7 @@
 // or why the whiteboard is not shown (visibility: see docs/rules.md#booking).
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useClassContext } from '../../booking/public';
+import { useClassContext } from '../../booking/public-tabs';
 import { WhiteboardNotShared } from './WhiteboardNotShared';
 import { definitionSummary, sortedItems } from './whiteboard-items';
 import { isWhiteboardVisible } from '../../../../core/rules/session';
