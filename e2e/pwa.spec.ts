@@ -1,6 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWorker, DEMO } from './fixtures';
 
 test.describe('installable and offline', () => {
+  test('the built service worker is a classic script: no lazy import or import.meta reached it', () => {
+    // A module the worker bundles that loads code lazily makes the worker fail to evaluate, and
+    // the app silently loses its offline shell.
+    const sw = readFileSync('dist/sw.js', 'utf8');
+    expect(sw).not.toContain('import.meta');
+    expect(sw).not.toMatch(/\bimport\(/);
+  });
+
   test('the manifest is installable and a service worker controls the page', async ({ page, loginPage }) => {
     await loginPage.goto();
     const manifestUrl = await page.locator('link[rel=manifest]').getAttribute('href');

@@ -7,8 +7,13 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { registerNotificationClick } from './notification-click';
 import { registerOutboxSync } from './outbox-sync';
 import { registerPush } from './push';
+import * as contract from '../core/contract/index';
+import { configureContract } from '../src/data/api/client';
 
 declare const self: ServiceWorkerGlobalScope;
+
+// Pulled and pushed data is checked against the contract here too; no lazy import in a service worker.
+configureContract(() => Promise.resolve(contract));
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();

@@ -23,7 +23,8 @@ export function bootDataLayer(): void {
   if (booted) return;
   booted = true;
   clearToastsWithMemberData();
-  connectApi();
+  // The contract's schemas load on the first answer to check, not with the first paint.
+  connectApi({ contract: () => import('../../core/contract/index') });
   void restoreSession();
   void afterFirstContent()
     .then(() => import('../features/ops'))

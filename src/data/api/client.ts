@@ -15,6 +15,8 @@ export interface ApiConfig {
   fetch?: typeof fetch;
   /** Called on any 401 except a failed login; awaited before the ApiError is thrown. */
   onUnauthorized?: () => void | Promise<void>;
+  /** How this context loads core/contract's schemas (see configureContract). */
+  contract?: () => Promise<typeof Contract>;
 }
 
 export interface ApiScope {
@@ -58,13 +60,26 @@ export interface ReadRequestOptions<T> extends RequestOptions {
 }
 
 let contract: Promise<typeof Contract> | undefined;
+let loadContract: (() => Promise<typeof Contract>) | null = null;
+
+/**
+ * How this context reaches core/contract's schemas. The page loads them lazily (they are not part
+ * of the first paint); the service worker, a classic script that may hold no lazy import, passes
+ * the module it bundles. Nothing is checked, and nothing stored, before this is called.
+ */
+export function configureContract(loader: () => Promise<typeof Contract>): void {
+  loadContract = loader;
+  contract = undefined;
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 let config: Required<Pick<ApiConfig, 'baseUrl'>> & Omit<ApiConfig, 'baseUrl'> = { baseUrl: '/api/v1' };
 
 export function configureApi(options: ApiConfig): void {
-  config = { ...config, ...options, baseUrl: options.baseUrl ?? config.baseUrl };
+  const { contract: loader, ...rest } = options;
+  config = { ...config, ...rest, baseUrl: options.baseUrl ?? config.baseUrl };
+  if (loader) configureContract(loader);
 }
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -181,7 +196,8 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
 // The answer is returned as sent, extra fields included: the schema only checks the fields the
 // app relies on.
 async function contractSchema(name: keyof Schemas): Promise<ZodMiniType> {
-  contract ??= import('../../../core/contract/index');
+  if (!loadContract) throw new Error('configureContract() was not called in this context');
+  contract ??= loadContract();
   return (await contract)[name] as ZodMiniType;
 }
 
