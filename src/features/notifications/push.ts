@@ -103,6 +103,15 @@ function payloadOf(subscription: PushSubscription): PushSubscriptionPayload {
  * existing subscription for the server's key is reused and stored again.
  */
 export async function subscribePush(): Promise<void> {
+  // Success or not (a permission prompt answered "block" changes the state too), views re-read it.
+  try {
+    await subscribe();
+  } finally {
+    notifyPushChanged();
+  }
+}
+
+async function subscribe(): Promise<void> {
   const support = pushSupport();
   if (support === 'unsupported' || support === 'ios-needs-install') throw new PushPermissionError(support);
   const permission = support === 'granted' ? 'granted' : await Notification.requestPermission();
@@ -119,7 +128,6 @@ export async function subscribePush(): Promise<void> {
   }
   subscription ??= await ready.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
   await savePushSubscription(payloadOf(subscription));
-  notifyPushChanged();
 }
 
 /** Turn push off for this device: the server forgets it, then the browser drops it. */
@@ -127,13 +135,16 @@ export async function unsubscribePush(): Promise<void> {
   const subscription = await currentSubscription();
   if (!subscription) return;
   try {
-    await deletePushSubscription(subscription.endpoint);
-  } catch (error) {
-    // Already unknown to the server is what we wanted; anything else, keep the two in step.
-    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    try {
+      await deletePushSubscription(subscription.endpoint);
+    } catch (error) {
+      // Already unknown to the server is what we wanted; anything else, keep the two in step.
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    }
+    await subscription.unsubscribe();
+  } finally {
+    notifyPushChanged();
   }
-  await subscription.unsubscribe();
-  notifyPushChanged();
 }
 
 const pushListeners = new Set<() => void>();

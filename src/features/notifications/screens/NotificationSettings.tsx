@@ -1,8 +1,9 @@
 // Push notifications for this device: asked for only from the member's tap, with the state shown
 // and, on iOS, how to get there (push needs the app on the Home Screen).
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isPushSubscribed, pushSupport, subscribePush, unsubscribePush, type PushSupport } from '../push';
+import { subscribePush, unsubscribePush } from '../push';
+import { usePushState } from '../push-state';
 import { useCommand } from '../../../ui/use-command';
 import { useOnline } from '../../../ui/use-online';
 
@@ -10,17 +11,11 @@ export function NotificationSettings() {
   const { t } = useTranslation();
   const online = useOnline();
   const run = useCommand();
-  const [support, setSupport] = useState<PushSupport | null>(null);
-  const [subscribed, setSubscribed] = useState(false);
+  // Re-read when the page becomes visible and after every turn on or off (push.ts tells it).
+  const push = usePushState();
+  const support = push?.support ?? null;
+  const subscribed = push?.subscribed ?? false;
   const [busy, setBusy] = useState(false);
-
-  const refresh = useCallback(async () => {
-    setSupport(pushSupport());
-    setSubscribed(await isPushSubscribed().catch(() => false));
-  }, []);
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
 
   const toggle = async () => {
     setBusy(true);
@@ -28,7 +23,6 @@ export function NotificationSettings() {
       ? run(() => unsubscribePush(), { success: t('notifications.push.turnedOff') })
       : run(() => subscribePush(), { success: t('notifications.push.turnedOn') }));
     setBusy(false);
-    await refresh();
   };
 
   return (
