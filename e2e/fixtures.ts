@@ -11,9 +11,13 @@ export const DEMO = {
 
 /** Every screen a test visits is checked against WCAG 2.1 A/AA rules. */
 export async function expectAccessible(page: Page): Promise<void> {
+  expect(await axeViolations(page), `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** The page's WCAG 2.1 A/AA violations, one line each. */
+export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+  return results.violations.map((v) => `axe ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** Cuts the network for the page AND its service worker (setOffline alone misses SW fetches). */

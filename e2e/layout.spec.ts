@@ -1,0 +1,173 @@
+// Phone first, as a failing check: every route of both areas at 320, 360, 390 and 430 px wide, in
+// light and dark. A route fails when the page scrolls sideways, when a control is smaller than
+// 44 × 44 px, when a heading or tab is cut with an ellipsis, or when axe finds a violation.
+// Screenshots of every route at 390 px land in test-results/screens/ for review (CI keeps the folder).
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect, DEMO, axeViolations } from './fixtures';
+import { LoginPage } from './pages/LoginPage';
+
+const WIDTHS = [320, 360, 390, 430] as const;
+const THEMES = ['light', 'dark'] as const;
+const SCREENSHOT_WIDTH = 390;
+const SCREENS_DIR = 'test-results/screens';
+
+type Theme = (typeof THEMES)[number];
+
+interface Finding {
+  route: string;
+  width: number;
+  theme: Theme;
+  problem: string;
+}
+
+/** What the page does wrong at this width, read in the page itself. */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) problems.push(`scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
+
+    const label = (el: Element) => {
+      const text = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : ''} "${text}"`;
+    };
+    const shown = (el: Element) => {
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none') return false;
+      const box = el.getBoundingClientRect();
+      // Off the top of the page (the skip link until it is focused) is not shown either.
+      return box.width > 1 && box.height > 1 && box.bottom > -window.scrollY && !el.closest('[inert], [aria-hidden="true"], .visually-hidden');
+    };
+
+    // Touch targets: every control a finger can press. A checkbox or radio counts by its label,
+    // and links inside running text are exempt (WCAG 2.5.8 "inline").
+    const controls = document.querySelectorAll('button, a[href], input, select, textarea, summary, [role="tab"], [role="button"], [role="menuitem"], [role="switch"]');
+    for (const control of controls) {
+      let target: Element = control;
+      if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio' || control.type === 'hidden')) {
+        if (control.type === 'hidden') continue;
+        target = control.closest('label') ?? control;
+      }
+      if (control instanceof HTMLAnchorElement && control.closest('p, .prose, .inline-links')) continue;
+      if (!shown(target)) continue;
+      const box = target.getBoundingClientRect();
+      if (Math.round(box.width) < 44 || Math.round(box.height) < 44) problems.push(`small target ${Math.round(box.width)}×${Math.round(box.height)}: ${label(control)}`);
+    }
+
+    // Text cut with an ellipsis where the member must read it whole: headings and tabs.
+    for (const el of document.querySelectorAll('h1, h2, h3, h4, [role="tab"], [role="tab"] *, [data-testid="topbar-title"]')) {
+      if (!shown(el)) continue;
+      const style = getComputedStyle(el);
+      if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth) problems.push(`clipped: ${label(el)}`);
+      if (style.overflow === 'hidden' && el.scrollHeight > el.clientHeight + 1 && style.webkitLineClamp !== 'none') problems.push(`clamped: ${label(el)}`);
+    }
+    // Anything past the screen's edge inside a container that hides it (cards, rows) is cut too,
+    // unless it sits in a row that scrolls sideways on purpose (tabs).
+    const inScroller = (el: Element) => {
+      for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
+        const overflowX = getComputedStyle(node).overflowX;
+        if (overflowX === 'auto' || overflowX === 'scroll') return true;
+      }
+      return false;
+    };
+    for (const el of document.querySelectorAll('main *')) {
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && (box.right > root.clientWidth + 1 || box.left < -1) && shown(el) && !inScroller(el)) {
+        problems.push(`beyond the screen edge (${Math.round(box.left)}..${Math.round(box.right)} of ${root.clientWidth}): ${label(el)}`);
+        break;
+      }
+    }
+    return [...new Set(problems)];
+  });
+}
+
+/** The page has settled: a heading is painted and no route is still loading. */
+async function settle(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('.spinner, [aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready.then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))));
+}
+
+async function firstHref(page: Page, path: string, selector: string): Promise<string> {
+  await page.goto(path);
+  const link = page.locator(selector).first();
+  await expect(link).toBeAttached();
+  const href = await link.getAttribute('href');
+  if (!href) throw new Error(`no link ${selector} on ${path}`);
+  return new URL(href, 'http://x').pathname;
+}
+
+/** LAYOUT_ONLY=/classes,/training checks only the routes that start with one of these (while working on them). */
+const ONLY = process.env.LAYOUT_ONLY?.split(',').filter(Boolean);
+
+async function sweep(page: Page, allRoutes: readonly string[], area: string, findings: Finding[]): Promise<number> {
+  const routes = ONLY ? allRoutes.filter((route) => ONLY.some((prefix) => route.startsWith(prefix))) : allRoutes;
+  let checks = 0;
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const route of routes) {
+        await page.goto(route);
+        await settle(page);
+        const problems = await layoutProblems(page);
+        problems.push(...(await axeViolations(page)));
+        for (const problem of problems) findings.push({ route, width, theme, problem });
+        if (width === SCREENSHOT_WIDTH) {
+          const name = `${area}${route.replace(/[/?=&]+/g, '_')}`.replace(/_$/, '');
+          await page.screenshot({ path: `${SCREENS_DIR}/${name}.${theme}.png`, fullPage: true });
+        }
+        checks += 1;
+      }
+    }
+  }
+  return checks;
+}
+
+function report(findings: Finding[], checks: number, label: string): void {
+  console.log(`${label}: ${checks} checks (routes × ${WIDTHS.length} widths × ${THEMES.length} themes), ${findings.length} findings`);
+  const byProblem = new Map<string, string[]>();
+  for (const f of findings) {
+    const key = `${f.route} ${f.problem}`;
+    byProblem.set(key, [...(byProblem.get(key) ?? []), `${f.width}/${f.theme}`]);
+  }
+  for (const [key, where] of byProblem) console.log(`  ${key} [${where.join(' ')}]`);
+}
+
+test.describe('every route at phone widths in light and dark', () => {
+  test.describe.configure({ timeout: 900_000 });
+  test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
+
+  test('signed out', async ({ page }) => {
+    const routes = ['/login', '/password_reset', '/invite', '/signup'];
+    const findings: Finding[] = [];
+    const checks = await sweep(page, routes, 'out', findings);
+    report(findings, checks, 'signed-out routes');
+    expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
+  });
+
+  test('signed in', async ({ page }) => {
+    await new LoginPage(page).signInAs(DEMO.alex);
+    const classPath = await firstHref(page, '/classes', 'a[href^="/classes/"]');
+    const visitPath = await firstHref(page, '/visits', 'a[href^="/visits/"]');
+    const wodPath = await firstHref(page, '/training', 'a[href^="/training/workouts/wod/"]');
+    const liftWorkoutPath = await firstHref(page, '/training', 'a[href^="/training/workouts/lift/"]');
+    const liftPath = await firstHref(page, '/training/lifts', 'a[href^="/training/lifts/"]');
+    const routes = [
+      '/classes', classPath, `${classPath}/workouts`, `${classPath}/leaderboard`, `${classPath}/online`,
+      '/whiteboard', '/bookings', '/visits', visitPath,
+      '/appointments/book', '/appointments/book/staff', '/appointments/1', '/courses', '/courses/1',
+      '/account', '/account/edit', '/account/invoices', '/account/passes',
+      '/checkout', '/checkout/payment', '/checkout/complete', '/activity',
+      '/profile', '/profile/edit', '/profile/facilities', '/settings',
+      '/training', '/training/lifts', liftPath, '/training/workouts/new', '/training/workouts/new/wod', wodPath, `${wodPath}/edit`,
+      '/training/workouts/new/lift', liftWorkoutPath, `${liftWorkoutPath}/edit`,
+      '/no/such/page',
+    ];
+    const findings: Finding[] = [];
+    const checks = await sweep(page, routes, 'in', findings);
+    report(findings, checks, 'signed-in routes');
+    expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,1 @@
+export { Button, ButtonLink, ButtonAnchor, buttonClass, type ButtonProps, type ButtonLinkProps, type ButtonVariant } from './Button';

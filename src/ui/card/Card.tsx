@@ -1,0 +1,28 @@
+import type { ElementType, HTMLAttributes, ReactNode } from 'react';
+import { cx } from '../cx';
+
+export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
+  /** A heading at the top; with actions it sits on one line with them and wraps on phones. */
+  title?: ReactNode;
+  headingLevel?: 2 | 3;
+  actions?: ReactNode;
+  /** No padding: for a list whose rows run to the card's edges. */
+  flush?: boolean;
+  as?: ElementType;
+}
+
+/** A surface that groups one thing's content. */
+export function Card({ title, headingLevel = 2, actions, flush, as: Tag = 'section', className, children, ...rest }: CardProps) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <Tag className={cx('card', flush && 'card--flush', className)} {...rest}>
+      {(title || actions) && (
+        <div className="card__header">
+          {title && <Heading className="card__title">{title}</Heading>}
+          {actions && <div className="card__actions">{actions}</div>}
+        </div>
+      )}
+      {children}
+    </Tag>
+  );
+}

@@ -1,0 +1,1 @@
+export { Chip, ChoiceChip, type ChipTone, type ChoiceChipProps } from './Chip';

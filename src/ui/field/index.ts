@@ -1,0 +1,1 @@
+export { Field, focusFirstInvalid, type FieldAria, type FieldProps } from './Field';

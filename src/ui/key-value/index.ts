@@ -1,0 +1,1 @@
+export { KeyValueList, type KeyValueItem } from './KeyValueList';

@@ -1,0 +1,1 @@
+export { Stack, Cluster, type StackProps, type ClusterProps } from './Stack';

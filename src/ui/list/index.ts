@@ -1,0 +1,1 @@
+export { List, ListRow, type ListRowProps } from './List';
