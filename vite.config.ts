@@ -25,7 +25,7 @@ export default defineConfig({
         scope: '/',
         display: 'standalone',
         orientation: 'portrait',
-        theme_color: '#0f5c4d',
+        theme_color: '#0f766e',
         background_color: '#f4f7f5',
         categories: ['health', 'fitness', 'lifestyle'],
         icons: [

@@ -8,6 +8,7 @@ import { db, type AuthState } from './data/db';
 import { bootDataLayer } from './app/boot';
 import { registerServiceWorker } from './app/pwa/register';
 import { App } from './app/App';
+import { startTheme } from './app/theme';
 import './styles/index.css';
 import './app/app.css';
 
@@ -22,6 +23,7 @@ async function storedLocale(): Promise<string | null> {
 }
 
 async function boot(): Promise<void> {
+  startTheme();
   const locale = negotiateLocale(await storedLocale(), navigator.languages);
   await initI18n(locale);
   bootDataLayer();

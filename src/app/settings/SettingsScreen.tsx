@@ -9,6 +9,12 @@ import { useCommand } from '../../ui/use-command';
 import { InstallApp } from '../pwa/InstallApp';
 import { SignOutButton } from '../SignOutButton';
 import { NotificationSettings } from '../../features/notifications/screens/NotificationSettings';
+import { Card } from '../../ui/card/index';
+import { Field } from '../../ui/field/index';
+import { Stack } from '../../ui/layout/index';
+import { PageHeader } from '../../ui/page-header/index';
+import { Segmented } from '../../ui/segmented/index';
+import { THEME_CHOICES, setTheme, useThemeChoice, type ThemeChoice } from '../theme';
 
 export const APP_VERSION = '7.5.2';
 
@@ -32,29 +38,34 @@ export default function SettingsScreen() {
 
   return (
     <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title" className="page__title">{title}</h1>
-      <section className="card" aria-labelledby="settings-language">
-        <h2 id="settings-language" className="card__title">{t('settings.language')}</h2>
-        <div className="field">
-          <label className="field__label" htmlFor="settings-locale">{t('settings.language')}</label>
-          <select id="settings-locale" className="input" value={current} onChange={(e) => void chooseLanguage(e.target.value as Locale)}>
-            {SUPPORTED_LOCALES.map((locale) => (
-              <option key={locale} value={locale} lang={locale}>{t(`locales.${locale}`)}</option>
-            ))}
-          </select>
-        </div>
-      </section>
-      <NotificationSettings />
-      <section className="card" aria-labelledby="settings-storage">
-        <h2 id="settings-storage" className="card__title">{t('settings.storage')}</h2>
-        <p>{persisted ? t('settings.storagePersisted') : t('settings.storageNotPersisted')}</p>
-        <InstallApp />
-      </section>
-      <section className="card" aria-labelledby="settings-about">
-        <h2 id="settings-about" className="card__title">{t('settings.about')}</h2>
-        <p data-testid="app-version">{t('settings.version', { version: APP_VERSION })}</p>
-        <SignOutButton />
-      </section>
+      <PageHeader title={title} titleId="page-title" />
+      <Stack>
+        <Card title={t('settings.language')}>
+          <Field id="settings-locale" label={t('settings.language')}>
+            {(aria) => (
+              <select {...aria} className="input" value={current} onChange={(e) => void chooseLanguage(e.target.value as Locale)}>
+                {SUPPORTED_LOCALES.map((locale) => (
+                  <option key={locale} value={locale} lang={locale}>{t(`locales.${locale}`)}</option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </Card>
+        <ThemeSettings />
+        <NotificationSettings />
+        <Card title={t('settings.storage')}>
+          <Stack gap="sm">
+            <p>{persisted ? t('settings.storagePersisted') : t('settings.storageNotPersisted')}</p>
+            <InstallApp />
+          </Stack>
+        </Card>
+        <Card title={t('settings.about')}>
+          <Stack gap="sm">
+            <p data-testid="app-version">{t('settings.version', { version: APP_VERSION })}</p>
+            <SignOutButton />
+          </Stack>
+        </Card>
+      </Stack>
     </section>
   );
 }
@@ -69,4 +80,18 @@ function usePersistedStorage(): boolean {
     };
   }, []);
   return persisted;
+}
+
+const themeLabels = { system: 'settings.themeSystem', light: 'settings.themeLight', dark: 'settings.themeDark' } as const satisfies Record<ThemeChoice, string>;
+
+/** System, light or dark, for this device (see src/app/theme.ts). */
+function ThemeSettings() {
+  const { t } = useTranslation();
+  const choice = useThemeChoice();
+  return (
+    <Card title={t('settings.appearance')}>
+      <Segmented legend={t('settings.theme')} name="theme" value={choice} onChange={setTheme} hint={t('settings.themeHint')}
+        options={THEME_CHOICES.map((value) => ({ value, label: t(themeLabels[value]) }))} />
+    </Card>
+  );
 }

@@ -1,8 +1,9 @@
-// The organisation name with one account; a picker with several (hidden accounts are
-// not listed). Choosing one switches account and returns to /.
+// Where the member is: the organisation's name with the facility under it. With several visible
+// accounts it is the picker (hidden accounts are not listed); choosing one switches account and
+// returns to /. On a phone this is the name itself, never a bare icon that reads like a language switch.
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useCurrentAccount, useProfile } from '../../data/hooks/auth';
+import { useCurrentAccount, useFacility, useProfile } from '../../data/hooks/auth';
 import { switchAccount } from '../../data/auth';
 import { visibleAccounts } from '../../domain/account';
 import { Dropdown, DropdownItem } from '../../ui/dropdown/index';
@@ -10,16 +11,24 @@ import { Icon } from '../../ui/icon/index';
 import { progress } from '../../ui/progress/index';
 import { describeError } from '../../ui/describe-error';
 
+function Where({ org, facility, testId }: { org: string; facility?: string; testId?: string }) {
+  return (
+    <span className="topbar__where">
+      <span className="topbar__org-name" data-testid={testId}>{org}</span>
+      {facility && <span className="topbar__subtitle">{facility}</span>}
+    </span>
+  );
+}
+
 export function OrgSwitcher() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const profile = useProfile();
   const current = useCurrentAccount();
-  if (!profile || !current) return null;
+  const facility = useFacility();
+  if (!profile || !current) return <Where org={t('app.name')} />;
   const accounts = visibleAccounts(profile.accounts);
-  if (accounts.length <= 1) {
-    return <span className="topbar__org" data-testid="org-name">{current.org.name}</span>;
-  }
+  if (accounts.length <= 1) return <Where org={current.org.name} facility={facility?.name} testId="org-name" />;
 
   async function choose(orgId: number) {
     try {
@@ -33,11 +42,11 @@ export function OrgSwitcher() {
   return (
     <Dropdown
       label={t('org.picker')}
-      align="end"
+      align="start"
       renderTrigger={(props) => (
-        <button {...props} className="btn btn--ghost topbar__org-trigger" data-testid="org-picker" aria-label={`${t('org.picker')}: ${current.org.name}`}>
-          <Icon name="globe" className="topbar__org-icon" />
-          <span className="topbar__org-name">{current.org.name}</span>
+        <button {...props} className="topbar__org-trigger" data-testid="org-picker">
+          <span className="visually-hidden">{t('org.picker')}: </span>
+          <Where org={current.org.name} facility={facility?.name} />
           <Icon name="chevron-down" />
         </button>
       )}

@@ -1,16 +1,18 @@
+// The top bar: menu, where the member is (organisation and facility: the organisation picker when
+// there are several), the page title on wide screens, then sync, bell and profile. Its height never
+// changes (CLS): the sync indicator and the badge take room from the organisation's text, not height.
 import { useTranslation } from 'react-i18next';
 import { useCurrentPageTitle } from '../../ui/page-title';
-import { useCurrentAccount, useFacility } from '../../data/hooks/auth';
 import { Icon } from '../../ui/icon/index';
 import { OrgSwitcher } from './OrgSwitcher';
 import { NotificationsBell } from '../../features/notifications/screens/NotificationsBell';
 import { ProfileLink } from './ProfileLink';
 import { SyncIndicator } from './SyncIndicator';
+import { useCurrentAccount } from '../../data/hooks/auth';
 
 export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const { t } = useTranslation();
   const title = useCurrentPageTitle();
-  const facility = useFacility();
   const account = useCurrentAccount();
   return (
     <header className="topbar">
@@ -20,12 +22,12 @@ export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
           <Icon name={menuOpen ? 'close' : 'menu'} />
         </button>
       )}
-      <div className="topbar__titles">
-        <span className="topbar__title" data-testid="topbar-title">{title}</span>
-        {facility && <span className="topbar__subtitle">{facility.name}</span>}
-      </div>
-      <div className="topbar__actions">
+      <div className="topbar__context">
         <OrgSwitcher />
+      </div>
+      {/* On a phone the page's own heading says this, right below. */}
+      <span className="topbar__title" data-testid="topbar-title">{title}</span>
+      <div className="topbar__actions">
         <SyncIndicator />
         <NotificationsBell />
         <ProfileLink />

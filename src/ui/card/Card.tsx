@@ -1,8 +1,8 @@
-import type { ElementType, HTMLAttributes, ReactNode } from 'react';
+import { useId, type ElementType, type HTMLAttributes, type ReactNode } from 'react';
 import { cx } from '../cx';
 
 export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
-  /** A heading at the top; with actions it sits on one line with them and wraps on phones. */
+  /** A heading at the top, which also names the card's region; with actions it shares a line with them and wraps on phones. */
   title?: ReactNode;
   headingLevel?: 2 | 3;
   actions?: ReactNode;
@@ -14,11 +14,12 @@ export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
 /** A surface that groups one thing's content. */
 export function Card({ title, headingLevel = 2, actions, flush, as: Tag = 'section', className, children, ...rest }: CardProps) {
   const Heading = `h${headingLevel}` as const;
+  const titleId = useId();
   return (
-    <Tag className={cx('card', flush && 'card--flush', className)} {...rest}>
+    <Tag className={cx('card', flush && 'card--flush', className)} aria-labelledby={title ? titleId : undefined} {...rest}>
       {(title || actions) && (
         <div className="card__header">
-          {title && <Heading className="card__title">{title}</Heading>}
+          {title && <Heading id={titleId} className="card__title">{title}</Heading>}
           {actions && <div className="card__actions">{actions}</div>}
         </div>
       )}
