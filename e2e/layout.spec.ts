@@ -171,3 +171,53 @@ test.describe('every route at phone widths in light and dark', () => {
     expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
   });
 });
+
+test.describe('phone shell', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('on a phone the organisation picker shows the organisation and facility by name', async ({ page, loginPage, shell }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await expect(shell.orgPicker).toBeVisible();
+    await expect(shell.orgPicker).toContainText('Harbour Strength');
+    await expect(shell.orgPicker).toContainText('Wellington');
+    await expect(shell.orgPicker).toHaveAccessibleName(/Harbour Strength/);
+  });
+
+  test('the theme follows the system until the member chooses one in Settings, and the choice stays', async ({ page, loginPage }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await loginPage.signInAs(DEMO.alex);
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const dark = await background();
+    await page.goto('/settings');
+    await page.getByRole('radio', { name: 'Light' }).check();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    expect(await background()).not.toBe(dark);
+    await page.reload();
+    await expect(page.getByRole('radio', { name: 'Light' })).toBeChecked();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.getByRole('radio', { name: 'Automatic' }).check();
+    await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+    expect(await background()).toBe(dark);
+  });
+
+  test('the layout of /classes does not shift while it loads, goes offline and the sync indicator comes and goes', async ({ page, context, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/classes');
+    await expect(page.getByTestId('session-row').first()).toBeVisible();
+    await context.setOffline(true);
+    await expect(page.getByTestId('sync-indicator')).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByTestId('sync-indicator')).toHaveCount(0);
+    await page.waitForTimeout(500);
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    console.log(`CLS on /classes (load, offline, online): ${cls.toFixed(4)}, budget 0.02`);
+    expect(cls).toBeLessThanOrEqual(0.02);
+  });
+});

@@ -10,12 +10,16 @@ import { Dropdown, DropdownItem } from '../../ui/dropdown/index';
 import { Icon } from '../../ui/icon/index';
 import { progress } from '../../ui/progress/index';
 import { describeError } from '../../ui/describe-error';
+import { OfflineBanner } from './OfflineBanner';
 
 function Where({ org, facility, testId }: { org: string; facility?: string; testId?: string }) {
   return (
     <span className="topbar__where">
       <span className="topbar__org-name" data-testid={testId}>{org}</span>
-      {facility && <span className="topbar__subtitle">{facility}</span>}
+      <span className="topbar__status-line">
+        <OfflineBanner />
+        {facility && <span className="topbar__subtitle">{facility}</span>}
+      </span>
     </span>
   );
 }

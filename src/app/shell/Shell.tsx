@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { TopBar } from './TopBar';
 import { SideMenu } from './SideMenu';
 import { Footer } from './Footer';
-import { OfflineBanner } from './OfflineBanner';
 import './shell.css';
 
 export function Shell({ children }: { children: ReactNode }) {
@@ -20,7 +19,6 @@ export function Shell({ children }: { children: ReactNode }) {
       <div className="shell__body">
         <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
         <main id="main" className="shell__main" tabIndex={-1}>
-          <OfflineBanner />
           {children}
         </main>
       </div>

@@ -16,12 +16,13 @@ export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
   const account = useCurrentAccount();
   return (
     <header className="topbar">
-      {account && (
+      {/* The slot is kept while the account loads, so the names beside it do not jump (CLS). */}
+      {account ? (
         <button type="button" className="topbar__menu-button btn btn--ghost btn--icon" aria-expanded={menuOpen} aria-controls="side-menu"
           aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')} onClick={onToggleMenu}>
           <Icon name={menuOpen ? 'close' : 'menu'} />
         </button>
-      )}
+      ) : <span className="topbar__menu-slot" aria-hidden="true" />}
       <div className="topbar__context">
         <OrgSwitcher />
       </div>
