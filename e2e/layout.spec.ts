@@ -183,6 +183,25 @@ test.describe('phone shell', () => {
     await expect(shell.orgPicker).toHaveAccessibleName(/Harbour Strength/);
   });
 
+  test('the menu drawer and the notifications panel fit a 320 px phone, in light and dark', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.setViewportSize({ width: 320, height: 640 });
+    const problems: string[] = [];
+    for (const theme of THEMES) {
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(page.locator('#side-menu')).toBeVisible();
+      problems.push(...(await layoutProblems(page)).map((p) => `menu ${theme}: ${p}`), ...(await axeViolations(page)).map((p) => `menu ${theme}: ${p}`));
+      await page.keyboard.press('Escape');
+      await page.goto('/classes');
+      await page.getByTestId('notifications-bell').click();
+      await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+      problems.push(...(await layoutProblems(page)).map((p) => `bell ${theme}: ${p}`), ...(await axeViolations(page)).map((p) => `bell ${theme}: ${p}`));
+      await page.goto('/classes');
+    }
+    expect(problems).toEqual([]);
+  });
+
   test('the theme follows the system until the member chooses one in Settings, and the choice stays', async ({ page, loginPage }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await loginPage.signInAs(DEMO.alex);

@@ -3,13 +3,13 @@
 import { useTranslation } from 'react-i18next';
 import { useCurrentAccount, useFacility } from '../../data/hooks/auth';
 
-export function Footer() {
+export function Footer({ inert }: { inert?: boolean }) {
   const { t } = useTranslation();
   const account = useCurrentAccount();
   const facility = useFacility();
   const helpHref = facility?.email ? `mailto:${facility.email}` : '/settings';
   return (
-    <footer className="footer">
+    <footer className="footer" inert={inert}>
       <span>{t('app.copyright', { year: new Date().getFullYear(), org: account?.org.name ?? t('app.name') })}</span>
       <a href={helpHref} className="footer__help">{t('app.help')}</a>
     </footer>
