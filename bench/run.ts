@@ -5,6 +5,7 @@ import { coldLoadReport } from './cold-load';
 import { outboxReplayReport } from './outbox-replay';
 import { classesListReport } from './classes-list';
 import { trainingLogReport } from './training-log';
+import { serverLoadReport } from './server-load';
 
 function print(lines: BenchLine[]): number {
   let over = 0;
@@ -22,5 +23,6 @@ over += print(bundleReport());
 over += print(await classesListReport());
 over += print(await trainingLogReport());
 over += print(await outboxReplayReport());
+over += print(await serverLoadReport());
 if (over > 0) console.log(`\n${over} measurement(s) over budget`);
 process.exit(0);
