@@ -9,6 +9,8 @@ export const SERVER_ERROR_CODES = [
   // who is asking
   'unauthenticated', 'invalid_credentials', 'admin_unauthorized', 'forbidden_facility', 'facility_required', 'no_account',
   'email_taken',
+  // push
+  'subscription_taken',
   // ranges
   'invalid_range', 'range_too_long',
   // booking

@@ -123,7 +123,7 @@ describe('push subscriptions and fan-out (fake sender)', () => {
     expect((await fetch(`${server.url}/api/v1/push/vapid_public_key`, { headers: { 'X-App-Id': 'member-pwa' } })).status).toBe(401);
   });
 
-  it('stores a subscription (201 {id, endpoint}), upserting by endpoint and moving it to the member signed in', async () => {
+  it('stores a subscription (201 {id, endpoint}), upserting by endpoint; it moves to another member only from the same browser (same keys)', async () => {
     const endpoint = 'https://push.example.net/send/abc123';
     const keys = browserKeys();
     const res = await post(alex, subscription(endpoint, keys), { 'User-Agent': 'TestBrowser/1.0' });
@@ -132,9 +132,21 @@ describe('push subscriptions and fan-out (fake sender)', () => {
     expect(created).toEqual({ id: expect.any(Number) as number, endpoint });
     expect(await subscriptionsOf(ALEX)).toMatchObject([{ id: created.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, user_agent: 'TestBrowser/1.0', last_success_at: null }]);
 
-    // Same endpoint again (e.g. keys refreshed), then from Sam on the same device: one row, Sam's.
-    expect(await json(await post(alex, subscription(endpoint)))).toEqual(created);
-    const moved = await post(sam, subscription(endpoint));
+    // Same endpoint again from its owner (keys refreshed): one row, new keys.
+    const refreshed = browserKeys();
+    expect(await json(await post(alex, subscription(endpoint, refreshed)))).toEqual(created);
+    expect(await subscriptionsOf(ALEX)).toMatchObject([{ id: created.id, p256dh: refreshed.p256dh, auth: refreshed.auth }]);
+
+    // Another member who knows the endpoint but not the browser's keys cannot take it over.
+    const stolen = await post(sam, subscription(endpoint));
+    expect(stolen.status).toBe(409);
+    expect(await json(stolen)).toMatchObject({ code: 'subscription_taken' });
+    expect(await subscriptionsOf(ALEX)).toMatchObject([{ id: created.id, p256dh: refreshed.p256dh, auth: refreshed.auth }]);
+    expect(await subscriptionsOf(SAM)).toEqual([]);
+
+    // The same browser (same keys) after Sam signed in on it: the subscription moves to Sam.
+    const moved = await post(sam, subscription(endpoint, refreshed));
+    expect(moved.status).toBe(201);
     expect(await json(moved)).toEqual(created);
     expect(await subscriptionsOf(ALEX)).toEqual([]);
     expect((await subscriptionsOf(SAM)).map((s) => s.id)).toEqual([created.id]);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { PushSubscriptionCreated, VapidPublicKey } from '../../../core/contract/types';
 import type { AppEnv } from '../../http/context';
+import { ApiError } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
 import { profileId, requireAuth } from '../../http/session';
 import { readJson } from '../../http/validate';
@@ -20,8 +21,10 @@ import { isLoopbackHttp } from '../../push/sender';
 //   http://localhost (a stand-in push service for tests and local demos); at most 2048 chars.
 // - keys.p256dh: the browser's P-256 public key (65 bytes, uncompressed), keys.auth: 16 bytes,
 //   both base64url as the browser gives them.
-// - POST is an upsert by endpoint: posting a known endpoint updates its keys and moves it to the
-//   member who is signed in now (a shared device changes hands). Answers 201 either way.
+// - POST is an upsert by endpoint: the member's own endpoint gets the posted keys; another
+//   member's endpoint moves to the caller only when the posted keys equal the stored ones (the
+//   same browser, a shared device changing hands), otherwise 409 subscription_taken and the row
+//   is left alone. Answers 201 when stored.
 // - DELETE removes the endpoint only if it is the member's own; 204 whether or not it existed.
 // Every new notification of the member is then pushed to each subscription as the JSON
 // {notification: AppNotification, unread_count: number, truncated?: true} (NotificationPushPayload),
@@ -29,6 +32,11 @@ import { isLoopbackHttp } from '../../push/sender';
 // Subscriptions the push service answers 404 or 410 for are deleted.
 
 export const MAX_ENDPOINT_LENGTH = 2048;
+
+/** Keys compared as bytes, so base64url padding does not matter. */
+function sameKey(a: string, b: string): boolean {
+  return Buffer.from(a, 'base64url').equals(Buffer.from(b, 'base64url'));
+}
 
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
@@ -99,12 +107,19 @@ export function pushSubscriptionRoutes(): Hono<AppEnv> {
     const userAgent = c.req.header('user-agent')?.slice(0, 300) ?? null;
     return idempotent(c, me, async (trx) => {
       const values = { profile_id: me, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, user_agent: userAgent };
-      const row = await trx
-        .insertInto('push_subscriptions')
-        .values({ ...values, endpoint: subscription.endpoint, created_at: c.get('deps').now().toISOString(), last_success_at: null })
-        .onConflict((oc) => oc.column('endpoint').doUpdateSet(values))
-        .returning(['id', 'endpoint'])
-        .executeTakeFirstOrThrow();
+      const existing = await trx.selectFrom('push_subscriptions').select(['id', 'profile_id', 'p256dh', 'auth']).where('endpoint', '=', subscription.endpoint).executeTakeFirst();
+      // Knowing an endpoint is not owning it: only the browser that holds the subscription's
+      // keys may move it to another member (a shared device changing hands).
+      if (existing && existing.profile_id !== me && !(sameKey(existing.p256dh, values.p256dh) && sameKey(existing.auth, values.auth))) {
+        throw new ApiError(409, 'subscription_taken', 'This push subscription belongs to another member.');
+      }
+      const row = existing
+        ? await trx.updateTable('push_subscriptions').set(values).where('id', '=', existing.id).returning(['id', 'endpoint']).executeTakeFirstOrThrow()
+        : await trx
+            .insertInto('push_subscriptions')
+            .values({ ...values, endpoint: subscription.endpoint, created_at: c.get('deps').now().toISOString(), last_success_at: null })
+            .returning(['id', 'endpoint'])
+            .executeTakeFirstOrThrow();
       const body: PushSubscriptionCreated = { id: row.id, endpoint: row.endpoint };
       return { status: 201, body };
     });
