@@ -11,7 +11,7 @@ import type { Database } from './db/schema';
 import { seedDemo as seedDemoData } from './db/seed';
 import { requireAppId } from './http/app-id';
 import type { AppEnv, Deps } from './http/context';
-import { ApiError, errorBody, handleError } from './http/errors';
+import { ApiError, handleError, payloadTooLarge } from './http/errors';
 import { facilityScope } from './http/facility-scope';
 import { createLoginRateLimiter, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimitOptions } from './http/rate-limit';
 import { guardServer } from './http/node-guard';
@@ -99,7 +99,7 @@ const DELIVERY_GRACE_MS = 2000;
 
 export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
-  api.use(bodyLimit({ maxSize: API_BODY_LIMIT, onError: (c) => c.json(errorBody('payload_too_large', 'The request body is too large.'), 413) }));
+  api.use(bodyLimit({ maxSize: API_BODY_LIMIT, onError: payloadTooLarge }));
   api.use(requireAppId);
   api.use(loadSession);
   api.use(facilityScope);

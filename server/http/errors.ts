@@ -32,13 +32,22 @@ export function notFound(what = 'The requested resource'): ApiError {
   return new ApiError(404, 'not_found', `${what} was not found.`);
 }
 
+/**
+ * 413 from the announced size, before the body is read: the rest of the body may still be on
+ * its way, so the connection closes after the answer instead of being reused (a pooled client's
+ * next request would otherwise be read as the end of this body and then cut off).
+ */
+export function payloadTooLarge(c: Context): Response {
+  return c.json(errorBody('payload_too_large', 'The request body is too large.'), 413, { Connection: 'close' });
+}
+
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) {
     return c.json(errorBody(err.code, err.message, err.errors), err.status, err.headers);
   }
   if (err instanceof HTTPException) {
     const status = err.status;
-    if (status === 413) return c.json(errorBody('payload_too_large', 'The request body is too large.'), 413);
+    if (status === 413) return payloadTooLarge(c);
     if (status < 500) return c.json(errorBody('bad_request', 'The request could not be understood.'), status);
   }
   console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);

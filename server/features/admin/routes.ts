@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { tokensMatch } from './token';
 import { pathId } from '../booking/http';
 import type { AppEnv } from '../../http/context';
-import { ApiError, errorBody, notFound } from '../../http/errors';
+import { ApiError, notFound, payloadTooLarge } from '../../http/errors';
 import { readJson } from '../../http/validate';
 import { cancelAppointment, cancelClass, moveAppointment, publishPost } from '../notifications/events';
 import { toAppointment } from '../appointments/routes';
@@ -63,7 +63,7 @@ const notificationBody = z.object(
 
 export function adminRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.use(bodyLimit({ maxSize: ADMIN_BODY_LIMIT, onError: (c) => c.json(errorBody('payload_too_large', 'The request body is too large.'), 413) }));
+  routes.use(bodyLimit({ maxSize: ADMIN_BODY_LIMIT, onError: payloadTooLarge }));
   routes.use('*', adminAuth);
 
   routes.post('/sessions/:id/cancel', async (c) => {

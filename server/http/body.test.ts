@@ -1,0 +1,86 @@
+import http from 'node:http';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '../../core/contract/types';
+import { ALEX, Browser, json, signedIn, startTestServer, type TestServer } from '../testing/helpers';
+
+// Request bodies: the size limit and what follows it on the same connection.
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A minimal keep-alive HTTP/1.1 client: reuses its connection unless the answer said Connection: close. */
+class PooledClient {
+  private socket: net.Socket | null = null;
+  constructor(private readonly url: string) {}
+
+  request(raw: string, timeoutMs = 3000): Promise<Answer> {
+    const { hostname, port } = new URL(this.url);
+    const socket = (this.socket ??= net.connect(Number(port), hostname));
+    return new Promise((resolve, reject) => {
+      let data = Buffer.alloc(0);
+      const timer = setTimeout(() => finish(new Error('no answer on the pooled connection')), timeoutMs);
+      const finish = (error: Error | null, answer?: Answer) => {
+        clearTimeout(timer);
+        socket.off('data', onData);
+        socket.off('close', onClose);
+        if (error) reject(error);
+        else if (answer) resolve(answer);
+      };
+      const onClose = () => finish(new Error('connection closed before an answer'));
+      const onData = (chunk: Buffer) => {
+        data = Buffer.concat([data, chunk]);
+        const head = data.indexOf('\r\n\r\n');
+        if (head < 0) return;
+        const lines = data.subarray(0, head).toString('latin1').split('\r\n');
+        const headers: http.IncomingHttpHeaders = {};
+        for (const line of lines.slice(1)) {
+          const colon = line.indexOf(':');
+          headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+        }
+        const length = Number(headers['content-length'] ?? 0);
+        if (data.length < head + 4 + length) return;
+        if (headers.connection === 'close') this.socket = null;
+        finish(null, { status: Number(lines[0]?.split(' ')[1]), headers, body: data.subarray(head + 4, head + 4 + length).toString('utf8') });
+      };
+      socket.on('data', onData);
+      socket.on('close', onClose);
+      socket.on('error', () => undefined);
+      socket.write(raw);
+    });
+  }
+
+  close(): void {
+    this.socket?.destroy();
+  }
+}
+
+describe('request bodies', () => {
+  let server: TestServer;
+  let alex: Browser;
+  beforeAll(async () => {
+    server = await startTestServer();
+    alex = await signedIn(server, ALEX);
+  });
+  afterAll(() => server.close());
+
+  it('answers a body over the limit with 413 and Connection: close, so a pooled client\'s next request succeeds', async () => {
+    const client = new PooledClient(server.url);
+    try {
+      // Headers announce 200 KB; the client stops sending once the early 413 arrives (RFC 9112 §9.5).
+      const refused = await client.request(`POST /api/v1/authentication HTTP/1.1\r\nHost: x\r\nX-App-Id: member-pwa\r\nContent-Type: application/json\r\nContent-Length: 200000\r\n\r\n${' '.repeat(1000)}`);
+      expect(refused.status).toBe(413);
+      expect(refused.headers.connection).toBe('close');
+      expect(JSON.parse(refused.body)).toMatchObject({ code: 'payload_too_large' });
+      // The next request: on the same connection if the server said keep-alive, else on a new one.
+      const next = await client.request('GET /api/v1/timezones HTTP/1.1\r\nHost: x\r\nX-App-Id: member-pwa\r\n\r\n');
+      expect(next.status).toBe(200);
+    } finally {
+      client.close();
+    }
+    expect((await alex.get('/api/v1/profile')).status).toBe(200);
+  });
+});
