@@ -3,6 +3,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../core/contract/types';
 import { ALEX, Browser, json, signedIn, startTestServer, type TestServer } from '../testing/helpers';
+import { facilityHeaders, wod } from '../testing/training-helpers';
 
 // Request bodies: the size limit and what follows it on the same connection.
 
@@ -82,5 +83,39 @@ describe('request bodies', () => {
       client.close();
     }
     expect((await alex.get('/api/v1/profile')).status).toBe(200);
+  });
+
+  // Built as text: JSON.stringify itself overflows the stack on such values.
+  const nested = (depth: number, leaf = '"wod"') => `${'['.repeat(depth)}${leaf}${']'.repeat(depth)}`;
+  const withValue = (body: unknown, key: string, raw: string) => JSON.stringify(body).replace(`"${key}":"@"`, `"${key}":${raw}`);
+
+  it('refuses deeply nested JSON with a clean 422 on every body reader, never a 500', async () => {
+    const wellington = await facilityHeaders(server.running.db, 'Wellington');
+    const probes: [string, string, string, Record<string, string>][] = [
+      // readBody of /workouts, then the invalid-type message of the deep value
+      ['POST', '/api/v1/workouts', withValue({ workout: wod({ type: '@' }) }, 'type', nested(20_000)), wellington],
+      // readJson
+      ['PUT', '/api/v1/profile', `{"first_name":${nested(20_000)}}`, {}],
+      ['POST', '/api/v1/authentication', `{"email":"a@example.com","password":"x","extra":${'['.repeat(30_000)}${']'.repeat(30_000)}}`, {}],
+      // readOptionalJson
+      ['POST', '/api/v1/sessions/1/book', `{"visit":${nested(20_000, '{}')}}`, {}],
+    ];
+    for (const [method, path, body, headers] of probes) {
+      expect(body.length).toBeLessThan(64 * 1024);
+      const res = await alex.request(path, { method, body, headers: { ...headers, 'Content-Type': 'application/json' } });
+      expect(res.status, path).toBe(422);
+      expect(await json<ApiErrorBody>(res), path).toMatchObject({ code: 'validation_failed', message: expect.stringMatching(/nested too deeply/) as string });
+    }
+    // The admin notification's params: depth bound first, and the size check never throws.
+    const res = await fetch(`${server.url}/admin/notifications`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.running.adminToken}`, 'Content-Type': 'application/json' },
+      body: `{"email":"${ALEX}","type":"post","message":"Deep","params":{"a":${nested(20_000)}}}`,
+    });
+    expect(res.status).toBe(422);
+    // Ordinary nesting still passes.
+    const fine = await alex.request('/api/v1/workouts', { method: 'POST', json: { workout: wod({ type: [[[['wod']]]] }) }, headers: wellington });
+    expect(fine.status).toBe(422);
+    expect(await json<ApiErrorBody>(fine)).toMatchObject({ code: 'invalid_workout_type' });
   });
 });

@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import type { AppContext } from './context';
 import { ApiError } from './errors';
+import { readJsonBody } from './json-body';
 
-/** Parses and validates the JSON body; 400 for broken JSON, 422 with the first problem spelled out. */
+/** Parses and validates the JSON body; 400 for broken JSON, 422 with the first problem spelled out (or for too deep nesting). */
 /** Takes classic schemas and the contract's zod/mini ones alike. */
 export async function readJson<T extends z.core.$ZodType>(c: AppContext, schema: T): Promise<z.output<T>> {
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
-  }
+  const raw = await readJsonBody(c);
   const result = z.safeParse(schema, raw);
   if (result.success) return result.data;
   throw validationError(result.error);

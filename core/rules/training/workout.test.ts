@@ -19,6 +19,13 @@ describe('record type', () => {
     expect(invalidWorkoutTypeMessage(42)).toBe('Type "42" is invalid for a workout record.');
     expect(invalidWorkoutTypeMessage({ a: 1 })).toBe('Type "{"a":1}" is invalid for a workout record.');
   });
+  it('describes any value without throwing: deep nesting, no prototype, long text is cut', () => {
+    let deep: unknown = 'wod';
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    expect(invalidWorkoutTypeMessage(deep)).toBe('Type "[…]" is invalid for a workout record.');
+    expect(invalidWorkoutTypeMessage(Object.create(null))).toBe('Type "{}" is invalid for a workout record.');
+    expect(invalidWorkoutTypeMessage('x'.repeat(500))).toBe(`Type "${'x'.repeat(60)}…" is invalid for a workout record.`);
+  });
 });
 
 describe('workoutUpdatePayload', () => {

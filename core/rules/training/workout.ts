@@ -10,16 +10,25 @@ export function isWorkoutType(value: unknown): value is WorkoutType {
   return typeof value === 'string' && (WORKOUT_TYPES as readonly string[]).includes(value);
 }
 
+/** Longest value quoted in a message; anything longer is cut with an ellipsis. */
+const DESCRIBE_MAX = 60;
+
+/**
+ * A short text for any value, for error messages. Never throws: a value nested thousands of
+ * levels deep overflows JSON.stringify and Array#toString, and an object without a prototype has
+ * no toString at all.
+ */
 function describe(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value !== null && typeof value === 'object') {
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if (value !== null && typeof value === 'object') {
     try {
-      return JSON.stringify(value);
+      text = JSON.stringify(value);
     } catch {
-      return String(value);
+      text = Array.isArray(value) ? '[…]' : '{…}';
     }
-  }
-  return String(value);
+  } else text = String(value);
+  return text.length > DESCRIBE_MAX ? `${text.slice(0, DESCRIBE_MAX)}…` : text;
 }
 
 /** The error for a record type other than wod or lift, e.g. 'Type "run" is invalid for a workout record.' */

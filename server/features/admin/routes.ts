@@ -45,6 +45,15 @@ const postBody = z.object(
 
 const moveBody = z.object({ start_at: instant }, { error: 'The request body must be an object like {"start_at": "2026-05-01T06:00:00Z"}.' });
 
+/** Length of the value as JSON; Infinity for anything JSON.stringify cannot write (never throws). */
+function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value).length;
+  } catch {
+    return Infinity;
+  }
+}
+
 const notificationBody = z.object(
   {
     email: emailField,
@@ -52,7 +61,7 @@ const notificationBody = z.object(
     message: z.string({ error: 'message must be text.' }).trim().min(1, 'message must not be empty.').max(1000, 'message must be at most 1000 characters.'),
     params: z
       .record(z.string(), z.unknown(), { error: 'params must be an object.' })
-      .refine((p) => JSON.stringify(p).length <= 2000, 'params must be at most 2000 characters of JSON.')
+      .refine((p) => jsonLength(p) <= 2000, 'params must be at most 2000 characters of JSON.')
       .optional(),
     org_id: z.number({ error: 'org_id must be a number.' }).int().positive().optional(),
     expires_at: z.iso.datetime({ offset: true, error: 'expires_at must be a date-time with an offset.' }).nullable().optional(),

@@ -4,6 +4,7 @@ import type { FacilityRow } from '../../db/schema';
 import type { AppContext, AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { validationError } from '../../http/validate';
+import { parseJsonText } from '../../http/json-body';
 import type { RuleBreach } from './rules';
 import { sweepExpiredOffers } from './offers';
 
@@ -45,13 +46,7 @@ export function requireOrgId(c: AppContext): number {
 export async function readOptionalJson<T extends z.core.$ZodType>(c: AppContext, schema: T): Promise<z.output<T>> {
   const text = await c.req.text();
   let raw: unknown = {};
-  if (text.trim() !== '') {
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
-    }
-  }
+  if (text.trim() !== '') raw = parseJsonText(text);
   const result = z.safeParse(schema, raw);
   if (result.success) return result.data;
   throw validationError(result.error);

@@ -4,8 +4,9 @@ import type { WorkoutReaction, WorkoutList } from '../../../core/contract/types'
 import { pathId, readOptionalJson, readQuery, requireOrgId } from '../booking/http';
 import type { NewWorkout, WorkoutPatch } from '../../db/schema';
 import type { AppContext, AppEnv } from '../../http/context';
-import { ApiError, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
+import { readJsonBody } from '../../http/json-body';
 import { profileId, requireAuth } from '../../http/session';
 import { parseRange, positiveIdParam } from './query';
 import { parseWorkoutCreate, parseWorkoutUpdate, type CommonChanges } from './input';
@@ -88,12 +89,8 @@ export function workoutRoutes(): Hono<AppEnv> {
   return routes;
 }
 
-async function readBody(c: AppContext): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
-  }
+function readBody(c: AppContext): Promise<unknown> {
+  return readJsonBody(c);
 }
 
 async function createWorkout(c: AppContext): Promise<Response> {
