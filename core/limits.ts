@@ -35,3 +35,20 @@ export const SCORING_TYPES = ['for_time', 'for_rounds', 'for_distance', 'for_loa
 export const MOVEMENT_PROPERTY_TYPES = ['weight', 'height', 'distance'] as const;
 export const WEIGHT_UNITS = ['kilograms', 'pounds'] as const;
 export const LENGTH_UNITS = ['centimetres', 'inches', 'metres'] as const;
+
+// Member text (names, contact fields, workout names and notes) is stored as sent and shown in
+// other members' screens, so it must be text: no NUL or other control characters (tab, line
+// feed and carriage return excepted) and no lone UTF-16 surrogates (half an emoji, which no
+// database or encoder round-trips faithfully).
+// eslint-disable-next-line no-control-regex
+const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when `text` has no control characters (except tab, LF, CR) and no lone surrogates. */
+export function isCleanText(text: string): boolean {
+  return !UNSAFE_TEXT.test(text);
+}
+
+/** The refusal for text that is not clean, e.g. cleanTextMessage('First name'). */
+export function cleanTextMessage(label: string): string {
+  return `${label} must not contain control characters or broken Unicode.`;
+}

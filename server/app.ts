@@ -55,7 +55,7 @@ export interface ServerOptions {
   now?: () => Date;
   /** Believe X-Forwarded-Proto/-For/-Host (only behind a reverse proxy that sets them). */
   trustProxy?: boolean;
-  /** Login throttling; defaults to 5 failures per email and 30 attempts per IP per 15 minutes. */
+  /** Login throttling; defaults to 5 failures per email and 50 per IP per 15 minutes (then only correct passwords pass), 500 per IP hard. */
   loginRateLimit?: Partial<LoginRateLimitOptions>;
   /** How often lapsed waitlist offers are swept without waiting for a request. Default 60 s. */
   offerSweepIntervalMs?: number;

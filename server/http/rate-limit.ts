@@ -5,16 +5,26 @@
 export interface LoginRateLimitOptions {
   /** Failed attempts allowed per email inside the window. */
   perEmail: number;
-  /** Failed attempts allowed per client IP inside the window (members share gym Wi-Fi). */
+  /**
+   * Failed attempts per client IP inside the window after which only a correct password gets
+   * through (members share gym Wi-Fi; each account keeps its own limit).
+   */
   perIp: number;
+  /** Failed attempts per client IP after which every attempt is refused unchecked. Default 10 × perIp. */
+  perIpHard?: number;
   windowMs: number;
 }
 
 export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimitOptions = { perEmail: 5, perIp: 50, windowMs: 15 * 60 * 1000 };
 
 export interface LoginRateLimiter {
-  /** Seconds to wait when this attempt must be refused, otherwise null. */
+  /**
+   * Seconds to wait when this attempt must be refused before the password is checked (the
+   * account's own limit, or the address's hard limit, which also bounds password hashing), else null.
+   */
   check(email: string, ip: string): number | null;
+  /** Seconds to wait when the address is over its limit: then only a correct password passes. */
+  addressWait(ip: string): number | null;
   recordAttempt(ip: string): void;
   recordFailure(email: string): void;
   clearFailures(email: string): void;
@@ -69,11 +79,12 @@ export function createLoginRateLimiter(options: LoginRateLimitOptions, now: () =
   const ips = new SlidingWindow(options.windowMs, clock);
   return {
     check(email, ip) {
-      const byIp = ips.retryAfter(ip, options.perIp);
+      const byIp = ips.retryAfter(ip, options.perIpHard ?? options.perIp * 10);
       const byEmail = emails.retryAfter(email, options.perEmail);
       if (byIp === null && byEmail === null) return null;
       return Math.max(byIp ?? 0, byEmail ?? 0);
     },
+    addressWait: (ip) => ips.retryAfter(ip, options.perIp),
     recordAttempt: (ip) => ips.add(ip),
     recordFailure: (email) => emails.add(email),
     clearFailures: (email) => emails.clear(email),

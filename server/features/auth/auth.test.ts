@@ -153,11 +153,29 @@ describe('behind a trusted proxy, with a clock', () => {
 });
 
 describe('login rate limit per IP address', () => {
-  it('refuses further attempts from an address that made too many', async () => {
+  it('lets a correct password through an address over its limit (a gym shares one Wi-Fi address), refuses wrong ones with 429', async () => {
     const server = await startTestServer({ loginRateLimit: { perIp: 3 } });
     try {
       const browser = new Browser(server.url);
       for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) expect((await browser.login(email, 'x')).status).toBe(401);
+      expect((await browser.login(ALEX)).status).toBe(200);
+      const wrong = await browser.login(KAI, 'nope');
+      expect(wrong.status).toBe(429);
+      expect(wrong.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect((await browser.login(KAI)).status).toBe(200);
+      // The account's own limit still holds from that address.
+      for (let i = 0; i < 5; i++) expect((await browser.login(SAM, 'nope')).status).toBe(429);
+      expect((await browser.login(SAM)).status).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses every attempt from an address far over its limit, before checking any password', async () => {
+    const server = await startTestServer({ loginRateLimit: { perIp: 2, perIpHard: 4 } });
+    try {
+      const browser = new Browser(server.url);
+      for (let i = 0; i < 4; i++) await browser.login(`x${i}@example.com`, 'x');
       const res = await browser.login(ALEX);
       expect(res.status).toBe(429);
       expect(res.headers.get('retry-after')).toMatch(/^\d+$/);

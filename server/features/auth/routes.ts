@@ -16,6 +16,10 @@ const credentials = z.object({
   password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024, 'Password is too long.'),
 });
 
+function tooManyAttempts(wait: number): ApiError {
+  return new ApiError(429, 'rate_limited', 'Too many sign-in attempts. Please wait a few minutes and try again.', undefined, { 'Retry-After': String(wait) });
+}
+
 export function authenticationRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
@@ -25,9 +29,9 @@ export function authenticationRoutes(): Hono<AppEnv> {
     const ip = clientIp(c);
 
     const wait = loginLimiter.check(email, ip);
-    if (wait !== null) {
-      throw new ApiError(429, 'rate_limited', 'Too many sign-in attempts. Please wait a few minutes and try again.', undefined, { 'Retry-After': String(wait) });
-    }
+    if (wait !== null) throw tooManyAttempts(wait);
+    // An address over its limit (a gym's shared Wi-Fi) still lets a correct password through.
+    const addressWait = loginLimiter.addressWait(ip);
 
     const row = await db.selectFrom('members_profiles').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
     // verifyPassword spends the same time when there is no such member.
@@ -36,6 +40,7 @@ export function authenticationRoutes(): Hono<AppEnv> {
       // Only failures count against an address: a gym's members share one Wi-Fi address.
       loginLimiter.recordAttempt(ip);
       loginLimiter.recordFailure(email);
+      if (addressWait !== null) throw tooManyAttempts(addressWait);
       throw new ApiError(401, 'invalid_credentials', 'Email or password is incorrect.');
     }
     loginLimiter.clearFailures(email);

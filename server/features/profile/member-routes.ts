@@ -9,7 +9,7 @@ import { idempotent } from '../../http/idempotency';
 import { profileId, requireAuth } from '../../http/session';
 import { readJson } from '../../http/validate';
 import { toMember } from './present';
-import { ADDRESS_MAX, EMERGENCY_CONTACT_MAX, PHONE_MAX } from '../../../core/limits';
+import { ADDRESS_MAX, cleanTextMessage, EMERGENCY_CONTACT_MAX, isCleanText, PHONE_MAX } from '../../../core/limits';
 import { nameField } from './profile-routes';
 
 function optionalText(label: string, max: number) {
@@ -17,6 +17,7 @@ function optionalText(label: string, max: number) {
     .string({ error: `${label} must be text.` })
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
+    .refine(isCleanText, cleanTextMessage(label))
     .nullable()
     .optional()
     .transform((v) => (v === '' ? null : v));

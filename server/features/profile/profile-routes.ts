@@ -8,7 +8,7 @@ import { idempotent } from '../../http/idempotency';
 import { profileId, requireAuth } from '../../http/session';
 import { readJson } from '../../http/validate';
 import { loadProfile } from './present';
-import { EMAIL_MAX, PERSON_NAME_MAX } from '../../../core/limits';
+import { cleanTextMessage, EMAIL_MAX, isCleanText, PERSON_NAME_MAX } from '../../../core/limits';
 import { SUPPORTED_LOCALES } from '../../../core/locales';
 
 const LOCALES = SUPPORTED_LOCALES;
@@ -18,7 +18,8 @@ export function nameField(label: string) {
     .string({ error: `${label} must be text.` })
     .trim()
     .min(1, `${label} must not be empty.`)
-    .max(PERSON_NAME_MAX, `${label} must be at most ${PERSON_NAME_MAX} characters.`);
+    .max(PERSON_NAME_MAX, `${label} must be at most ${PERSON_NAME_MAX} characters.`)
+    .refine(isCleanText, cleanTextMessage(label));
 }
 
 export const emailField = z

@@ -54,6 +54,23 @@ describe('profile', () => {
     expect((await json<ApiErrorBody>(missing)).errors?.[0]?.path).toBe('profile');
   });
 
+  it('refuses names with NUL bytes, control characters or lone surrogates, with a clear 422', async () => {
+    const sam = await signedIn(server, SAM);
+    const before = await json<Profile>(await sam.get('/api/v1/profile'));
+    for (const bad of ['Sam\u0000', 'Sa\u0007m', 'Sam\uD800', '\uDC00Sam', 'S\uDBFFam']) {
+      for (const field of ['first_name', 'last_name', 'full_name']) {
+        const res = await sam.put('/api/v1/profile', { profile: { [field]: bad } });
+        expect(res.status, `${field} ${JSON.stringify(bad)}`).toBe(422);
+        expect(await json<ApiErrorBody>(res)).toMatchObject({ code: 'validation_failed', errors: [{ path: `profile.${field}`, message: expect.stringMatching(/control characters or broken Unicode/) as string }] });
+      }
+    }
+    expect(await json<Profile>(await sam.get('/api/v1/profile'))).toEqual(before);
+    // Whole surrogate pairs (emoji, rare scripts) are text like any other.
+    const ok = await sam.put('/api/v1/profile', { profile: { first_name: 'Sam 🏋️ 𠮷' } });
+    expect(ok.status).toBe(200);
+    await sam.put('/api/v1/profile', { profile: { first_name: before.first_name, full_name: before.full_name } });
+  });
+
   it('refuses an email that another member uses', async () => {
     const sam = await signedIn(server, SAM);
     const res = await sam.put('/api/v1/profile', { profile: { email: 'Demo@Example.com' } });
@@ -109,5 +126,10 @@ describe('member', () => {
     const bad = await alex.put('/api/v1/member', { member: { birthday: '31/01/1991' } }, { headers });
     expect(bad.status).toBe(422);
     expect(await json<ApiErrorBody>(bad)).toMatchObject({ code: 'validation_failed', errors: [{ path: 'member.birthday' }] });
+    for (const field of ['first_name', 'last_name', 'phone', 'address', 'emergency_contact']) {
+      const broken = await alex.put('/api/v1/member', { member: { [field]: 'A\u0000\uD83D' } }, { headers });
+      expect(broken.status, field).toBe(422);
+      expect(await json<ApiErrorBody>(broken)).toMatchObject({ code: 'validation_failed', errors: [{ path: `member.${field}` }] });
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LiftSet, MovementPropertyType, ScoringType, Units } from '../../../core/contract/types';
 import { invalidWorkoutTypeMessage, isWorkoutType, SCORING_TYPES, workoutUpdatePayload } from '../../../core/rules/training/index';
-import { LENGTH_UNITS, REP_SCHEME_MAX, SET_REPS_MAX, SET_REPS_MIN, SET_VALUE_MAX, SETS_MAX, WEIGHT_UNITS, WORKOUT_NAME_MAX, WORKOUT_NOTES_MAX } from '../../../core/limits';
+import { cleanTextMessage, isCleanText, LENGTH_UNITS, REP_SCHEME_MAX, SET_REPS_MAX, SET_REPS_MIN, SET_VALUE_MAX, SETS_MAX, WEIGHT_UNITS, WORKOUT_NAME_MAX, WORKOUT_NOTES_MAX } from '../../../core/limits';
 import { ApiError } from '../../http/errors';
 import { validationError } from '../../http/validate';
 
@@ -18,7 +18,8 @@ const name = z
   .string({ error: 'Name must be text.' })
   .trim()
   .min(1, 'Name must not be empty.')
-  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters.`);
+  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters.`)
+  .refine(isCleanText, cleanTextMessage('Name'));
 
 // Stored as UTC `toISOString()` so completed_at sorts as text.
 const completedAt = z
@@ -29,6 +30,7 @@ const notes = z
   .string({ error: 'Notes must be text.' })
   .trim()
   .max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters.`)
+  .refine(isCleanText, cleanTextMessage('Notes'))
   .nullable()
   .optional()
   .transform((value) => (value === '' ? null : value));

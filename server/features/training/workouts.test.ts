@@ -115,6 +115,10 @@ describe('training log: /workouts', () => {
     await expectInvalid(wod({ session_id: 'abc' }), 'workout.session_id');
     await expectInvalid(wod({ workout_definition_id: -3 }), 'workout.workout_definition_id');
     await expectError(await write('POST', '/workouts', { wod: wod() }), 422, 'validation_failed');
+    // Member text is text: no NUL or control characters, no lone surrogates.
+    for (const bad of [{ name: 'Fran\u0000' }, { notes: 'ok\uD800' }]) {
+      expect((await expectError(await write('POST', '/workouts', { workout: wod(bad) }), 422, 'validation_failed')).message).toMatch(/control characters or broken Unicode/);
+    }
     await expectError(await alex.request('/api/v1/workouts', { method: 'POST', body: '{"workout":', headers: { ...wellington, 'Content-Type': 'application/json' } }), 400, 'invalid_json');
   });
 
