@@ -6,7 +6,10 @@ import type { Database } from '../db/schema';
 
 // Faye (Bayeux) at /realtime. Members only listen: the server publishes to /n/{member_short_id}
 // through its in-process client, and every publish arriving from outside is refused. A
-// subscription is allowed only to the channels of the member whose session cookie came with it.
+// subscription is allowed only to the channels of the member whose session cookie came with it,
+// and the session is checked again on every delivery (against the database, so a sign-out on any
+// process counts): a client whose member signed out gets nothing more, and its next
+// /meta/connect is refused with advice not to reconnect.
 
 export const REALTIME_PATH = '/realtime';
 
@@ -22,9 +25,15 @@ interface FayeMessage {
   data?: unknown;
   error?: string;
 }
+interface FayeReply extends FayeMessage {
+  successful?: boolean;
+  advice?: Record<string, unknown>;
+}
 type FayeCallback = (message: FayeMessage) => void;
 interface FayeExtension {
   incoming?(message: FayeMessage, request: IncomingMessage | null, callback: FayeCallback): void;
+  /** Every reply and delivered message, with the request that carries it (long-poll or WebSocket upgrade); null drops it. */
+  outgoing?(message: FayeReply, request: IncomingMessage | null, callback: (message: FayeReply | null) => void): void;
 }
 interface FayeClient {
   publish(channel: string, data: unknown): PromiseLike<unknown>;
@@ -41,6 +50,9 @@ interface FayeModule {
 }
 
 const require = createRequire(import.meta.url);
+
+/** The error a /meta/connect gets when its cookie no longer names a live session. */
+const SIGNED_OUT = '401::Signed out';
 
 export interface Realtime {
   attach(server: Server): void;
@@ -61,6 +73,9 @@ export function createRealtime(db: Kysely<Database>, now: () => Date): Realtime 
     return new Set(rows.map((r) => memberChannel(r.short_id)));
   }
 
+  // Deliveries on one WebSocket are checked one after another, so they keep their order.
+  const deliveries = new WeakMap<IncomingMessage, Promise<unknown>>();
+
   bayeux.addExtension({
     incoming(message, request, callback) {
       // request is null only for the server's own in-process client.
@@ -68,6 +83,18 @@ export function createRealtime(db: Kysely<Database>, now: () => Date): Realtime 
       if (!message.channel.startsWith('/meta/')) {
         message.error = `403:${message.channel}:Publishing is not allowed`;
         return callback(message);
+      }
+      if (message.channel === '/meta/connect') {
+        findSession(db, readCookie(request.headers.cookie, SESSION_COOKIE), now())
+          .then((session) => {
+            if (!session) message.error = SIGNED_OUT;
+            callback(message);
+          })
+          .catch(() => {
+            message.error = '500::Session check failed';
+            callback(message);
+          });
+        return;
       }
       if (message.channel !== '/meta/subscribe') return callback(message);
       const wanted = ([] as string[]).concat(message.subscription ?? []);
@@ -81,6 +108,24 @@ export function createRealtime(db: Kysely<Database>, now: () => Date): Realtime 
           message.error = '500::Subscription check failed';
           callback(message);
         });
+    },
+    outgoing(message, request, callback) {
+      if (request === null) return callback(message);
+      // A signed-out client stops instead of handshaking again and again.
+      if (message.channel === '/meta/connect' && message.error === SIGNED_OUT) {
+        message.advice = { ...message.advice, reconnect: 'none' };
+        return callback(message);
+      }
+      if (!message.channel.startsWith('/n/')) return callback(message);
+      // A delivery: only while the cookie that came with this connection is a live session of
+      // the channel's member. Dropped messages are null, which the client ignores.
+      const check = (deliveries.get(request) ?? Promise.resolve())
+        .then(() => allowedChannels(request))
+        .then(
+          (allowed) => callback(allowed.has(message.channel) ? message : null),
+          () => callback(null),
+        );
+      deliveries.set(request, check);
     },
   });
 

@@ -8,6 +8,7 @@ interface BayeuxReply {
   clientId?: string;
   error?: string;
   data?: unknown;
+  advice?: { reconnect?: string };
 }
 
 /** Speaks Bayeux long-polling directly, with the browser's cookies. */
@@ -70,6 +71,31 @@ describe('realtime (Faye at /realtime)', () => {
     await server.running.publish(alexChannel, { type: 'waitlist', id: 1 });
     const { replies } = await bayeux(alex, server.url, [{ channel: '/meta/connect', clientId, connectionType: 'long-polling', advice: { timeout: 0 } }]);
     expect(replies.find((r) => r.channel === alexChannel)?.data).toEqual({ type: 'waitlist', id: 1 });
+  });
+
+  it('stops delivering once the member signed out: a waiting long-poll gets nothing, the next connect is refused for good', async () => {
+    const member = await signedIn(server, ALEX);
+    // The device keeps sending the cookie it had; the session behind it is gone.
+    const device = { cookies: new Map(member.cookies) } as unknown as Browser;
+    const clientId = await handshake(device, server.url);
+    expect((await bayeux(device, server.url, [{ channel: '/meta/subscribe', clientId, subscription: alexChannel }])).replies[0]).toMatchObject({ successful: true });
+    // A long-poll held open from before the sign-out …
+    const waiting = bayeux(device, server.url, [{ channel: '/meta/connect', clientId, connectionType: 'long-polling', advice: { timeout: 1500 } }]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await member.logout()).status).toBe(204);
+    await server.running.publish(alexChannel, { type: 'post', id: 'after sign-out' });
+    const held = await waiting;
+    expect(held.replies.filter((r) => r.channel === alexChannel)).toEqual([]);
+    // … and the next connect is refused with advice to stop reconnecting.
+    const next = await bayeux(device, server.url, [{ channel: '/meta/connect', clientId, connectionType: 'long-polling', advice: { timeout: 0 } }]);
+    expect(next.replies.filter((r) => r.channel === alexChannel)).toEqual([]);
+    expect(next.replies.find((r) => r.channel === '/meta/connect')).toMatchObject({ successful: false, advice: { reconnect: 'none' } });
+    // Members still signed in keep receiving.
+    const clientOfAlex = await handshake(alex, server.url);
+    await bayeux(alex, server.url, [{ channel: '/meta/subscribe', clientId: clientOfAlex, subscription: alexChannel }]);
+    await server.running.publish(alexChannel, { type: 'post', id: 'still here' });
+    const live = await bayeux(alex, server.url, [{ channel: '/meta/connect', clientId: clientOfAlex, connectionType: 'long-polling', advice: { timeout: 0 } }]);
+    expect(live.replies.find((r) => r.channel === alexChannel)?.data).toEqual({ type: 'post', id: 'still here' });
   });
 
   it('refuses cross-origin and JSON-P requests', async () => {
