@@ -61,6 +61,11 @@ export interface ServerOptions {
   offerSweepIntervalMs?: number;
   /** Sends Web Push messages; default: web-push with the stored VAPID key pair. Tests swap in fakes. */
   pushSender?: PushSender;
+  /**
+   * Accept and send to http://127.0.0.1 / localhost push endpoints (a stand-in push service).
+   * Tests and local demos only; otherwise endpoints must be https: on public hosts. Default false.
+   */
+  allowLoopbackPush?: boolean;
   /** The VAPID subject (mailto: or https:). Default mailto:support@example.com. */
   vapidSubject?: string;
   /**
@@ -161,7 +166,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
 
   const realtime = createRealtime(db, now);
-  const notifications = createNotifier({ db, now, realtime, pushSender: options.pushSender ?? createWebPushSender(vapid) });
+  const allowLoopbackPush = options.allowLoopbackPush ?? false;
+  const notifications = createNotifier({ db, now, realtime, pushSender: options.pushSender ?? createWebPushSender(vapid, { allowLoopbackHttp: allowLoopbackPush }) });
   const deps: Deps = {
     db,
     now,
@@ -172,6 +178,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     notifications,
     vapidPublicKey: vapid.publicKey,
     adminToken: admin.token,
+    allowLoopbackPush,
   };
   // A place offered from the waitlist becomes a 'waitlist' notification.
   deps.offers.on((event) => notifications.offerMade(event));

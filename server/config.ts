@@ -11,6 +11,8 @@ export interface Config {
   adminToken?: string;
   /** VAPID subject for Web Push (mailto: or https:); unset: mailto:support@example.com. */
   vapidSubject?: string;
+  /** Loopback http push endpoints (a stand-in push service), for tests and local demos only. */
+  allowLoopbackPush: boolean;
 }
 
 const OFF = new Set(['0', 'false', 'off', 'no']);
@@ -42,5 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag(env.TRUST_PROXY, false, 'TRUST_PROXY'),
     adminToken: env.ADMIN_TOKEN?.trim() || undefined,
     vapidSubject: env.VAPID_SUBJECT?.trim() || undefined,
+    // Never in production: members could make the server post to services on its own host.
+    allowLoopbackPush: flag(env.ALLOW_LOOPBACK_PUSH, false, 'ALLOW_LOOPBACK_PUSH'),
   };
 }

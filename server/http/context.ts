@@ -23,6 +23,8 @@ export interface Deps {
   vapidPublicKey: string;
   /** The bearer token of /admin routes. */
   adminToken: string;
+  /** Push subscriptions may use loopback http endpoints (tests and local demos only). */
+  allowLoopbackPush: boolean;
 }
 
 /** The organisation and facility a request is about, already checked against the member's accounts. */

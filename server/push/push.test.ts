@@ -6,7 +6,10 @@ import type { Kysely } from 'kysely';
 import type { AppNotification, NotificationPushPayload, PushSubscriptionCreated, VapidPublicKey } from '../../core/contract/types';
 import { startServer } from '../app';
 import type { Database } from '../db/schema';
+import webpush from 'web-push';
+import { isNonPublicAddress, publicOnlyLookup, PushEndpointRefused, systemResolver } from './endpoint';
 import { MAX_PUSH_PAYLOAD_BYTES, pushPayload } from './payload';
+import { createWebPushSender } from './sender';
 import { profileIdOf } from '../testing/booking-helpers';
 import { ALEX, json, SAM, signedIn, startTestServer, type Browser, type TestServer } from '../testing/helpers';
 import { admin, FakePushSender, listNotifications, waitUntil } from '../testing/notifications-helpers';
@@ -333,5 +336,60 @@ describe('the real web-push sender against a stand-in push service', () => {
     await server.running.notifications.settled();
     expect(await db.selectFrom('push_subscriptions').select('id').where('id', '=', created.id).executeTakeFirst()).toBeUndefined();
     expect(service.requests[1]?.headers.urgency).toBe('normal');
+  });
+});
+
+describe('push endpoints outside tests: https on public hosts only', () => {
+  let server: TestServer;
+  let alex: Browser;
+  let service: Awaited<ReturnType<typeof fakePushService>>;
+  const vapid = { subject: 'mailto:ops@example.com', ...(() => {
+    const keys = webpush.generateVAPIDKeys();
+    return { publicKey: keys.publicKey, privateKey: keys.privateKey };
+  })() };
+
+  beforeAll(async () => {
+    service = await fakePushService();
+    server = await startTestServer({ allowLoopbackPush: false, pushSender: new FakePushSender() });
+    alex = await signedIn(server, ALEX);
+  });
+  afterAll(async () => {
+    await server.close();
+    await service.close();
+  });
+
+  it('refuses loopback, private, link-local, unique-local, CGNAT and multicast endpoints when subscribing', async () => {
+    const refused = [
+      'http://127.0.0.1:9/push', 'http://localhost:9/push', 'http://[::1]:9/push', 'https://localhost/push', 'https://push.localhost/x',
+      'https://127.0.0.1/x', 'https://127.1.2.3/x', 'https://2130706433/x', 'https://0.0.0.0/x', 'https://10.1.2.3/x', 'https://172.16.0.1/x',
+      'https://192.168.1.1/x', 'https://169.254.169.254/latest', 'https://100.64.0.1/x', 'https://224.0.0.1/x', 'https://[::1]/x', 'https://[::]/x',
+      'https://[::ffff:127.0.0.1]/x', 'https://[::ffff:10.0.0.1]/x', 'https://[fd00::1]/x', 'https://[fe80::1]/x', 'https://[ff02::1]/x', 'https://[64:ff9b::a00:1]/x',
+    ];
+    for (const endpoint of refused) {
+      const res = await alex.request('/api/v1/push_subscriptions', { method: 'POST', json: subscription(endpoint) });
+      expect(res.status, endpoint).toBe(422);
+      expect(await json(res), endpoint).toMatchObject({ code: 'validation_failed', errors: [{ path: 'subscription.endpoint' }] });
+    }
+    for (const endpoint of ['https://fcm.googleapis.com/fcm/send/abc', 'https://8.8.8.8/x', 'https://[2606:4700::1111]/x']) {
+      expect((await alex.request('/api/v1/push_subscriptions', { method: 'POST', json: subscription(endpoint) })).status, endpoint).toBe(201);
+    }
+  });
+
+  it('never connects to a host that resolves to a non-public address, nor to literal or loopback ones', async () => {
+    const { port } = new URL(service.origin);
+    // A public-looking name whose DNS answers 127.0.0.1 (the resolver is injected for the test).
+    const resolve = async (hostname: string) => (hostname === 'push.attacker.example' ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '93.184.215.14', family: 4 }]);
+    const sender = createWebPushSender(vapid, { resolve });
+    const target = (endpoint: string) => ({ endpoint, keys: { p256dh: browserKeys().p256dh, auth: browserKeys().auth } });
+    for (const endpoint of [`https://push.attacker.example:${port}/x`, `http://127.0.0.1:${port}/x`, `https://127.0.0.1:${port}/x`, `https://[::ffff:127.0.0.1]:${port}/x`, `https://localhost:${port}/x`]) {
+      await expect(sender.send(target(endpoint), 'hi'), endpoint).rejects.toBeInstanceOf(PushEndpointRefused);
+    }
+    expect(service.requests).toEqual([]);
+    // The system resolver too: localhost resolves to loopback.
+    const refused = await new Promise<unknown>((done) => publicOnlyLookup(systemResolver)('localhost', { all: true }, (error) => done(error)));
+    expect(refused).toBeInstanceOf(PushEndpointRefused);
+    expect(isNonPublicAddress('8.8.8.8')).toBe(false);
+    expect(isNonPublicAddress('::ffff:8.8.8.8')).toBe(false);
+    expect(isNonPublicAddress('::ffff:192.168.0.1')).toBe(true);
   });
 });

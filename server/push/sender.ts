@@ -2,6 +2,7 @@ import https from 'node:https';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import webpush from 'web-push';
+import { endpointProblem, isLoopbackHttp, publicOnlyLookup, PushEndpointRefused, systemResolver, type Resolver } from './endpoint';
 
 // Sending one Web Push message. The server only ever talks to the browser vendor's push
 // service (FCM, Mozilla autopush, Apple …) at the subscription's endpoint; web-push encrypts
@@ -40,8 +41,8 @@ const SEND_TIMEOUT_MS = 10_000;
 
 /**
  * web-push always speaks HTTPS. Subscriptions on http://127.0.0.1 or http://localhost exist only
- * in tests and local demos (a stand-in push service); for those the "TLS" connection is a plain
- * TCP one. web-push insists on an https.Agent, hence the subclass.
+ * in tests and local demos (a stand-in push service, allowed by allowLoopbackHttp); for those the
+ * "TLS" connection is a plain TCP one. web-push insists on an https.Agent, hence the subclass.
  */
 class LoopbackPlainAgent extends https.Agent {
   override createConnection(options: https.RequestOptions): Duplex {
@@ -49,20 +50,32 @@ class LoopbackPlainAgent extends https.Agent {
   }
 }
 
-export function isLoopbackHttp(endpoint: URL): boolean {
-  return endpoint.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(endpoint.hostname);
-}
-
 function isWebPushError(error: unknown): error is webpush.WebPushError {
   return error instanceof webpush.WebPushError || (typeof error === 'object' && error !== null && typeof (error as { statusCode?: unknown }).statusCode === 'number');
 }
 
-/** The real sender: webpush.sendNotification with the server's VAPID key pair. */
-export function createWebPushSender(vapid: VapidDetails): PushSender {
+export interface WebPushSenderOptions {
+  /** Post to http://127.0.0.1 / localhost endpoints (tests and local demos only). Default false. */
+  allowLoopbackHttp?: boolean;
+  /** Host name resolution for the public-address check; tests inject their own. */
+  resolve?: Resolver;
+}
+
+/**
+ * The real sender: webpush.sendNotification with the server's VAPID key pair. Throws
+ * PushEndpointRefused, without connecting, for an endpoint that is not https: on a public host.
+ */
+export function createWebPushSender(vapid: VapidDetails, senderOptions: WebPushSenderOptions = {}): PushSender {
+  const allowLoopbackHttp = senderOptions.allowLoopbackHttp ?? false;
   const loopbackAgent = new LoopbackPlainAgent({ keepAlive: false });
+  // Every https connection resolves through the public-address check.
+  const publicAgent = new https.Agent({ keepAlive: false, lookup: publicOnlyLookup(senderOptions.resolve ?? systemResolver) as never });
   return {
     async send(subscription, payload, options = {}) {
-      const plainLoopback = isLoopbackHttp(new URL(subscription.endpoint));
+      const url = new URL(subscription.endpoint);
+      const problem = endpointProblem(url, allowLoopbackHttp);
+      if (problem) throw new PushEndpointRefused(`${problem} (${url.host})`);
+      const plainLoopback = allowLoopbackHttp && isLoopbackHttp(url);
       try {
         const result = await webpush.sendNotification(subscription, payload, {
           vapidDetails: vapid,
@@ -70,7 +83,7 @@ export function createWebPushSender(vapid: VapidDetails): PushSender {
           urgency: options.urgency ?? 'normal',
           contentEncoding: 'aes128gcm',
           timeout: SEND_TIMEOUT_MS,
-          ...(plainLoopback ? { agent: loopbackAgent } : {}),
+          agent: plainLoopback ? loopbackAgent : publicAgent,
         });
         return { statusCode: result.statusCode };
       } catch (error) {

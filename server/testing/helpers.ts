@@ -25,6 +25,8 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     distDir: path.join(dir, 'dist'),
     // Many logins from one loopback address; the rate-limit tests set their own limits.
     loginRateLimit: { perIp: 10_000 },
+    // The stand-in push services of the tests listen on loopback http.
+    allowLoopbackPush: true,
     ...options,
   });
   return {

@@ -6,7 +6,7 @@ import { ApiError } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
 import { profileId, requireAuth } from '../../http/session';
 import { readJson } from '../../http/validate';
-import { isLoopbackHttp } from '../../push/sender';
+import { endpointProblem } from '../../push/endpoint';
 
 // Web Push calls, this server's own (see docs/decisions.md#notifications):
 //
@@ -17,8 +17,11 @@ import { isLoopbackHttp } from '../../push/sender';
 // | DELETE | /push_subscriptions     | {endpoint}                                                 | 204 |
 //
 // All under /api/v1, signed in, X-App-Id as every call; POST and DELETE honour Idempotency-Key.
-// - endpoint: an https: URL (the browser vendor's push service), or http://127.0.0.1 /
-//   http://localhost (a stand-in push service for tests and local demos); at most 2048 chars.
+// - endpoint: an https: URL on a public host (the browser vendor's push service; literal
+//   private, loopback, link-local, unique-local, CGNAT or multicast addresses and localhost are
+//   refused, and the host is resolved and checked again at every send), or, only where the
+//   server runs with allowLoopbackPush (tests, local demos), http://127.0.0.1 / http://localhost
+//   (a stand-in push service); at most 2048 chars.
 // - keys.p256dh: the browser's P-256 public key (65 bytes, uncompressed), keys.auth: 16 bytes,
 //   both base64url as the browser gives them.
 // - POST is an upsert by endpoint: the member's own endpoint gets the posted keys; another
@@ -54,14 +57,7 @@ function base64urlBytes(label: string, length: number, check?: (bytes: Buffer) =
 const endpointField = z
   .string({ error: 'The endpoint must be text.' })
   .max(MAX_ENDPOINT_LENGTH, `The endpoint must be at most ${MAX_ENDPOINT_LENGTH} characters.`)
-  .refine((v) => {
-    try {
-      const url = new URL(v);
-      return (url.protocol === 'https:' || isLoopbackHttp(url)) && url.username === '' && url.password === '';
-    } catch {
-      return false;
-    }
-  }, 'The endpoint must be an https: URL (or http://127.0.0.1 / http://localhost for a local test service).');
+  .refine((v) => URL.canParse(v), 'The endpoint must be a URL.');
 
 const subscribeBody = z.object(
   {
@@ -104,6 +100,9 @@ export function pushSubscriptionRoutes(): Hono<AppEnv> {
   routes.post('/', async (c) => {
     const me = profileId(c);
     const { subscription } = await readJson(c, subscribeBody);
+    // https: on a public host only (loopback http where tests and local demos allow it).
+    const problem = endpointProblem(new URL(subscription.endpoint), c.get('deps').allowLoopbackPush);
+    if (problem) throw new ApiError(422, 'validation_failed', problem, [{ path: 'subscription.endpoint', message: problem }]);
     const userAgent = c.req.header('user-agent')?.slice(0, 300) ?? null;
     return idempotent(c, me, async (trx) => {
       const values = { profile_id: me, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, user_agent: userAgent };
