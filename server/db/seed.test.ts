@@ -158,9 +158,10 @@ describe('SEED_DEMO off', () => {
 
 describe('configuration from the environment', () => {
   it('has defaults and parses the switches', () => {
-    expect(loadConfig({})).toEqual({ port: 8080, host: '127.0.0.1', databaseFile: 'data/app.sqlite', seedDemo: true, distDir: 'dist', trustProxy: false });
+    expect(loadConfig({})).toEqual({ port: 8080, host: '127.0.0.1', databaseFile: 'data/app.sqlite', seedDemo: true, distDir: 'dist', trustProxy: false, allowLoopbackPush: false });
     for (const off of ['0', 'false', 'off', 'FALSE']) expect(loadConfig({ SEED_DEMO: off }).seedDemo).toBe(false);
-    expect(loadConfig({ PORT: '3000', HOST: '0.0.0.0', DATABASE_FILE: '/tmp/x.sqlite', DIST_DIR: 'build', TRUST_PROXY: '1' })).toEqual({ port: 3000, host: '0.0.0.0', databaseFile: '/tmp/x.sqlite', seedDemo: true, distDir: 'build', trustProxy: true });
+    expect(loadConfig({ PORT: '3000', HOST: '0.0.0.0', DATABASE_FILE: '/tmp/x.sqlite', DIST_DIR: 'build', TRUST_PROXY: '1' })).toEqual({ port: 3000, host: '0.0.0.0', databaseFile: '/tmp/x.sqlite', seedDemo: true, distDir: 'build', trustProxy: true, allowLoopbackPush: false });
+    expect(loadConfig({ ALLOW_LOOPBACK_PUSH: '1' }).allowLoopbackPush).toBe(true);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
   });
