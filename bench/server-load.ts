@@ -6,6 +6,7 @@
 //  - a static file of the same size (the reference);
 //  - book then cancel (two writes per cycle), one class per connection.
 // Run alone: npx tsx bench/server-load.ts [seconds per case, default 5] [connections, default 50]
+// BENCH_CPU_PROF=<folder> writes the server's CPU profile there.
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -83,7 +84,7 @@ async function serve(): Promise<void> {
 }
 
 function startChild(dir: string): Promise<{ child: ChildProcess; url: URL }> {
-  const child = fork(SELF, ['--serve'], { env: { ...process.env, BENCH_DIR: dir }, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(SELF, ['--serve'], { env: { ...process.env, BENCH_DIR: dir }, execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
     child.once('message', (m: { url: string }) => resolve({ child, url: new URL(m.url) }));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));

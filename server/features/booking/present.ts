@@ -88,6 +88,17 @@ export function currentVisit(visits: readonly VisitRow[]): VisitRow | null {
   return newestFirst.find((v) => v.state !== 'cancelled') ?? newestFirst[0] ?? null;
 }
 
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = groups.get(k);
+    if (list) list.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
 export async function presentSessions(db: Db, rows: readonly SessionWithFacility[], profileId: number): Promise<Session[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -96,10 +107,13 @@ export async function presentSessions(db: Db, rows: readonly SessionWithFacility
   );
   const counts = await visitCounts(db, ids);
   const mine = await inChunks(ids, (chunk) => db.selectFrom('visits').selectAll().where('profile_id', '=', profileId).where('session_id', 'in', chunk).execute());
+  // Grouped once: filtering the whole lists for every class grew with classes × rows.
+  const instructorsOf = groupBy(instructors, (i) => i.session_id);
+  const mineOf = groupBy(mine, (v) => v.session_id);
 
   const sessions = rows.map((row): Session => {
     const c = counts.get(row.id) ?? NO_VISITS;
-    const visit = currentVisit(mine.filter((v) => v.session_id === row.id));
+    const visit = currentVisit(mineOf.get(row.id) ?? []);
     return {
       id: row.id,
       facility_guid: row.facility_guid,
@@ -121,7 +135,7 @@ export async function presentSessions(db: Db, rows: readonly SessionWithFacility
       dropin_spaces: row.dropin_spaces,
       droppedin_count: c.droppedin,
       online_url: row.online_url,
-      instructors: instructors.filter((i) => i.session_id === row.id).map((i) => ({ full_name: i.full_name, substituted: i.substituted === 1 })),
+      instructors: (instructorsOf.get(row.id) ?? []).map((i) => ({ full_name: i.full_name, substituted: i.substituted === 1 })),
       whiteboard_items: [],
       whiteboard_visibility: row.whiteboard_visibility,
       visit: visit ? toVisitSummary(visit) : null,
@@ -162,11 +176,14 @@ async function visitCharges(db: Db, visitIds: readonly number[]): Promise<Map<nu
   );
 }
 
-/** The member's visits with their classes, in the order given. */
-export async function presentVisits(db: Db, rows: readonly VisitRow[], profileId: number): Promise<Visit[]> {
+/**
+ * The member's visits with their classes, in the order given. `knownSessions`: class rows the
+ * caller already read (a write that just checked them), so they are not read again.
+ */
+export async function presentVisits(db: Db, rows: readonly VisitRow[], profileId: number, knownSessions?: readonly SessionWithFacility[]): Promise<Visit[]> {
   if (rows.length === 0) return [];
   const sessionIds = [...new Set(rows.map((r) => r.session_id))];
-  const sessionRows = await inChunks(sessionIds, (ids) => sessionsQuery(db).where('sessions.id', 'in', ids).execute());
+  const sessionRows = knownSessions && sessionIds.every((id) => knownSessions.some((k) => k.id === id)) ? knownSessions.filter((k) => sessionIds.includes(k.id)) : await inChunks(sessionIds, (ids) => sessionsQuery(db).where('sessions.id', 'in', ids).execute());
   const sessions = new Map((await presentSessions(db, sessionRows, profileId)).map((s) => [s.id, s]));
   const charges = await visitCharges(db, rows.map((r) => r.id));
   return rows.flatMap((row): Visit[] => {

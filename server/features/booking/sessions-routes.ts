@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { conflict, pathId, readOptionalJson, readQuery, requireFacility, sweepOffers } from './http';
-import { loadMemberSession, loadMemberVisit, presentSessions, sessionsQuery, type SessionWithFacility } from './present';
+import { findMemberSessionRow, loadMemberSession, presentSessions, presentVisits, sessionsQuery, type SessionWithFacility } from './present';
 import type { AppContext, AppEnv } from '../../http/context';
 import { ApiError, notFound } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
@@ -67,8 +67,9 @@ async function createVisit(c: AppContext, kind: Kind): Promise<Response> {
   await readOptionalJson(c, bookBody);
   return idempotent(c, me, async (trx) => {
     const at = now();
-    const session = await loadMemberSession(trx, sessionId, me);
-    if (!session) throw classNotFound();
+    const sessionRow = await findMemberSessionRow(trx, sessionId, me);
+    const [session] = sessionRow ? await presentSessions(trx, [sessionRow], me) : [];
+    if (!sessionRow || !session) throw classNotFound();
     const breach = kind === 'book' ? bookBreach(session, at) : kind === 'dropin' ? dropInBreach(session, at) : waitlistBreach(session, at);
     if (breach) throw conflict(breach);
     const stamp = at.toISOString();
@@ -85,14 +86,15 @@ async function createVisit(c: AppContext, kind: Kind): Promise<Response> {
         created_at: stamp,
         updated_at: stamp,
       })
-      .returning('id')
+      .returningAll()
       .executeTakeFirstOrThrow()
       .catch((error: unknown) => {
         // Only reachable if the checks above were bypassed by a concurrent writer.
         if (isUniqueViolation(error)) throw conflict({ code: 'already_booked', message: 'You already have a place or a waitlist place in this class.' });
         throw error;
       });
-    const visit = await loadMemberVisit(trx, inserted.id, me);
+    // The class was read and checked above: present the new visit with it, without reading both again.
+    const [visit] = await presentVisits(trx, [inserted], me, [sessionRow]);
     if (!visit) throw classNotFound();
     return { status: 201, body: visit };
   });

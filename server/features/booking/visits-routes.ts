@@ -115,7 +115,8 @@ async function transition(c: AppContext, action: Action): Promise<Response> {
     if (action === 'confirm') patch = { state: 'booked', offer_expires_at: null, updated_at: stamp };
     else if (action === 'latecancel') patch = { state: 'cancelled', late_cancelled: 1, updated_at: stamp };
     else patch = { state: 'cancelled', updated_at: stamp };
-    await trx.updateTable('visits').set(patch).where('id', '=', row.id).where('state', '=', row.state).execute();
+    const updated = await trx.updateTable('visits').set(patch).where('id', '=', row.id).where('state', '=', row.state).returningAll().executeTakeFirst();
+    if (!updated) throw visitNotFound();
 
     if (action === 'latecancel') await chargeLateCancel(trx, row, sessionRow, at);
     // An answered offer's waitlist notification is removed with it (a 'removed' live update).
@@ -123,7 +124,9 @@ async function transition(c: AppContext, action: Action): Promise<Response> {
     // A booked place or an offered one came free (a waitlist place frees nothing, but asking is harmless).
     if (action !== 'confirm') await offerFreePlaces(trx, row.session_id, at, offered);
 
-    const visit: Visit | undefined = await loadMemberVisit(trx, row.id, me);
+    // The visit and its class were read and checked above: present the updated row with that
+    // class (its counts are read afresh), without reading both again.
+    const [visit]: Visit[] = await presentVisits(trx, [updated], me, [sessionRow]);
     if (!visit) throw visitNotFound();
     return { status: 200, body: visit };
   });
