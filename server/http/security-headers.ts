@@ -32,6 +32,7 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
   // Only over HTTPS: announcing HSTS on plain http would be ignored anyway and confuses local setups.
   if (c.get('deps') && isSecure(c)) c.res.headers.set('Strict-Transport-Security', 'max-age=31536000');
-  // API answers are per member and change constantly; no cache may keep them.
-  if (c.req.path === '/api' || c.req.path.startsWith('/api/')) c.res.headers.set('Cache-Control', 'no-store');
+  // API answers are per member and change constantly; no cache may keep them, except the
+  // member's own browser for a list answered with an ETag (etag.ts: private, no-cache, Vary).
+  if ((c.req.path === '/api' || c.req.path.startsWith('/api/')) && !c.res.headers.has('ETag')) c.res.headers.set('Cache-Control', 'no-store');
 });

@@ -8,6 +8,7 @@ import { idempotent } from '../../http/idempotency';
 import { profileId, requireAuth } from '../../http/session';
 import { bookBreach, dropInBreach, waitlistBreach } from './rules';
 import { sessionRange } from './range';
+import { jsonWithETag } from '../../http/etag';
 
 // Classes (/sessions). A class is visible to members of its organisation
 // only; any other id answers 404 exactly like an unknown one, so ids of other clubs cannot be
@@ -44,7 +45,7 @@ export function sessionRoutes(): Hono<AppEnv> {
       .orderBy('sessions.start_at')
       .orderBy('sessions.id')
       .execute();
-    return c.json(await presentSessions(db, rows, profileId(c)));
+    return jsonWithETag(c, await presentSessions(db, rows, profileId(c)));
   });
 
   routes.get('/:id', async (c) => {

@@ -12,6 +12,7 @@ import { idempotent } from '../../http/idempotency';
 import { profileId, requireAuth } from '../../http/session';
 import { removeOfferNotifications } from '../notifications/store';
 import { cancelBreach, confirmBreach, declineBreach, lateCancelBreach, type OfferFacts, type RuleBreach } from './rules';
+import { jsonWithETag } from '../../http/etag';
 
 // The member's visits (see docs/decisions.md#visits). Only the member's own visits exist here:
 // another member's visit id answers 404 exactly like an unknown one.
@@ -55,7 +56,7 @@ export function visitRoutes(): Hono<AppEnv> {
       .where('facilities.org_id', '=', orgId);
     if (state) query = query.where('visits.state', '=', state);
     const rows = await query.orderBy('sessions.start_at', 'desc').orderBy('visits.id', 'desc').limit(limit).execute();
-    return c.json(await presentVisits(db, rows, me));
+    return jsonWithETag(c, await presentVisits(db, rows, me));
   });
 
   // Upcoming: the class has not finished and the member holds, awaits or queues for a place.
@@ -76,7 +77,7 @@ export function visitRoutes(): Hono<AppEnv> {
       .orderBy('visits.id')
       .limit(BOOKINGS_CAP)
       .execute();
-    return c.json(await presentVisits(db, rows, me));
+    return jsonWithETag(c, await presentVisits(db, rows, me));
   });
 
   routes.get('/:id', async (c) => {

@@ -8,6 +8,7 @@ import { profileId, requireAuth } from '../../http/session';
 import { readJson } from '../../http/validate';
 import { toNotification } from './present';
 import { markRead } from './store';
+import { jsonWithETag } from '../../http/etag';
 
 // The member's notifications (see docs/rules.md#notifications):
 //   GET /notifications                    → {data: AppNotification[]}: not removed, not expired,
@@ -39,7 +40,7 @@ export function notificationRoutes(): Hono<AppEnv> {
     if (orgId !== undefined) query = query.where('org_id', '=', orgId);
     const rows = await query.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(NOTIFICATIONS_LIMIT).execute();
     const body: NotificationList = { data: rows.map(toNotification) };
-    return c.json(body);
+    return jsonWithETag(c, body);
   });
 
   routes.put('/mark_all_read', async (c) => {

@@ -10,6 +10,7 @@ import { readJson } from '../../http/validate';
 import { loadProfile } from './present';
 import { cleanTextMessage, EMAIL_MAX, isCleanText, PERSON_NAME_MAX } from '../../../core/limits';
 import { SUPPORTED_LOCALES } from '../../../core/locales';
+import { jsonWithETag } from '../../http/etag';
 
 const LOCALES = SUPPORTED_LOCALES;
 
@@ -46,7 +47,7 @@ export function profileRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAuth);
 
-  routes.get('/', async (c) => c.json(await loadProfile(c.get('deps').db, profileId(c))));
+  routes.get('/', async (c) => jsonWithETag(c, await loadProfile(c.get('deps').db, profileId(c))));
 
   routes.put('/', async (c) => {
     const me = profileId(c);

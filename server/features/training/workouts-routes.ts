@@ -6,6 +6,7 @@ import type { NewWorkout, WorkoutPatch } from '../../db/schema';
 import type { AppContext, AppEnv } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
+import { jsonWithETag } from '../../http/etag';
 import { readJsonBody } from '../../http/json-body';
 import { profileId, requireAuth } from '../../http/session';
 import { parseRange, positiveIdParam } from './query';
@@ -60,7 +61,7 @@ export function workoutRoutes(): Hono<AppEnv> {
     if (params.session_id !== undefined) query = query.where('session_id', '=', params.session_id);
     const rows = await query.orderBy('completed_at', 'desc').orderBy('id', 'desc').execute();
     const body: WorkoutList = { data: await presentWorkouts(db, rows, me) };
-    return c.json(body);
+    return jsonWithETag(c, body);
   });
 
   // Before /:id. Matched here rather than with SQL LIKE, which folds case for ASCII only.

@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+
+// List answers carry a weak ETag over their body, and If-None-Match answers 304 with no body: the
+// app's revalidations (the browser's HTTP cache does them by itself) then cost a few bytes
+// instead of the whole list. The answer is still built; what is saved is the transfer and the
+// client's parsing and writing.
+//
+// Cache-Control: private, no-cache: only the member's own browser may keep the answer, and it
+// must ask every time; no shared cache (proxy, CDN) may store it. Vary names what selects the
+// data (the session cookie and the club or facility headers), so even the browser's cache never
+// answers one member's or one club's request with another's. Every other API answer stays
+// no-store (security-headers.ts).
+//
+// A helper the routes call rather than a middleware: reading a finished Response back costs
+// more than the hash (it turns @hono/node-server's string body into a stream).
+
+export const API_CACHE_CONTROL = 'private, no-cache';
+export const API_VARY = 'Cookie, X-Club-Id, X-Facility-Id';
+
+/** RFC 9110 §13.1.2: a list of entity tags or *, compared weakly. */
+function matches(ifNoneMatch: string, tag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = tag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
+}
+
+/** c.json for GET lists: 200 with an ETag, or 304 when If-None-Match names the same body. */
+export function jsonWithETag(c: Context, value: unknown): Response {
+  const text = JSON.stringify(value);
+  // Weak: the same JSON may later be sent compressed; not a secret, any stable hash will do.
+  const tag = `W/"${createHash('sha1').update(text).digest('base64url')}"`;
+  const headers = { ETag: tag, 'Cache-Control': API_CACHE_CONTROL, Vary: API_VARY };
+  const ifNoneMatch = c.req.header('if-none-match');
+  if (ifNoneMatch !== undefined && matches(ifNoneMatch, tag)) return c.body(null, 304, headers);
+  return c.body(text, 200, { ...headers, 'Content-Type': 'application/json' });
+}
