@@ -42,3 +42,15 @@ export function parseJsonText(text: string): unknown {
 export async function readJsonBody(c: AppContext): Promise<unknown> {
   return parseJsonText(await c.req.text());
 }
+
+/** Whether a parsed value nests arrays and objects deeper than `max`; iterative, so any depth is safe. */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop() as [unknown, number];
+    if (item === null || typeof item !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
 import { findSession, readCookie, SESSION_COOKIE } from '../features/auth/sessions';
 import type { Database } from '../db/schema';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-body';
 
 // Faye (Bayeux) at /realtime. Members only listen: the server publishes to /n/{member_short_id}
 // through its in-process client, and every publish arriving from outside is refused. A
@@ -80,6 +81,12 @@ export function createRealtime(db: Kysely<Database>, now: () => Date): Realtime 
     incoming(message, request, callback) {
       // request is null only for the server's own in-process client.
       if (request === null) return callback(message);
+      // Faye echoes parts of a message (subscription) and writes its answer with a recursive
+      // JSON.stringify: a deeply nested message would crash the process. Such a message is
+      // answered as an error, carrying nothing of what was sent.
+      if (typeof message !== 'object' || message === null || typeof message.channel !== 'string' || nestsDeeperThan(message, MAX_JSON_DEPTH)) {
+        return callback({ channel: '/meta/invalid', error: '400::Invalid message' });
+      }
       if (!message.channel.startsWith('/meta/')) {
         message.error = `403:${message.channel}:Publishing is not allowed`;
         return callback(message);

@@ -98,6 +98,24 @@ describe('realtime (Faye at /realtime)', () => {
     expect(live.replies.find((r) => r.channel === alexChannel)?.data).toEqual({ type: 'post', id: 'still here' });
   });
 
+  it('refuses deeply nested Bayeux messages without crashing (issue 11: 20,000 nested arrays in subscription took the process down)', async () => {
+    const deep = `${'['.repeat(20_000)}"/n/x"${']'.repeat(20_000)}`;
+    const clientId = await handshake(alex, server.url);
+    const bodies = [
+      `[{"channel":"/meta/subscribe","clientId":"${clientId}","subscription":${deep}}]`,
+      `[{"channel":${deep},"clientId":"${clientId}"}]`,
+      `[{"channel":"/meta/handshake","version":"1.0","supportedConnectionTypes":["long-polling"],"ext":${deep}}]`,
+      `[${deep}]`,
+    ];
+    for (const body of bodies) {
+      const res = await fetch(`${server.url}/realtime`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      expect(res.status).toBe(200);
+      const replies = (await res.json()) as BayeuxReply[];
+      expect(replies[0]).toMatchObject({ successful: false });
+    }
+    expect((await alex.get('/api/v1/profile')).status).toBe(200);
+  });
+
   it('refuses cross-origin and JSON-P requests', async () => {
     const cross = await bayeux(alex, server.url, [{ channel: '/meta/handshake', version: '1.0', supportedConnectionTypes: ['long-polling'] }], { Origin: 'https://evil.example' });
     expect(cross.status).toBe(403);
