@@ -28,6 +28,14 @@ function isRealtimePath(url: string | undefined): boolean {
   return pathname === REALTIME_PATH || pathname.startsWith(`${REALTIME_PATH}/`) || pathname.startsWith(`${REALTIME_PATH}.`);
 }
 
+const REALTIME_BODY_LIMIT = 64 * 1024;
+
+function tooLarge(res: ServerResponse): void {
+  // The rest of the body may still be coming: close rather than read it (see payloadTooLarge).
+  res.writeHead(413, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Connection: 'close' });
+  res.end(JSON.stringify(errorBody('payload_too_large', 'The request body is too large.')));
+}
+
 /** Call after Faye's attach(). Realtime sockets are collected so shutdown can cut them at once. */
 export function guardServer(server: Server, trustProxy: boolean, realtimeSockets: Set<Socket>): void {
   const requestListeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
@@ -43,6 +51,19 @@ export function guardServer(server: Server, trustProxy: boolean, realtimeSockets
         res.end(JSON.stringify(errorBody('forbidden_origin', 'Requests from other sites are not allowed.')));
         return;
       }
+      // Faye reads a POST body whole, without a limit; Bayeux messages are small.
+      if (Number(req.headers['content-length'] ?? 0) > REALTIME_BODY_LIMIT) {
+        tooLarge(res);
+        return;
+      }
+      let received = 0;
+      req.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > REALTIME_BODY_LIMIT && !res.headersSent) {
+          tooLarge(res);
+          req.destroy();
+        }
+      });
     }
     for (const listener of requestListeners) listener.call(server, req, res);
   });

@@ -116,6 +116,22 @@ describe('realtime (Faye at /realtime)', () => {
     expect((await alex.get('/api/v1/profile')).status).toBe(200);
   });
 
+  it('refuses realtime bodies over 64 KB (Faye itself reads them whole, without a limit)', async () => {
+    const big = JSON.stringify([{ channel: '/meta/handshake', version: '1.0', supportedConnectionTypes: ['long-polling'], ext: 'x'.repeat(200_000) }]);
+    const res = await fetch(`${server.url}/realtime`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: big });
+    expect(res.status).toBe(413);
+    expect(res.headers.get('connection')).toBe('close');
+    // Without a Content-Length (chunked), the body is cut off once it passes the limit.
+    const chunked = await fetch(`${server.url}/realtime`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: new ReadableStream({ start(controller) { for (let i = 0; i < 20; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(10_000))); controller.close(); } }),
+      duplex: 'half',
+    } as RequestInit).then((r) => r.status, () => 'cut');
+    expect([413, 'cut']).toContain(chunked);
+    expect((await bayeux(alex, server.url, [{ channel: '/meta/handshake', version: '1.0', supportedConnectionTypes: ['long-polling'] }])).status).toBe(200);
+  });
+
   it('refuses cross-origin and JSON-P requests', async () => {
     const cross = await bayeux(alex, server.url, [{ channel: '/meta/handshake', version: '1.0', supportedConnectionTypes: ['long-polling'] }], { Origin: 'https://evil.example' });
     expect(cross.status).toBe(403);
