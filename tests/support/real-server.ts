@@ -53,6 +53,8 @@ export function withRealServer(name: string, options: ServerOptions = {}): RealS
       seedDemo: true,
       // The tests sign in again and again from one address.
       loginRateLimit: { perIp: 10_000, perEmail: 1_000 },
+      // The tests' stand-in push endpoints are loopback http (refused outside tests).
+      allowLoopbackPush: true,
       ...options,
     });
   }, 60_000);
