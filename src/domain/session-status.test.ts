@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionStatus } from './session-status';
+import { sessionStatus, visitLabel } from './session-status';
 import type { SessionFacts } from '../../core/rules/session';
 import type { VisitState } from '../../core/contract/types';
 
@@ -38,5 +38,14 @@ describe('class status labels', () => {
   it('booking not yet open carries the opening time; closed says so', () => {
     expect(sessionStatus(session({ booking_open_date: min(60) }), NOW)).toEqual([{ code: 'notOpen', tone: 'muted', at: min(60) }]);
     expect(codes(session({ booking_close_date: min(-1) }))).toEqual(['closed']);
+  });
+});
+
+describe('visitLabel', () => {
+  it('gives a visit one label, and a class the studio cancelled only "class cancelled"', () => {
+    expect(visitLabel('booked', false)).toEqual({ code: 'booked', tone: 'success' });
+    expect(visitLabel('cancelled', false)).toEqual({ code: 'cancelled', tone: 'muted' });
+    expect(visitLabel('cancelled', true)).toEqual({ code: 'classCancelled', tone: 'danger' });
+    expect(visitLabel('booked', true)).toEqual({ code: 'classCancelled', tone: 'danger' });
   });
 });

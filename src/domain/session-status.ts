@@ -1,5 +1,6 @@
 // What a class row tells the member at a glance, as label codes with a tone; the screen
 // translates them. Order: the member's own state first, then the class's.
+import type { VisitState } from '../../core/contract/types';
 import { dropInSpacesLeft, isBookingClosed, isBookingOpen, isFinished, isOnNow, type SessionFacts } from '../../core/rules/session';
 
 export type StatusTone = 'success' | 'info' | 'warning' | 'danger' | 'muted';
@@ -44,4 +45,15 @@ export function sessionStatus(s: SessionFacts, now: Date): StatusLabel[] {
   if (spaces === null) labels.push({ code: 'dropinUnlimited', tone: 'info' });
   else if (s.dropin_spaces > 0 && spaces > 0) labels.push({ code: 'dropinSpaces', tone: 'info', count: spaces });
   return labels;
+}
+
+const visitTone: Record<VisitState, StatusTone> = { booked: 'success', attended: 'success', waitlisted: 'info', pending: 'warning', cancelled: 'muted' };
+
+/**
+ * The one label of a visit in a list of visits. A class the studio cancelled says so (and
+ * nothing else: the member's own visit is cancelled with it), never "Cancelled Cancelled".
+ */
+export function visitLabel(state: VisitState, sessionCancelled: boolean): { code: 'classCancelled' | VisitState; tone: StatusTone } {
+  if (sessionCancelled) return { code: 'classCancelled', tone: 'danger' };
+  return { code: state, tone: visitTone[state] };
 }

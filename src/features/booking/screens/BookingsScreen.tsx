@@ -1,6 +1,6 @@
 // My bookings: upcoming classes the member is booked on, waitlisted for, or offered a place in.
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ButtonLink } from '../../../ui/button/index';
 import { usePageTitle } from '../../../ui/page-title';
 import { useFacility } from '../../../data/hooks/auth';
 import { useBookings, useRefreshBookings } from '../hooks/visits';
@@ -30,7 +30,7 @@ export default function BookingsScreen() {
       {bookings === undefined ? (
         <Spinner block />
       ) : bookings.length === 0 ? (
-        <EmptyState title={t('empty.bookings')} action={<Link className="btn btn--primary" to="/classes">{t('bookings.browse')}</Link>} />
+        <EmptyState title={t('empty.bookings')} action={<ButtonLink variant="primary" to="/classes">{t('bookings.browse')}</ButtonLink>} />
       ) : (
         <ul className="list card card--flush" data-testid="bookings">
           {bookings.map((visit) => (

@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useClassContext } from './ClassDetailScreen';
 import { EmptyState } from '../../../ui/empty-state/index';
 import { isBooked } from '../../../../core/rules/session';
+import { ButtonAnchor } from '../../../ui/button/index';
+import { Card } from '../../../ui/card/index';
+import { Stack } from '../../../ui/layout/index';
 
 /** What the class offers online: the stream link for booked members, or an empty state. */
 export default function ClassOnlineTab() {
@@ -10,9 +13,11 @@ export default function ClassOnlineTab() {
   if (!session.online_url) return <EmptyState title={t('online.none')} />;
   if (!isBooked(session)) return <EmptyState title={t('online.bookFirst')} body={t('online.bookFirstHint')} />;
   return (
-    <div className="card stack">
-      <p>{t('online.intro')}</p>
-      <a className="btn btn--primary" href={session.online_url} target="_blank" rel="noopener noreferrer">{t('online.join')}</a>
-    </div>
+    <Card>
+      <Stack gap="sm">
+        <p>{t('online.intro')}</p>
+        <div><ButtonAnchor variant="primary" href={session.online_url} target="_blank" rel="noopener noreferrer">{t('online.join')}</ButtonAnchor></div>
+      </Stack>
+    </Card>
   );
 }

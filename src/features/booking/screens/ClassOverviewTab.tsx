@@ -12,10 +12,14 @@ import { useFormat } from '../../../i18n/useFormat';
 import { usePending } from '../../../data/hooks/pending';
 import { bookingBlock, dropInSpacesLeft } from '../../../../core/rules/session';
 import { sessionActions, type VisitAction } from '../../../../core/rules/visit';
+import { Button, type ButtonVariant } from '../../../ui/button/index';
+import { Card } from '../../../ui/card/index';
+import { KeyValueList } from '../../../ui/key-value/index';
+import { Cluster } from '../../../ui/layout/index';
 
-const buttonStyle: Record<VisitAction, string> = {
-  book: 'btn--primary', dropin: 'btn--secondary', waitlist: 'btn--primary', cancel: 'btn--danger', latecancel: 'btn--danger',
-  remove: 'btn--secondary', confirm: 'btn--primary', decline: 'btn--secondary',
+const buttonVariant: Record<VisitAction, ButtonVariant> = {
+  book: 'primary', dropin: 'secondary', waitlist: 'primary', cancel: 'danger', latecancel: 'danger',
+  remove: 'secondary', confirm: 'primary', decline: 'secondary',
 };
 
 export default function ClassOverviewTab() {
@@ -41,22 +45,23 @@ export default function ClassOverviewTab() {
   return (
     <div className="stack">
       <StatusBadges session={session} now={now} format={format} pending={pending} />
-      <dl className="card class-detail__facts">
-        <dt>{t('classes.when')}</dt>
-        <dd>{format.weekdayDate(session.start_date)}, {format.timeRange(session.start_date, session.end_date)}</dd>
-        {session.location && <><dt>{t('classes.where')}</dt><dd>{session.location}</dd></>}
-        {names && <><dt>{t('classes.instructors')}</dt><dd>{names}</dd></>}
-        <dt>{t('classes.places')}</dt>
-        <dd>
-          {t('classes.placesBooked', { booked: session.booked_count, capacity: session.capacity })}
-          {session.waitlist_count > 0 && <> · {t('classes.waitlistCount', { count: session.waitlist_count })}</>}
-        </dd>
-        {session.dropin_spaces !== 0 && (
-          <><dt>{t('classes.dropin')}</dt><dd>{spaces === null ? t('status.dropinUnlimited') : t('status.dropinSpaces', { count: spaces })}</dd></>
-        )}
-        <dt>{t('classes.cancelBy')}</dt>
-        <dd>{format.weekdayDate(session.cancellation_close_date)} {format.time(session.cancellation_close_date)}</dd>
-      </dl>
+      <Card>
+        <KeyValueList testId="class-facts" items={[
+          { id: 'when', label: t('classes.when'), value: <>{format.weekdayDate(session.start_date)}, {format.timeRange(session.start_date, session.end_date)}</> },
+          Boolean(session.location) && { id: 'where', label: t('classes.where'), value: session.location },
+          Boolean(names) && { id: 'instructors', label: t('classes.instructors'), value: names },
+          {
+            id: 'places',
+            label: t('classes.places'),
+            value: <>
+              {t('classes.placesBooked', { booked: session.booked_count, capacity: session.capacity })}
+              {session.waitlist_count > 0 && <> · {t('classes.waitlistCount', { count: session.waitlist_count })}</>}
+            </>,
+          },
+          session.dropin_spaces !== 0 && { id: 'dropin', label: t('classes.dropin'), value: spaces === null ? t('status.dropinUnlimited') : t('status.dropinSpaces', { count: spaces }) },
+          { id: 'cancel-by', label: t('classes.cancelBy'), value: <>{format.weekdayDate(session.cancellation_close_date)} {format.time(session.cancellation_close_date)}</> },
+        ]} />
+      </Card>
       {session.description && <p>{session.description}</p>}
 
       <div className="class-detail__actions">
@@ -69,17 +74,17 @@ export default function ClassOverviewTab() {
         {offerOpen && (
           <div className="notice notice--warning">
             <p>{t('reservation.offered')}</p>
-            <button type="button" className="btn btn--primary" onClick={() => setPromptOpen(true)}>{t('reservation.respond')}</button>
+            <Button variant="primary" onClick={() => setPromptOpen(true)}>{t('reservation.respond')}</Button>
           </div>
         )}
         {visible.length > 0 && (
-          <div className="btn-row">
+          <Cluster>
             {visible.map((action) => (
-              <button key={action} type="button" className={`btn ${buttonStyle[action]}`} onClick={() => void perform(action, session)} data-action={action}>
+              <Button key={action} variant={buttonVariant[action]} onClick={() => void perform(action, session)} data-action={action}>
                 {t(`actions.${action}`)}
-              </button>
+              </Button>
             ))}
-          </div>
+          </Cluster>
         )}
       </div>
       <ReservationPrompt

@@ -14,10 +14,11 @@ import { addDaysToKey, dayKeyIn, daysFrom, groupByDay } from '../../../domain/ti
 import { useFormat } from '../../../i18n/useFormat';
 import { EmptyState } from '../../../ui/empty-state/index';
 import { Spinner } from '../../../ui/spinner/index';
-import { Icon } from '../../../ui/icon/index';
 import { SessionRow } from './SessionRow';
 import { markFirstContent } from '../../../ui/first-content';
 import { useNow } from './use-now';
+import { Button } from '../../../ui/button/index';
+import { ChoiceChip } from '../../../ui/chip/index';
 import './classes.css';
 
 const DAY_PARAM = /^\d{4}-\d{2}-\d{2}$/;
@@ -99,25 +100,22 @@ export default function ClassesScreen() {
       <h1 id="page-title" className="page__title">{title}</h1>
       <nav className="week-nav" aria-label={t('classes.weekNav')}>
         <div className="week-nav__row">
-          <button type="button" className="btn btn--ghost btn--icon" onClick={() => goTo(addDaysToKey(week.firstDay, -DAYS_SHOWN, timeZone))} aria-label={t('classes.previousWeek')}>
-            <Icon name="chevron-left" />
-          </button>
+          <Button variant="ghost" icon="chevron-left" iconOnly onClick={() => goTo(addDaysToKey(week.firstDay, -DAYS_SHOWN, timeZone))} aria-label={t('classes.previousWeek')} />
           <span className="week-nav__label" aria-live="polite">{t('classes.daysFrom', { first: format.weekdayDate(week.days[0]), last: format.weekdayDate(week.days[DAYS_SHOWN - 1]) })}</span>
-          <button type="button" className="btn btn--ghost btn--icon" onClick={() => goTo(addDaysToKey(week.firstDay, DAYS_SHOWN, timeZone))} aria-label={t('classes.nextWeek')}>
-            <Icon name="chevron-right" />
-          </button>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => goTo(today)} disabled={firstDay === today}>
+          <Button variant="ghost" icon="chevron-right" iconOnly onClick={() => goTo(addDaysToKey(week.firstDay, DAYS_SHOWN, timeZone))} aria-label={t('classes.nextWeek')} />
+          <Button size="sm" onClick={() => goTo(today)} disabled={firstDay === today}>
             {t('classes.today')}
-          </button>
+          </Button>
         </div>
+        {/* Seven 44 px days fit from 360 px; on a narrower phone the row scrolls, the chosen day in view. */}
         <ul className="week-nav__days">
           {week.days.map((day) => (
             <li key={day}>
-              <button type="button" className={`week-nav__day${day === selected ? ' week-nav__day--selected' : ''}${day === today ? ' week-nav__day--today' : ''}`}
-                aria-pressed={day === selected} onClick={() => showDay(day)} aria-label={format.dayHeader(`${day}`)}>
+              <ChoiceChip className={`week-nav__day${day === today ? ' week-nav__day--today' : ''}`} selected={day === selected}
+                onClick={(event) => { showDay(day); event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' }); }} aria-label={format.dayHeader(`${day}`)}>
                 <span className="week-nav__weekday" aria-hidden="true">{format.weekdayShort(day)}</span>
                 <span className="week-nav__date" aria-hidden="true">{day.slice(8)}</span>
-              </button>
+              </ChoiceChip>
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';
 import { useFacility } from '../../../data/hooks/auth';
@@ -8,6 +8,11 @@ import { useFormat } from '../../../i18n/useFormat';
 import { EmptyState } from '../../../ui/empty-state/index';
 import { Spinner } from '../../../ui/spinner/index';
 import { instructorNames } from './instructors';
+import { visitLabel } from '../../../domain/session-status';
+import { ButtonLink } from '../../../ui/button/index';
+import { Card } from '../../../ui/card/index';
+import { KeyValueList } from '../../../ui/key-value/index';
+import { Stack } from '../../../ui/layout/index';
 
 export default function VisitDetailScreen() {
   const { t } = useTranslation('booking');
@@ -29,18 +34,21 @@ export default function VisitDetailScreen() {
     );
   }
   const names = instructorNames(visit.session.instructors, t);
+  const label = visitLabel(visit.state, visit.session.cancelled);
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">{visit.session.name}</h1>
-      <dl className="card details">
-        <dt>{t('visits.state')}</dt>
-        <dd>{t(`visitState.${visit.state}`)}{visit.late_cancelled && ` · ${t('visits.lateCancelled')}`}{pending && ` · ${t('common.waitingToSync')}`}</dd>
-        <dt>{t('classes.when')}</dt>
-        <dd>{format.weekdayDate(visit.session.start_date)}, {format.timeRange(visit.session.start_date, visit.session.end_date)}</dd>
-        {names && <><dt>{t('classes.instructors')}</dt><dd>{names}</dd></>}
-        {visit.session.location && <><dt>{t('classes.where')}</dt><dd>{visit.session.location}</dd></>}
-      </dl>
-      <Link className="btn btn--secondary" to={`/classes/${visit.session.id}`}>{t('visits.openClass')}</Link>
+      <Stack>
+        <Card>
+          <KeyValueList testId="visit-facts" items={[
+            { id: 'state', label: t('visits.state'), value: <>{t(`visitState.${label.code}`)}{visit.late_cancelled && ` · ${t('visits.lateCancelled')}`}{pending && ` · ${t('common.waitingToSync')}`}</> },
+            { id: 'when', label: t('classes.when'), value: <>{format.weekdayDate(visit.session.start_date)}, {format.timeRange(visit.session.start_date, visit.session.end_date)}</> },
+            Boolean(names) && { id: 'instructors', label: t('classes.instructors'), value: names },
+            Boolean(visit.session.location) && { id: 'where', label: t('classes.where'), value: visit.session.location },
+          ]} />
+        </Card>
+        <div><ButtonLink to={`/classes/${visit.session.id}`}>{t('visits.openClass')}</ButtonLink></div>
+      </Stack>
     </section>
   );
 }
