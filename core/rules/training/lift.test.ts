@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultUnits, hasWeight, KG_PER_LB, liftLoad, setsForScheme, toKilograms } from './index';
+import { defaultUnits, hasWeight, KG_PER_LB, liftLoad, setsForScheme, setValueProblem, toKilograms } from './index';
 import { BACK_SQUAT, BOX_JUMP, kg, lb, set, SLED_PUSH } from './fixtures.test-support';
 
 describe('units', () => {
@@ -95,5 +95,15 @@ describe('setsForScheme', () => {
     const previous = [set(1, 5, kg(60))];
     const [first] = setsForScheme([5], BACK_SQUAT, previous, {});
     expect(first?.values.weight).not.toBe(previous[0]?.values.weight);
+  });
+
+  it('refuses a height or distance of 0 but keeps a weight of 0 (bodyweight)', () => {
+    expect(setValueProblem('height', 0)).toBe('positive');
+    expect(setValueProblem('distance', 0)).toBe('positive');
+    expect(setValueProblem('weight', 0)).toBeNull();
+    expect(setValueProblem('height', 60)).toBeNull();
+    expect(setValueProblem('weight', -1)).toBe('number');
+    expect(setValueProblem('weight', Number.NaN)).toBe('number');
+    expect(setValueProblem('distance', 10_001)).toBe('tooLarge');
   });
 });

@@ -1,5 +1,6 @@
 // Lift sets and loads (see docs/rules.md#training), pure. Shared by the lift form and the server.
 import type { LiftSet, Measurement, Movement, MovementPropertyType, Units, WeightUnits } from '../../contract/types';
+import { SET_VALUE_MAX } from '../../limits';
 
 export const KG_PER_LB = 0.45359237;
 
@@ -73,4 +74,16 @@ export function setsForScheme(
     }
     return { position: index + 1, repetitions: reps, movement_id: movement.id, values };
   });
+}
+
+/**
+ * Whether a set's measured value can be saved. A height or distance of 0 is not a result (a box
+ * jump of 0 cm is a typo), so those must be above 0; a weight of 0 is real (a bodyweight
+ * movement done without added load). See docs/decisions.md#training.
+ */
+export function setValueProblem(property: MovementPropertyType, value: number): 'number' | 'positive' | 'tooLarge' | null {
+  if (!Number.isFinite(value) || value < 0) return 'number';
+  if (value === 0 && property !== 'weight') return 'positive';
+  if (value > SET_VALUE_MAX) return 'tooLarge';
+  return null;
 }

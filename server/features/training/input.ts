@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { LiftSet, MovementPropertyType, ScoringType, Units } from '../../../core/contract/types';
 import { invalidWorkoutTypeMessage, isWorkoutType, SCORING_TYPES, workoutUpdatePayload } from '../../../core/rules/training/index';
 import { cleanTextMessage, isCleanText, LENGTH_UNITS, REP_SCHEME_MAX, SET_REPS_MAX, SET_REPS_MIN, SET_VALUE_MAX, SETS_MAX, WEIGHT_UNITS, WORKOUT_NAME_MAX, WORKOUT_NOTES_MAX } from '../../../core/limits';
+import { setValueProblem } from '../../../core/rules/training/lift';
 import { ApiError } from '../../http/errors';
 import { validationError } from '../../http/validate';
 
@@ -76,6 +77,8 @@ const setValues = z
     for (const property of ['weight', 'height', 'distance'] as const) {
       const units = values[property]?.units;
       if (units !== undefined && !UNITS_OF[property].includes(units)) ctx.addIssue({ code: 'custom', path: [property, 'units'], message: `${units} is not a unit of ${property} (${UNITS_OF[property].join(', ')}).` });
+      const value = values[property]?.value;
+      if (value !== undefined && setValueProblem(property, value) === 'positive') ctx.addIssue({ code: 'custom', path: [property, 'value'], message: `A ${property} must be more than 0.` });
     }
   })
   .transform((values): LiftSet['values'] => {

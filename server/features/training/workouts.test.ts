@@ -141,6 +141,10 @@ describe('training log: /workouts', () => {
     await expectInvalid(lift(squat, { sets: [{ position: 0, repetitions: 5, movement_id: squat, values: {} }] }), 'workout.sets.0.position');
     expect((await expectInvalid(lift(squat, { sets: weightSets(boxJump, [5], 60) }), 'workout.sets.0.movement_id')).message).toContain('Every set must be of the lift\u2019s movement'.replace('\u2019', "'"));
     expect((await expectInvalid(lift(squat, { sets: [{ position: 1, repetitions: 5, movement_id: squat, values: { height: { value: 60, units: 'centimetres' } } }] }), 'workout.sets.0.values.height')).message).toBe('Back Squat has no height (its properties: weight).');
+    // A box jump of 0 cm is a typo, not a result (core setValueProblem); 0 kg is a real bodyweight set.
+    const zeroJump = lift(boxJump, { rep_scheme: '1x3', sets: [{ position: 1, repetitions: 3, movement_id: boxJump, values: { height: { value: 0, units: 'centimetres' } } }] });
+    expect((await expectInvalid(zeroJump, 'workout.sets.0.values.height.value')).message).toBe('A height must be more than 0.');
+    expect((await write('POST', '/workouts', { workout: lift(squat, { rep_scheme: '1x5', sets: weightSets(squat, [5], 0) }) })).status).toBe(201);
   });
 
   it('updates partially, ignoring id, type, session and definition, and bumps updated_at', async () => {

@@ -17,6 +17,7 @@ import { SyncBadge } from './SyncBadge';
 import { formatMeasurement, formatWodScore, heaviestWeight, prescribedLabel } from './score-format';
 import { logResultPath } from './paths';
 import './training.css';
+import { ButtonLink, buttonClass } from '../../../ui/button/index';
 
 export default function ClassLeaderboardTab() {
   const { t } = useTranslation('training');
@@ -45,7 +46,7 @@ export default function ClassLeaderboardTab() {
                 <h2 id={headingId} className="card__title">{definition.name}</h2>
                 {summary && <p className="muted text-sm">{summary}</p>}
               </div>
-              <Link className="btn btn--secondary btn--sm" to={logResultPath(definition, session.id)} aria-describedby={headingId}>{t('classWorkouts.logResult')}</Link>
+              <ButtonLink size="sm" to={logResultPath(definition, session.id)} aria-describedby={headingId}>{t('classWorkouts.logResult')}</ButtonLink>
             </div>
             {entries.length === 0 ? (
               <p className="muted" data-testid="leaderboard-empty">{t('leaderboard.noResults')}</p>
@@ -84,18 +85,21 @@ function LeaderboardEntryRow({ entry, sessionId, format }: { entry: LeaderboardR
           {entry.pending && <SyncBadge />}
         </span>
       </span>
+      {/* Score over the cheer, so the name keeps the row's width and wraps only between words. */}
+      <span className="leader-row__end">
       <span className="leader-row__score" data-testid="leaderboard-score">{score || '–'}</span>
       {entry.mine ? (
         workout.reactions.count > 0 && (
           <span className="leader-row__cheers muted text-sm">{t('leaderboard.cheers', { count: workout.reactions.count, value: format.number(workout.reactions.count) })}</span>
         )
       ) : (
-        <button type="button" className={`btn btn--sm cheer${cheered ? ' cheer--on' : ''}`} aria-pressed={cheered} onClick={() => void cheer()} data-testid="cheer">
+        <button type="button" className={buttonClass({ size: 'sm' }, `cheer${cheered ? ' cheer--on' : ''}`)} aria-pressed={cheered} onClick={() => void cheer()} data-testid="cheer">
           <HeartIcon filled={cheered} />
           <span className="visually-hidden">{t('leaderboard.cheerFor', { name: entry.member.full_name })}</span>
           <span className="cheer__count" data-testid="cheer-count">{format.number(workout.reactions.count)}</span>
         </button>
       )}
+      </span>
     </li>
   );
 }

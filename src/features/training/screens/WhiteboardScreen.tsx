@@ -13,6 +13,9 @@ import { Spinner } from '../../../ui/spinner/index';
 import { useNow, useRefreshSessions, useSessions } from '../../booking/public';
 import { definitionSummary, sortedItems, whiteboardItemTitle } from './whiteboard-items';
 import { logResultPath } from './paths';
+import { ButtonLink } from '../../../ui/button/index';
+import { Card } from '../../../ui/card/index';
+import { Stack } from '../../../ui/layout/index';
 import './training.css';
 
 const DAYS_SHOWN = 3;
@@ -36,12 +39,15 @@ export default function WhiteboardScreen() {
       ) : boards.length === 0 ? (
         <EmptyState title={t('empty.whiteboard')} body={t('whiteboard.hint')} />
       ) : (
-        <ul className="list card card--flush">
+        <Stack as="ul" className="whiteboard-list">
           {boards.map((s) => (
-            <li key={s.id} className="list__item">
-              <div className="list__main">
-                <Link className="list__title" to={`/classes/${s.id}/workouts`}>{s.name}</Link>
-                <span className="list__meta">{format.weekdayDate(s.start_date)} · {format.time(s.start_date)}</span>
+            <li key={s.id}>
+              <Card flush>
+                {/* The class: its name over its day and time, one link to its workouts. */}
+                <Link className="whiteboard-class" to={`/classes/${s.id}/workouts`}>
+                  <span className="whiteboard-class__name">{s.name}</span>
+                  <span className="whiteboard-class__when">{format.weekdayDate(s.start_date)} · {format.time(s.start_date)}</span>
+                </Link>
                 <ul className="whiteboard-items whiteboard-items--actions">
                   {sortedItems(s.whiteboard_items).map((item) => {
                     const summary = definitionSummary(item.definition, t);
@@ -49,19 +55,19 @@ export default function WhiteboardScreen() {
                       <li key={item.id} className="whiteboard-items__item" data-testid="whiteboard-item" data-definition-id={item.definition.id}>
                         <span className="whiteboard-items__text">
                           <span id={`wb-${s.id}-${item.id}`} className="whiteboard-items__name">{whiteboardItemTitle(item) ?? t('whiteboard.workout')}</span>
-                          {summary && <span className="list__meta">{summary}</span>}
+                          {summary && <span className="list-row__meta">{summary}</span>}
                         </span>
-                        <Link className="btn btn--secondary btn--sm" to={logResultPath(item.definition, s.id)} aria-describedby={`wb-${s.id}-${item.id}`} data-testid="log-result">
+                        <ButtonLink size="sm" to={logResultPath(item.definition, s.id)} aria-describedby={`wb-${s.id}-${item.id}`} data-testid="log-result">
                           {t('classWorkouts.logResult')}
-                        </Link>
+                        </ButtonLink>
                       </li>
                     );
                   })}
                 </ul>
-              </div>
+              </Card>
             </li>
           ))}
-        </ul>
+        </Stack>
       )}
     </section>
   );

@@ -3,7 +3,7 @@
 import type { LiftSet, LiftWorkout, Movement, MovementPropertyType, Units, WorkoutInput, WorkoutUpdate } from '../../../../core/contract/types';
 import type { WorkoutDraft } from '../../../../core/rules/training/workout';
 import { parseRepScheme } from '../../../../core/rules/training/rep-scheme';
-import { defaultUnits, setsForScheme } from '../../../../core/rules/training/lift';
+import { defaultUnits, setValueProblem, setsForScheme } from '../../../../core/rules/training/lift';
 import { fromLocalInput, toLocalInput } from './datetime-local';
 import { SET_REPS_MAX, SET_REPS_MIN, WORKOUT_NAME_MAX } from '../../../../core/limits';
 import type { ParseKeys } from 'i18next';
@@ -111,7 +111,8 @@ export function validateLift(values: LiftFormValues, timeZone: string): LiftErro
   values.sets.forEach((set, index) => {
     if (!Number.isInteger(set.repetitions) || set.repetitions < SET_REPS_MIN || set.repetitions > SET_REPS_MAX) sets[`${index}.repetitions`] = 'training.errors.reps';
     for (const [type, measurement] of Object.entries(set.values)) {
-      if (measurement && !(Number.isFinite(measurement.value) && measurement.value >= 0)) sets[`${index}.${type}`] = 'training.errors.number';
+      const problem = measurement ? setValueProblem(type as MovementPropertyType, measurement.value) : null;
+      if (problem) sets[`${index}.${type}`] = problem === 'positive' ? 'training.errors.positive' : 'training.errors.number';
     }
   });
   if (Object.keys(sets).length > 0) errors.sets = sets;

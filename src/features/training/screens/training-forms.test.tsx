@@ -67,6 +67,14 @@ describe('lift form rules', () => {
     ];
     expect(validateLift({ ...base, repScheme: '2x5', sets }, ZONE).sets).toEqual({ '0.repetitions': 'training.errors.reps', '1.weight': 'training.errors.number' });
   });
+
+  it('refuses a box jump of 0 cm with its own message, but keeps a 0 kg set', () => {
+    const sets: LiftSet[] = [
+      { position: 1, repetitions: 3, movement_id: 7, values: { height: { value: 0, units: 'centimetres' } } },
+      { position: 2, repetitions: 3, movement_id: 7, values: { weight: { value: 0, units: 'kilograms' } } },
+    ];
+    expect(validateLift({ ...base, repScheme: '2x3', sets }, ZONE).sets).toEqual({ '0.height': 'training.errors.positive' });
+  });
 });
 
 describe('LiftSetRows', () => {
