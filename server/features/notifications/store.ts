@@ -51,7 +51,11 @@ export async function insertNotifications(trx: Db, inputs: readonly NotifyInput[
   return rows;
 }
 
-/** Marks the member's unread notifications among `ids` read; returns (and queues) the ones that changed. */
+/**
+ * Marks the member's unread notifications among `ids` read; returns (and queues) the ones that changed.
+ * updated_at stays: reading is not news, so a read notification keeps its place and its date in the
+ * list (sorted by updated_at, SPEC); the live "updated" event still carries the new read_at.
+ */
 export async function markRead(trx: Db, profileId: number, ids: readonly number[], now: Date, options: { includeRemoved?: boolean } = {}): Promise<NotificationRow[]> {
   const at = now.toISOString();
   const changed: NotificationRow[] = [];
@@ -59,7 +63,7 @@ export async function markRead(trx: Db, profileId: number, ids: readonly number[
   for (let i = 0; i < unique.length; i += CHUNK) {
     let query = trx
       .updateTable('notifications')
-      .set({ read_at: at, updated_at: at })
+      .set({ read_at: at })
       .where('profile_id', '=', profileId)
       .where('id', 'in', unique.slice(i, i + CHUNK))
       .where('read_at', 'is', null);
