@@ -44,14 +44,15 @@ async function layoutProblems(page: Page): Promise<string[]> {
     // and links inside running text are exempt (WCAG 2.5.8 "inline").
     const controls = document.querySelectorAll('button, a[href], input, select, textarea, summary, [role="tab"], [role="button"], [role="menuitem"], [role="switch"]');
     for (const control of controls) {
-      let target: Element = control;
-      if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio' || control.type === 'hidden')) {
-        if (control.type === 'hidden') continue;
-        target = control.closest('label') ?? control;
-      }
+      if (control instanceof HTMLInputElement && control.type === 'hidden') continue;
       if (control instanceof HTMLAnchorElement && control.closest('p, .prose, .inline-links')) continue;
-      if (!shown(target)) continue;
-      const box = target.getBoundingClientRect();
+      // A checkbox or radio is pressed through its label too: the target is the two together.
+      const parts: Element[] = [control];
+      if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) parts.push(...Array.from(control.labels ?? []));
+      const visible = parts.filter(shown);
+      if (visible.length === 0) continue;
+      const boxes = visible.map((part) => part.getBoundingClientRect());
+      const box = { width: Math.max(...boxes.map((b) => b.right)) - Math.min(...boxes.map((b) => b.left)), height: Math.max(...boxes.map((b) => b.bottom)) - Math.min(...boxes.map((b) => b.top)) };
       if (Math.round(box.width) < 44 || Math.round(box.height) < 44) problems.push(`small target ${Math.round(box.width)}×${Math.round(box.height)}: ${label(control)}`);
     }
 

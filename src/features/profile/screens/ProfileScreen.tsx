@@ -1,9 +1,13 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';
 import { Avatar } from '../../../ui/avatar/index';
 import { useCurrentAccount, useFacility, useMember, useProfile } from '../../../data/hooks/auth';
 import { resolveLocale } from '../../../../core/locales';
+import { ButtonLink } from '../../../ui/button/index';
+import { Card } from '../../../ui/card/index';
+import { KeyValueList } from '../../../ui/key-value/index';
+import { Cluster, Stack } from '../../../ui/layout/index';
 
 export default function ProfileScreen() {
   const { t } = useTranslation('profile');
@@ -26,29 +30,30 @@ export default function ProfileScreen() {
           <p className="muted">{profile.email}</p>
         </div>
       </div>
-      <dl className="card details">
-        <dt>{t('profile.language')}</dt>
-        <dd>{t(`locales.${resolveLocale(profile.locale)}`)}</dd>
-        <dt>{t('profile.trackTraining')}</dt>
-        <dd>{profile.track_training ? t('common.yes') : t('common.no')}</dd>
-        {account && <><dt>{t('org.picker')}</dt><dd>{account.org.name}</dd></>}
-        {facility && <><dt>{t('profile.facilities')}</dt><dd>{facility.name}</dd></>}
-      </dl>
-      {member && account && (
-        <dl className="card details" aria-label={t('profile.membership', { org: account.org.name })}>
-          <dt>{t('profile.phone')}</dt>
-          <dd>{member.phone || t('common.none')}</dd>
-          <dt>{t('profile.address')}</dt>
-          <dd>{member.address || t('common.none')}</dd>
-          <dt>{t('profile.emergencyContact')}</dt>
-          <dd>{member.emergency_contact || t('common.none')}</dd>
-        </dl>
-      )}
-      <div className="btn-row">
-        <Link className="btn btn--primary" to="/profile/edit">{t('profile.edit')}</Link>
-        <Link className="btn btn--secondary" to="/profile/facilities">{t('profile.facilities')}</Link>
-        <Link className="btn btn--ghost" to="/settings">{t('nav.settings')}</Link>
-      </div>
+      <Stack>
+        <Card>
+          <KeyValueList items={[
+            { id: 'language', label: t('profile.language'), value: t(`locales.${resolveLocale(profile.locale)}`) },
+            { id: 'training', label: t('profile.trackTraining'), value: profile.track_training ? t('common.yes') : t('common.no') },
+            account && { id: 'org', label: t('org.picker'), value: account.org.name },
+            facility && { id: 'facility', label: t('profile.facilities'), value: facility.name },
+          ]} />
+        </Card>
+        {member && account && (
+          <Card aria-label={t('profile.membership', { org: account.org.name })}>
+            <KeyValueList items={[
+              { id: 'phone', label: t('profile.phone'), value: member.phone || t('common.none') },
+              { id: 'address', label: t('profile.address'), value: member.address || t('common.none') },
+              { id: 'emergency', label: t('profile.emergencyContact'), value: member.emergency_contact || t('common.none') },
+            ]} />
+          </Card>
+        )}
+        <Cluster>
+          <ButtonLink variant="primary" to="/profile/edit">{t('profile.edit')}</ButtonLink>
+          <ButtonLink to="/profile/facilities">{t('profile.facilities')}</ButtonLink>
+          <ButtonLink variant="ghost" to="/settings">{t('nav.settings')}</ButtonLink>
+        </Cluster>
+      </Stack>
     </section>
   );
 }

@@ -13,6 +13,8 @@ import { WorkoutNotFound } from './WorkoutNotFound';
 import { SetsTable } from './SetsTable';
 import { formatMeasurement, heaviestWeight } from './score-format';
 import { liftPath, workoutPath } from './paths';
+import { Card } from '../../../ui/card/index';
+import { KeyValueList } from '../../../ui/key-value/index';
 import './training.css';
 
 export default function LiftWorkoutDetailScreen() {
@@ -29,24 +31,14 @@ export default function LiftWorkoutDetailScreen() {
   const heaviest = heaviestWeight(lift.sets);
   return (
     <WorkoutDetailFrame workout={lift} format={format}>
-      <dl className="card training__facts">
-        <dt>{t('training.movement')}</dt>
-        <dd><Link to={liftPath(lift.movement.id)} data-testid="workout-movement">{lift.movement.name}</Link></dd>
-        <dt>{t('training.repScheme')}</dt>
-        <dd data-testid="workout-rep-scheme">{lift.rep_scheme}</dd>
-        {heaviest && (
-          <>
-            <dt>{t('training.heaviest')}</dt>
-            <dd className="tabular">{formatMeasurement(heaviest, format)}</dd>
-          </>
-        )}
-        {lift.load && (
-          <>
-            <dt>{t('training.load')}</dt>
-            <dd className="training__score" data-testid="workout-load">{formatMeasurement(lift.load, format)}</dd>
-          </>
-        )}
-      </dl>
+      <Card>
+        <KeyValueList items={[
+          { id: 'movement', label: t('training.movement'), value: <Link to={liftPath(lift.movement.id)} data-testid="workout-movement">{lift.movement.name}</Link> },
+          { id: 'scheme', label: t('training.repScheme'), value: <span data-testid="workout-rep-scheme">{lift.rep_scheme}</span> },
+          heaviest && { id: 'heaviest', label: t('training.heaviest'), value: <span className="tabular">{formatMeasurement(heaviest, format)}</span> },
+          lift.load && { id: 'load', label: t('training.load'), value: <span className="training__score" data-testid="workout-load">{formatMeasurement(lift.load, format)}</span> },
+        ]} />
+      </Card>
       <div className="card card--flush training__table-wrap">
         <SetsTable sets={lift.sets} movement={lift.movement} format={format} />
       </div>

@@ -12,6 +12,9 @@ import { WorkoutDetailFrame } from './WorkoutDetailFrame';
 import { WorkoutNotFound } from './WorkoutNotFound';
 import { formatWodScore, prescribedLabel } from './score-format';
 import { workoutPath } from './paths';
+import { Card } from '../../../ui/card/index';
+import { Chip } from '../../../ui/chip/index';
+import { KeyValueList } from '../../../ui/key-value/index';
 import './training.css';
 
 export default function WodDetailScreen() {
@@ -30,18 +33,14 @@ export default function WodDetailScreen() {
     <WorkoutDetailFrame
       workout={wod}
       format={format}
-      badges={<span className={`badge ${wod.as_prescribed ? 'badge--brand' : 'badge--muted'}`} data-testid="workout-rx">{prescribedLabel(wod.as_prescribed, t)}</span>}
+      badges={<Chip tone={wod.as_prescribed ? 'brand' : 'neutral'} testId="workout-rx">{prescribedLabel(wod.as_prescribed, t)}</Chip>}
     >
-      <dl className="card training__facts">
-        <dt>{t('training.scoring')}</dt>
-        <dd>{t(`training.scoringTypes.${wod.scoring}`)}</dd>
-        {wod.scoring !== 'none' && (
-          <>
-            <dt>{t('training.score.label')}</dt>
-            <dd className="training__score" data-testid="workout-score">{score || t('training.noScore')}</dd>
-          </>
-        )}
-      </dl>
+      <Card>
+        <KeyValueList items={[
+          { id: 'scoring', label: t('training.scoring'), value: t(`training.scoringTypes.${wod.scoring}`) },
+          wod.scoring !== 'none' && { id: 'score', label: t('training.score.label'), value: <span className="training__score" data-testid="workout-score">{score || t('training.noScore')}</span> },
+        ]} />
+      </Card>
     </WorkoutDetailFrame>
   );
 }
