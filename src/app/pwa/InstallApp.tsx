@@ -1,6 +1,7 @@
 // Offers installation where the browser supports a prompt, and explains it on iOS, which has none.
 import { useTranslation } from 'react-i18next';
 import { usePwaState, setPwaState } from './state';
+import { Button } from '../../ui/button/index';
 
 function isIos(): boolean {
   return /iphone|ipad|ipod/i.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
@@ -20,7 +21,7 @@ export function InstallApp() {
       await installPrompt.userChoice;
       setPwaState({ installPrompt: null });
     };
-    return <button type="button" className="btn btn--secondary" onClick={() => void install()}>{t('pwa.install')}</button>;
+    return <Button  onClick={() => void install()}>{t('pwa.install')}</Button>;
   }
   if (isIos()) {
     return (

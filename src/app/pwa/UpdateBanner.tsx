@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { setPwaState, usePwaState } from './state';
+import { Button } from '../../ui/button/index';
 
 /** Asks before a new version reloads the page (SKIP_WAITING only on the member's word). */
 export function UpdateBanner() {
@@ -9,8 +10,8 @@ export function UpdateBanner() {
   return (
     <div className="update-banner" role="status">
       <span>{t('pwa.updateAvailable')}</span>
-      <button type="button" className="btn btn--primary btn--sm" onClick={applyUpdate}>{t('pwa.reload')}</button>
-      <button type="button" className="btn btn--ghost btn--sm" onClick={() => setPwaState({ applyUpdate: null })}>{t('pwa.later')}</button>
+      <Button variant="primary" size="sm" onClick={applyUpdate}>{t('pwa.reload')}</Button>
+      <Button variant="ghost" size="sm" onClick={() => setPwaState({ applyUpdate: null })}>{t('pwa.later')}</Button>
     </div>
   );
 }

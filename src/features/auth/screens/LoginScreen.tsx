@@ -7,6 +7,7 @@ import { useAuth } from '../../../data/hooks/auth';
 import { signIn } from '../../../data/auth';
 import { validateLogin, type LoginErrors } from '../../../domain/forms';
 import { useOnline } from '../../../ui/use-online';
+import { Button } from '../../../ui/button/index';
 
 export default function LoginScreen() {
   const { t } = useTranslation();
@@ -63,9 +64,9 @@ export default function LoginScreen() {
           {errors.password && <p id="login-password-error" className="field__error">{t(errors.password)}</p>}
         </div>
         {formError && <p className="notice notice--danger" role="alert">{formError}</p>}
-        <button className="btn btn--primary btn--block" type="submit" disabled={busy}>
+        <Button variant="primary" block type="submit" disabled={busy}>
           {busy ? t('auth.signingIn') : t('auth.signIn')}
-        </button>
+        </Button>
       </form>
       <p className="auth-card__links"><Link to="/password_reset">{t('auth.forgotPassword')}</Link></p>
     </section>

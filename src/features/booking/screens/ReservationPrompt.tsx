@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Session } from '../../../../core/contract/types';
 import type { Formatter } from '../../../i18n/format';
 import { Modal } from '../../../ui/modal/index';
+import { Button } from '../../../ui/button/index';
 
 export function ReservationPrompt({ session, format, open, onClose, onAnswer }: {
   session: Session;
@@ -19,8 +20,8 @@ export function ReservationPrompt({ session, format, open, onClose, onAnswer }: 
       title={t('reservation.title')}
       footer={
         <div className="btn-row">
-          <button type="button" className="btn btn--primary" onClick={() => onAnswer('confirm')}>{t('reservation.confirm')}</button>
-          <button type="button" className="btn btn--secondary" onClick={() => onAnswer('decline')}>{t('reservation.decline')}</button>
+          <Button variant="primary" onClick={() => onAnswer('confirm')}>{t('reservation.confirm')}</Button>
+          <Button  onClick={() => onAnswer('decline')}>{t('reservation.decline')}</Button>
         </div>
       }
     >

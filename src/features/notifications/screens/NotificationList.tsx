@@ -10,6 +10,7 @@ import { useFormat } from '../../../i18n/useFormat';
 import { useFacility } from '../../../data/hooks/auth';
 import { useBookingActions } from '../../booking/public';
 import { NotificationText } from './NotificationText';
+import { Button } from '../../../ui/button/index';
 
 export default function NotificationList({ notifications, onNavigate }: { notifications: AppNotification[]; onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -55,8 +56,8 @@ export default function NotificationList({ notifications, onNavigate }: { notifi
           </button>
           {n.type === 'waitlist' && n.params.class && (
             <div className="btn-row notification__actions">
-              <button type="button" className="btn btn--primary btn--sm" onClick={() => void answer(n, 'confirm')}>{t('reservation.confirm')}</button>
-              <button type="button" className="btn btn--secondary btn--sm" onClick={() => void answer(n, 'decline')}>{t('reservation.decline')}</button>
+              <Button variant="primary" size="sm" onClick={() => void answer(n, 'confirm')}>{t('reservation.confirm')}</Button>
+              <Button size="sm" onClick={() => void answer(n, 'decline')}>{t('reservation.decline')}</Button>
             </div>
           )}
         </li>

@@ -11,6 +11,7 @@ import type { Member, Profile } from '../../../../core/contract/types';
 import { useCommand } from '../../../ui/use-command';
 import { ADDRESS_MAX, EMAIL_MAX, EMERGENCY_CONTACT_MAX, PHONE_MAX } from '../../../../core/limits';
 import type { ParseKeys } from 'i18next';
+import { Button } from '../../../ui/button/index';
 
 // The server's limits: an edit saved offline must not be refused when it is sent. Names are
 // checked with a message instead (validateProfile).
@@ -102,8 +103,8 @@ function ProfileForm({ profile, member, orgName }: { profile: Profile; member?: 
         </fieldset>
       )}
       <div className="btn-row">
-        <button className="btn btn--primary" type="submit">{t('common.save')}</button>
-        <button className="btn btn--ghost" type="button" onClick={() => navigate('/profile')}>{t('common.cancel')}</button>
+        <Button variant="primary" type="submit">{t('common.save')}</Button>
+        <Button variant="ghost" onClick={() => navigate('/profile')}>{t('common.cancel')}</Button>
       </div>
     </form>
   );

@@ -1,6 +1,5 @@
 // The leaderboard tab of a class: one ranked board per whiteboard workout. The member's own
 // results show at once, synced or not; others' come from the studio and can be cheered.
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useClassContext } from '../../booking/public-tabs';
 import { WhiteboardNotShared } from './WhiteboardNotShared';

@@ -1,6 +1,5 @@
 // The workouts tab of a class: what the coach wrote on the whiteboard, each with "Log my result",
 // or why the whiteboard is not shown (visibility: see docs/rules.md#booking).
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useClassContext } from '../../booking/public-tabs';
 import { WhiteboardNotShared } from './WhiteboardNotShared';
@@ -9,6 +8,7 @@ import { isWhiteboardVisible } from '../../../../core/rules/session';
 import { EmptyState } from '../../../ui/empty-state/index';
 import { logResultPath } from './paths';
 import './training.css';
+import { ButtonLink } from '../../../ui/button/index';
 
 export default function ClassWorkoutsTab() {
   const { t } = useTranslation('training');
@@ -26,9 +26,9 @@ export default function ClassWorkoutsTab() {
             <h2 id={headingId} className="card__title">{definition.name}</h2>
             {summary && <p className="whiteboard-item__summary"><span className="badge badge--info">{t(`training.types.${definition.type}`)}</span> {summary}</p>}
             {definition.description && <p className="training__multiline">{definition.description}</p>}
-            <Link className="btn btn--primary" to={logResultPath(definition, session.id)} aria-describedby={headingId} data-testid="log-result">
+            <ButtonLink variant="primary" to={logResultPath(definition, session.id)} aria-describedby={headingId} data-testid="log-result">
               {t('classWorkouts.logResult')}
-            </Link>
+            </ButtonLink>
           </li>
         );
       })}

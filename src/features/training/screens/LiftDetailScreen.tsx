@@ -14,6 +14,7 @@ import { formatMeasurement, liftSummaryParts } from './score-format';
 import { routeId } from './use-route-workout';
 import { newWorkoutPath, workoutPath } from './paths';
 import './training.css';
+import { ButtonLink } from '../../../ui/button/index';
 
 export default function LiftDetailScreen() {
   const { t } = useTranslation('training');
@@ -22,7 +23,7 @@ export default function LiftDetailScreen() {
   const movementId = routeId(useParams().liftId);
   const detail = useLiftDetail(movementId);
   useRefreshTraining();
-  const back = <Link className="btn btn--ghost btn--sm" to="/training/lifts"><Icon name="chevron-left" />{t('titles.lifts')}</Link>;
+  const back = <ButtonLink variant="ghost" size="sm" to="/training/lifts"><Icon name="chevron-left" />{t('titles.lifts')}</ButtonLink>;
 
   if (detail === undefined && movementId !== null) return <Spinner block />;
   if (!detail) {
@@ -30,7 +31,7 @@ export default function LiftDetailScreen() {
       <section className="page training" aria-labelledby="page-title">
         <PageHeader back={back} title={<span id="page-title">{title}</span>} />
         <EmptyState title={t('training.liftNotFound')} body={t('training.liftNotFoundHint')}
-          action={<Link className="btn btn--primary" to="/training/lifts">{t('titles.lifts')}</Link>} />
+          action={<ButtonLink variant="primary" to="/training/lifts">{t('titles.lifts')}</ButtonLink>} />
       </section>
     );
   }
@@ -42,7 +43,7 @@ export default function LiftDetailScreen() {
         back={back}
         title={<span id="page-title">{detail.movement.name}</span>}
         subtitle={t('training.liftCount', { count: detail.lifts_count, value: format.number(detail.lifts_count) })}
-        actions={<Link className="btn btn--primary" to={logThis}><Icon name="plus" />{t('training.logLift')}</Link>}
+        actions={<ButtonLink variant="primary" to={logThis}><Icon name="plus" />{t('training.logLift')}</ButtonLink>}
       />
       <div className="training__highlights">
         <div className="card training__highlight">

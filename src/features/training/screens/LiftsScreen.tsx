@@ -14,6 +14,7 @@ import { formatMeasurement } from './score-format';
 import { TRAINING_PATH, liftPath, newWorkoutPath } from './paths';
 import { TrainingOffNotice } from './TrainingOffNotice';
 import './training.css';
+import { ButtonLink } from '../../../ui/button/index';
 
 export default function LiftsScreen() {
   const { t } = useTranslation('training');
@@ -24,16 +25,16 @@ export default function LiftsScreen() {
   return (
     <section className="page training" aria-labelledby="page-title">
       <PageHeader
-        back={<Link className="btn btn--ghost btn--sm" to={TRAINING_PATH}><Icon name="chevron-left" />{t('training.backToLog')}</Link>}
+        back={<ButtonLink variant="ghost" size="sm" to={TRAINING_PATH}><Icon name="chevron-left" />{t('training.backToLog')}</ButtonLink>}
         title={<span id="page-title">{title}</span>}
-        actions={<Link className="btn btn--primary" to={newWorkoutPath('lift')}><Icon name="plus" />{t('training.logLift')}</Link>}
+        actions={<ButtonLink variant="primary" to={newWorkoutPath('lift')}><Icon name="plus" />{t('training.logLift')}</ButtonLink>}
       />
       <TrainingOffNotice />
       {lifts === undefined ? (
         <Spinner block />
       ) : lifts.length === 0 ? (
         <EmptyState icon="dumbbell" title={t('empty.lifts')} body={t('training.liftsEmptyHint')}
-          action={<Link className="btn btn--primary" to={newWorkoutPath('lift')}>{t('training.logLift')}</Link>} />
+          action={<ButtonLink variant="primary" to={newWorkoutPath('lift')}>{t('training.logLift')}</ButtonLink>} />
       ) : (
         <ul className="list" data-testid="lift-summaries">
           {lifts.map((lift) => (

@@ -6,6 +6,7 @@ import { PageHeader } from '../../../ui/page-header/index';
 import { Icon } from '../../../ui/icon/index';
 import { TRAINING_PATH, newWorkoutPath } from './paths';
 import './training.css';
+import { ButtonLink } from '../../../ui/button/index';
 
 export default function NewWorkoutScreen() {
   const { t } = useTranslation('training');
@@ -13,7 +14,7 @@ export default function NewWorkoutScreen() {
   return (
     <section className="page page--narrow training" aria-labelledby="page-title">
       <PageHeader
-        back={<Link className="btn btn--ghost btn--sm" to={TRAINING_PATH}><Icon name="chevron-left" />{t('training.backToLog')}</Link>}
+        back={<ButtonLink variant="ghost" size="sm" to={TRAINING_PATH}><Icon name="chevron-left" />{t('training.backToLog')}</ButtonLink>}
         title={<span id="page-title">{title}</span>}
         subtitle={t('training.chooseType')}
       />

@@ -2,7 +2,6 @@
 // day headers in the facility's zone. Read from the device, so it works with no signal; the list
 // is virtualised because a keen member logs thousands of workouts.
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { usePageTitle } from '../../../ui/page-title';
@@ -19,6 +18,7 @@ import { LogRow } from './LogRow';
 import { cachedLogRows, filterByName } from './log-rows';
 import { TrainingOffNotice } from './TrainingOffNotice';
 import './training.css';
+import { ButtonLink } from '../../../ui/button/index';
 
 const ROW_ESTIMATE = 76;
 const DAY_ESTIMATE = 40;
@@ -53,8 +53,8 @@ export default function TrainingLogScreen() {
         title={<span id="page-title">{title}</span>}
         actions={
           <>
-            <Link className="btn btn--secondary" to="/training/lifts">{t('titles.lifts')}</Link>
-            <Link className="btn btn--primary" to="/training/workouts/new" data-testid="log-workout"><Icon name="plus" />{t('training.logWorkout')}</Link>
+            <ButtonLink to="/training/lifts">{t('titles.lifts')}</ButtonLink>
+            <ButtonLink variant="primary" to="/training/workouts/new" data-testid="log-workout"><Icon name="plus" />{t('training.logWorkout')}</ButtonLink>
           </>
         }
       />
@@ -63,7 +63,7 @@ export default function TrainingLogScreen() {
         <Spinner block />
       ) : workouts.length === 0 ? (
         <EmptyState icon="dumbbell" title={t('empty.training')} body={t('training.emptyHint')}
-          action={<Link className="btn btn--primary" to="/training/workouts/new">{t('training.logWorkout')}</Link>} />
+          action={<ButtonLink variant="primary" to="/training/workouts/new">{t('training.logWorkout')}</ButtonLink>} />
       ) : (
         <>
           <form role="search" className="training__search" onSubmit={(event) => event.preventDefault()}>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../../data/hooks/auth';
 import { updateProfile } from '../../profile/public';
 import { useCommand } from '../../../ui/use-command';
+import { Button } from '../../../ui/button/index';
 
 export function TrainingOffNotice() {
   const { t } = useTranslation('training');
@@ -14,7 +15,7 @@ export function TrainingOffNotice() {
   return (
     <div className="notice notice--info training-off" role="status" data-testid="training-off">
       <p>{t('training.off.body')}</p>
-      <button type="button" className="btn btn--secondary btn--sm" onClick={() => void turnOn()}>{t('training.off.turnOn')}</button>
+      <Button size="sm" onClick={() => void turnOn()}>{t('training.off.turnOn')}</Button>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { Icon } from '../../../ui/icon/index';
 import { SyncBadge } from './SyncBadge';
 import { useDeleteWorkout } from './use-delete-workout';
 import { TRAINING_PATH, workoutEditPath } from './paths';
+import { Button, ButtonLink } from '../../../ui/button/index';
 
 export function WorkoutDetailFrame({ workout, format, badges, children }: { workout: Workout; format: Formatter; badges?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation('training');
@@ -21,13 +22,13 @@ export function WorkoutDetailFrame({ workout, format, badges, children }: { work
   return (
     <section className="page training" aria-labelledby="page-title" data-testid="workout-detail" data-workout-id={workout.id}>
       <PageHeader
-        back={<Link className="btn btn--ghost btn--sm" to={TRAINING_PATH}><Icon name="chevron-left" />{t('training.backToLog')}</Link>}
+        back={<ButtonLink variant="ghost" size="sm" to={TRAINING_PATH}><Icon name="chevron-left" />{t('training.backToLog')}</ButtonLink>}
         title={<span id="page-title" data-testid="workout-name">{workout.name}</span>}
         subtitle={format.dateTime(workout.completed_at)}
         actions={
           <>
-            <Link className="btn btn--secondary" to={workoutEditPath(workout)} data-testid="edit-workout">{t('common.edit')}</Link>
-            <button type="button" className="btn btn--danger" onClick={() => void remove(workout)} data-testid="delete-workout">{t('training.delete')}</button>
+            <ButtonLink to={workoutEditPath(workout)} data-testid="edit-workout">{t('common.edit')}</ButtonLink>
+            <Button variant="danger" onClick={() => void remove(workout)} data-testid="delete-workout">{t('training.delete')}</Button>
           </>
         }
       />

@@ -1,7 +1,6 @@
 // What both workout forms share: the page with its way back, the class the result is logged
 // for, the class's description, and the Save and Cancel buttons.
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Session, WorkoutType } from '../../../../core/contract/types';
 import type { Formatter } from '../../../i18n/format';
@@ -10,6 +9,7 @@ import { Icon } from '../../../ui/icon/index';
 import { DraftNotice } from './DraftNotice';
 import type { DraftState } from './use-workout-draft';
 import { TRAINING_PATH, workoutPath } from './paths';
+import { Button, ButtonLink } from '../../../ui/button/index';
 
 /** Back to the workout being edited, else to the class it is logged for, else to the log. */
 export function formCancelPath(workout: { type: WorkoutType; id: number } | null, session: Session | null): string {
@@ -29,7 +29,7 @@ export function WorkoutFormFrame({ title, format, draftState, session, descripti
   return (
     <section className="page page--narrow training" aria-labelledby="page-title">
       <PageHeader
-        back={<Link className="btn btn--ghost btn--sm" to={cancelTo}><Icon name="chevron-left" />{t('common.back')}</Link>}
+        back={<ButtonLink variant="ghost" size="sm" to={cancelTo}><Icon name="chevron-left" />{t('common.back')}</ButtonLink>}
         title={<span id="page-title">{title}</span>}
       />
       <DraftNotice state={draftState} session={session} format={format} />
@@ -43,8 +43,8 @@ export function WorkoutFormActions({ saving, cancelTo }: { saving: boolean; canc
   const { t } = useTranslation('training');
   return (
     <div className="btn-row">
-      <button className="btn btn--primary" type="submit" disabled={saving} data-testid="save-workout">{saving ? t('common.saving') : t('common.save')}</button>
-      <Link className="btn btn--ghost" to={cancelTo}>{t('common.cancel')}</Link>
+      <Button variant="primary" type="submit" disabled={saving} data-testid="save-workout">{saving ? t('common.saving') : t('common.save')}</Button>
+      <ButtonLink variant="ghost" to={cancelTo}>{t('common.cancel')}</ButtonLink>
     </div>
   );
 }

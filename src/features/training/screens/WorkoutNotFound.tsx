@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../ui/empty-state/index';
 import { TRAINING_PATH } from './paths';
+import { ButtonLink } from '../../../ui/button/index';
 
 /** A workout the device does not have (deleted, another member's, or never synced here). */
 export function WorkoutNotFound({ title }: { title: string }) {
@@ -12,7 +12,7 @@ export function WorkoutNotFound({ title }: { title: string }) {
       <EmptyState
         title={t('training.notFound')}
         body={t('training.notFoundHint')}
-        action={<Link className="btn btn--primary" to={TRAINING_PATH}>{t('training.backToLog')}</Link>}
+        action={<ButtonLink variant="primary" to={TRAINING_PATH}>{t('training.backToLog')}</ButtonLink>}
       />
     </section>
   );
