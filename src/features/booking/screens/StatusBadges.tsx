@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { sessionStatus } from '../../../domain/session-status';
 import type { SessionFacts } from '../../../../core/rules/session';
 import type { Formatter } from '../../../i18n/format';
+import { Chip } from '../../../ui/chip/index';
 
 /** The labels of a class (booked, full, waitlist, drop-in spaces…) plus "waiting to sync". */
 export function StatusBadges({ session, now, format, pending }: { session: SessionFacts; now: Date; format: Formatter; pending?: boolean }) {
@@ -11,15 +12,15 @@ export function StatusBadges({ session, now, format, pending }: { session: Sessi
   return (
     <span className="status-badges">
       {labels.map((label) => (
-        <span key={label.code} className={`badge badge--${label.tone === 'muted' ? 'muted' : label.tone}`}>
+        <Chip key={label.code} tone={label.tone === 'muted' ? 'neutral' : label.tone}>
           {label.code === 'notOpen'
             ? t('status.notOpen', { when: `${format.weekdayDate(label.at)} ${format.time(label.at)}` })
             : label.code === 'dropinSpaces'
               ? t('status.dropinSpaces', { count: label.count })
               : t(`status.${label.code}`)}
-        </span>
+        </Chip>
       ))}
-      {pending && <span className="badge badge--pending" data-testid="waiting-to-sync">{t('common.waitingToSync')}</span>}
+      {pending && <Chip tone="warning" className="badge--pending" testId="waiting-to-sync">{t('common.waitingToSync')}</Chip>}
     </span>
   );
 }

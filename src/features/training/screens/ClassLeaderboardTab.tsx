@@ -17,6 +17,7 @@ import { formatMeasurement, formatWodScore, heaviestWeight, prescribedLabel } fr
 import { logResultPath } from './paths';
 import './training.css';
 import { ButtonLink, buttonClass } from '../../../ui/button/index';
+import { Chip } from '../../../ui/chip/index';
 
 export default function ClassLeaderboardTab() {
   const { t } = useTranslation('training');
@@ -79,8 +80,8 @@ function LeaderboardEntryRow({ entry, sessionId, format }: { entry: LeaderboardR
       <span className="leader-row__main">
         <span className="leader-row__name">{entry.member.full_name}</span>
         <span className="status-badges">
-          {entry.mine && <span className="badge badge--brand" data-testid="leaderboard-mine">{t('leaderboard.you')}</span>}
-          {workout.type === 'wod' && <span className={`badge ${workout.as_prescribed ? 'badge--brand' : 'badge--muted'}`}>{prescribedLabel(workout.as_prescribed, t)}</span>}
+          {entry.mine && <Chip tone="brand" testId="leaderboard-mine">{t('leaderboard.you')}</Chip>}
+          {workout.type === 'wod' && <Chip tone={workout.as_prescribed ? 'brand' : 'neutral'}>{prescribedLabel(workout.as_prescribed, t)}</Chip>}
           {entry.pending && <SyncBadge />}
         </span>
       </span>

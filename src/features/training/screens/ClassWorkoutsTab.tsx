@@ -9,6 +9,7 @@ import { EmptyState } from '../../../ui/empty-state/index';
 import { logResultPath } from './paths';
 import './training.css';
 import { ButtonLink } from '../../../ui/button/index';
+import { Chip } from '../../../ui/chip/index';
 
 export default function ClassWorkoutsTab() {
   const { t } = useTranslation('training');
@@ -24,7 +25,7 @@ export default function ClassWorkoutsTab() {
         return (
           <li key={id} className="card whiteboard-item" data-testid="whiteboard-item" data-definition-id={definition.id}>
             <h2 id={headingId} className="card__title">{definition.name}</h2>
-            {summary && <p className="whiteboard-item__summary"><span className="badge badge--info">{t(`training.types.${definition.type}`)}</span> {summary}</p>}
+            {summary && <p className="whiteboard-item__summary"><Chip tone="info">{t(`training.types.${definition.type}`)}</Chip> {summary}</p>}
             {definition.description && <p className="training__multiline">{definition.description}</p>}
             <ButtonLink variant="primary" to={logResultPath(definition, session.id)} aria-describedby={headingId} data-testid="log-result">
               {t('classWorkouts.logResult')}

@@ -15,6 +15,7 @@ import { routeId } from './use-route-workout';
 import { newWorkoutPath, workoutPath } from './paths';
 import './training.css';
 import { ButtonLink } from '../../../ui/button/index';
+import { List, ListRow } from '../../../ui/list/index';
 
 export default function LiftDetailScreen() {
   const { t } = useTranslation('training');
@@ -91,20 +92,17 @@ export default function LiftDetailScreen() {
 
       <div className="training__section">
         <h2>{t('training.history')}</h2>
-        <ul className="list" data-testid="lift-history">
+        <List data-testid="lift-history">
           {detail.history.map((lift) => (
-            <li key={lift.id} className="list__item">
-              <Link className="list__action" to={workoutPath(lift)} data-testid="lift-history-row">
-                <span className="list__main">
-                  <span className="list__title">{format.date(lift.completed_at)}</span>
-                  <span className="list__meta"> · {lift.name}</span>
-                  <span className="log-row__summary">{liftSummaryParts(lift, format, t).join(' · ')}</span>
-                </span>
-                <Icon name="chevron-right" />
-              </Link>
-            </li>
+            <ListRow key={lift.id} to={workoutPath(lift)} data-testid="lift-history-row"
+              title={format.date(lift.completed_at)}
+              meta={<>
+                <span>{lift.name}</span>
+                <span className="log-row__summary">{liftSummaryParts(lift, format, t).join(' · ')}</span>
+              </>}
+              end={<Icon name="chevron-right" />} />
           ))}
-        </ul>
+        </List>
       </div>
     </section>
   );

@@ -15,6 +15,7 @@ import { TRAINING_PATH, liftPath, newWorkoutPath } from './paths';
 import { TrainingOffNotice } from './TrainingOffNotice';
 import './training.css';
 import { ButtonLink } from '../../../ui/button/index';
+import { List, ListRow } from '../../../ui/list/index';
 
 export default function LiftsScreen() {
   const { t } = useTranslation('training');
@@ -36,27 +37,24 @@ export default function LiftsScreen() {
         <EmptyState icon="dumbbell" title={t('empty.lifts')} body={t('training.liftsEmptyHint')}
           action={<ButtonLink variant="primary" to={newWorkoutPath('lift')}>{t('training.logLift')}</ButtonLink>} />
       ) : (
-        <ul className="list" data-testid="lift-summaries">
+        <List data-testid="lift-summaries">
           {lifts.map((lift) => (
-            <li key={lift.id} className="list__item">
-              <Link className="list__action lift-summary" to={liftPath(lift.id)} data-testid="lift-summary" data-movement-id={lift.id}>
-                <span className="list__main">
-                  <span className="list__title lift-summary__name">{lift.movement.name}</span>
-                  <span className="lift-summary__figures">
-                    {lift.best_weight && <span>{t('training.bestWeight', { value: formatMeasurement(lift.best_weight, format) })}</span>}
-                    {lift.estimated_one_rep_max && <span data-testid="lift-e1rm">{t('training.oneRepMaxShort', { value: formatMeasurement(lift.estimated_one_rep_max, format) })}</span>}
-                  </span>
-                  <span className="list__meta">
-                    {t('training.liftCount', { count: lift.lifts_count, value: format.number(lift.lifts_count) })}
-                    {' · '}
-                    {t('training.lastLifted', { date: format.date(lift.last_completed_at) })}
-                  </span>
+            <ListRow key={lift.id} className="lift-summary" to={liftPath(lift.id)} data-testid="lift-summary" data-movement-id={lift.id}
+              title={<span className="lift-summary__name">{lift.movement.name}</span>}
+              meta={<>
+                <span className="lift-summary__figures">
+                  {lift.best_weight && <span>{t('training.bestWeight', { value: formatMeasurement(lift.best_weight, format) })}</span>}
+                  {lift.estimated_one_rep_max && <span data-testid="lift-e1rm">{t('training.oneRepMaxShort', { value: formatMeasurement(lift.estimated_one_rep_max, format) })}</span>}
                 </span>
-                <Icon name="chevron-right" />
-              </Link>
-            </li>
+                <span>
+                  {t('training.liftCount', { count: lift.lifts_count, value: format.number(lift.lifts_count) })}
+                  {' · '}
+                  {t('training.lastLifted', { date: format.date(lift.last_completed_at) })}
+                </span>
+              </>}
+              end={<Icon name="chevron-right" />} />
           ))}
-        </ul>
+        </List>
       )}
     </section>
   );

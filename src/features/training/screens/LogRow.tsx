@@ -7,6 +7,7 @@ import { Icon } from '../../../ui/icon/index';
 import { SyncBadge } from './SyncBadge';
 import { formatWodScore, liftSummaryParts, prescribedLabel } from './score-format';
 import { workoutPath } from './paths';
+import { Chip } from '../../../ui/chip/index';
 
 /** One workout in the log: name, a short score summary, and whether it still waits to sync. */
 export const LogRow = memo(function LogRow({ workout, format, pending }: { workout: Workout; format: Formatter; pending: boolean }) {
@@ -20,7 +21,7 @@ export const LogRow = memo(function LogRow({ workout, format, pending }: { worko
         {summary && <span className="log-row__summary" data-testid="workout-summary">{summary}</span>}
         {(workout.type === 'wod' || pending) && (
           <span className="status-badges">
-            {workout.type === 'wod' && <span className={`badge ${workout.as_prescribed ? 'badge--brand' : 'badge--muted'}`}>{prescribedLabel(workout.as_prescribed, t)}</span>}
+            {workout.type === 'wod' && <Chip tone={workout.as_prescribed ? 'brand' : 'neutral'}>{prescribedLabel(workout.as_prescribed, t)}</Chip>}
             {pending && <SyncBadge />}
           </span>
         )}
