@@ -12,6 +12,7 @@ import { useCommand } from '../../../ui/use-command';
 import { ADDRESS_MAX, EMAIL_MAX, EMERGENCY_CONTACT_MAX, PHONE_MAX } from '../../../../core/limits';
 import type { ParseKeys } from 'i18next';
 import { Button } from '../../../ui/button/index';
+import { Field } from '../../../ui/field/index';
 
 // The server's limits: an edit saved offline must not be refused when it is sent. Names are
 // checked with a message instead (validateProfile).
@@ -71,18 +72,17 @@ function ProfileForm({ profile, member, orgName }: { profile: Profile; member?: 
     if (result.ok) navigate('/profile');
   }
 
-  const field = (name: 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'emergency_contact', labelKey: ParseKeys<'profile'>, type = 'text', autoComplete?: string) => (
-    <div className="field">
-      <label className="field__label" htmlFor={`profile-${name}`}>{t(labelKey)}</label>
-      <input
-        id={`profile-${name}`} className="input" type={type} autoComplete={autoComplete} maxLength={MAX_LENGTH[name]}
-        value={values[name]} onChange={(e) => set(name)(e.target.value)}
-        aria-invalid={errors[name as keyof ProfileErrors] ? true : undefined}
-        aria-describedby={errors[name as keyof ProfileErrors] ? `profile-${name}-error` : undefined}
-      />
-      {errors[name as keyof ProfileErrors] && <p id={`profile-${name}-error`} className="field__error">{t(errors[name as keyof ProfileErrors]!)}</p>}
-    </div>
-  );
+  const field = (name: 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'emergency_contact', labelKey: ParseKeys<'profile'>, type = 'text', autoComplete?: string) => {
+    const error = errors[name as keyof ProfileErrors];
+    return (
+      <Field key={name} id={`profile-${name}`} label={t(labelKey)} error={error && t(error)}>
+        {(aria) => (
+          <input {...aria} className="input" type={type} autoComplete={autoComplete} maxLength={MAX_LENGTH[name]}
+            value={values[name]} onChange={(e) => set(name)(e.target.value)} />
+        )}
+      </Field>
+    );
+  };
 
   return (
     <form className="form card" onSubmit={submit} noValidate>
