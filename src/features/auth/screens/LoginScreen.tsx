@@ -8,6 +8,7 @@ import { signIn } from '../../../data/auth';
 import { validateLogin, type LoginErrors } from '../../../domain/forms';
 import { useOnline } from '../../../ui/use-online';
 import { Button } from '../../../ui/button/index';
+import { Field } from '../../../ui/field/index';
 
 export default function LoginScreen() {
   const { t } = useTranslation();
@@ -45,24 +46,18 @@ export default function LoginScreen() {
       {auth?.reason === 'expired' && <p className="notice notice--info" role="status">{t('auth.sessionExpired')}</p>}
       {!online && <p className="notice notice--warning" role="status">{t('auth.offlineSignIn')}</p>}
       <form className="form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor="login-email">{t('auth.email')}</label>
-          <input
-            id="login-email" className="input" type="email" name="email" autoComplete="username" inputMode="email"
-            value={email} onChange={(e) => setEmail(e.target.value)}
-            aria-invalid={errors.email ? true : undefined} aria-describedby={errors.email ? 'login-email-error' : undefined}
-          />
-          {errors.email && <p id="login-email-error" className="field__error">{t(errors.email)}</p>}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="login-password">{t('auth.password')}</label>
-          <input
-            id="login-password" className="input" type="password" name="password" autoComplete="current-password"
-            value={password} onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={errors.password ? true : undefined} aria-describedby={errors.password ? 'login-password-error' : undefined}
-          />
-          {errors.password && <p id="login-password-error" className="field__error">{t(errors.password)}</p>}
-        </div>
+        <Field id="login-email" label={t('auth.email')} error={errors.email && t(errors.email)}>
+          {(aria) => (
+            <input {...aria} className="input" type="email" name="email" autoComplete="username" inputMode="email"
+              value={email} onChange={(e) => setEmail(e.target.value)} />
+          )}
+        </Field>
+        <Field id="login-password" label={t('auth.password')} error={errors.password && t(errors.password)}>
+          {(aria) => (
+            <input {...aria} className="input" type="password" name="password" autoComplete="current-password"
+              value={password} onChange={(e) => setPassword(e.target.value)} />
+          )}
+        </Field>
         {formError && <p className="notice notice--danger" role="alert">{formError}</p>}
         <Button variant="primary" block type="submit" disabled={busy}>
           {busy ? t('auth.signingIn') : t('auth.signIn')}
