@@ -83,6 +83,34 @@ test.describe('organisations, language and screens', () => {
     const noAppId = await page.request.get('/api/v1/profile');
     expect(noAppId.status()).toBe(400);
   });
+
+  test('hiding the organisation in use asks first, says where it goes, and Show brings it back', async ({ page, loginPage, shell }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.goto('/profile/facilities');
+    await page.getByRole('button', { name: 'Hide: Harbour Strength' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hide Harbour Strength?' });
+    await expect(dialog).toContainText('organisation picker');
+    await expectAccessible(page);
+    // Cancelling leaves it as it was.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('button', { name: 'Hide: Harbour Strength' })).toBeVisible();
+    await page.getByRole('button', { name: 'Hide: Harbour Strength' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Hide' }).click();
+    await expect(page.getByRole('button', { name: 'Show: Harbour Strength' })).toBeVisible();
+    // Gone from the picker, still in use.
+    await shell.orgPicker.click();
+    await expect(page.getByRole('menuitem', { name: 'Harbour Strength' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('org-picker')).toContainText('Harbour Strength');
+    // Hiding another organisation does not ask.
+    await page.getByRole('button', { name: 'Show: Harbour Strength' }).click();
+    await expect(page.getByRole('button', { name: 'Hide: Harbour Strength' })).toBeVisible();
+    await page.getByRole('button', { name: 'Hide: Tallinn Movement' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Show: Tallinn Movement' })).toBeVisible();
+    await page.getByRole('button', { name: 'Show: Tallinn Movement' }).click();
+    await expect(page.getByRole('button', { name: 'Hide: Tallinn Movement' })).toBeVisible();
+  });
 });
 
 async function clubId(page: import('@playwright/test').Page): Promise<string> {

@@ -32,7 +32,8 @@ export function OrgSwitcher() {
   const facility = useFacility();
   if (!profile || !current) return <Where org={t('app.name')} />;
   const accounts = visibleAccounts(profile.accounts);
-  if (accounts.length <= 1) return <Where org={current.org.name} facility={facility?.name} testId="org-name" />;
+  // A picker only when there is somewhere else to go (the organisation in use may itself be hidden).
+  if (!accounts.some((account) => account.org.id !== current.org.id)) return <Where org={current.org.name} facility={facility?.name} testId="org-name" />;
 
   async function choose(orgId: number) {
     try {
