@@ -176,7 +176,7 @@ test.describe('every route at phone widths in light and dark', () => {
 test.describe('phone shell', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('on a phone the organisation picker shows the organisation and facility by name', async ({ page, loginPage, shell }) => {
+  test('on a phone the organisation picker shows the organisation and facility by name', async ({ loginPage, shell }) => {
     await loginPage.signInAs(DEMO.alex);
     await expect(shell.orgPicker).toBeVisible();
     await expect(shell.orgPicker).toContainText('Harbour Strength');

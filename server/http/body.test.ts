@@ -1,8 +1,8 @@
 import http from 'node:http';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../core/contract/types';
-import { ALEX, Browser, json, signedIn, startTestServer, type TestServer } from '../testing/helpers';
+import { ALEX, json, useSignedInServer } from '../testing/helpers';
 import { facilityHeaders, wod } from '../testing/training-helpers';
 
 // Request bodies: the size limit and what follows it on the same connection.
@@ -60,29 +60,23 @@ class PooledClient {
 }
 
 describe('request bodies', () => {
-  let server: TestServer;
-  let alex: Browser;
-  beforeAll(async () => {
-    server = await startTestServer();
-    alex = await signedIn(server, ALEX);
-  });
-  afterAll(() => server.close());
+  const ctx = useSignedInServer(ALEX);
 
   it('answers a body over the limit with 413 and Connection: close, so a pooled client\'s next request succeeds', async () => {
-    const client = new PooledClient(server.url);
+    const client = new PooledClient(ctx.server.url);
     try {
       // Headers announce 200 KB; the client stops sending once the early 413 arrives (RFC 9112 §9.5).
       const refused = await client.request(`POST /api/v1/authentication HTTP/1.1\r\nHost: x\r\nX-App-Id: member-pwa\r\nContent-Type: application/json\r\nContent-Length: 200000\r\n\r\n${' '.repeat(1000)}`);
       expect(refused.status).toBe(413);
       expect(refused.headers.connection).toBe('close');
       expect(JSON.parse(refused.body)).toMatchObject({ code: 'payload_too_large' });
-      // The next request: on the same connection if the server said keep-alive, else on a new one.
+      // The next request: on the same connection if the ctx.server said keep-alive, else on a new one.
       const next = await client.request('GET /api/v1/timezones HTTP/1.1\r\nHost: x\r\nX-App-Id: member-pwa\r\n\r\n');
       expect(next.status).toBe(200);
     } finally {
       client.close();
     }
-    expect((await alex.get('/api/v1/profile')).status).toBe(200);
+    expect((await ctx.member.get('/api/v1/profile')).status).toBe(200);
   });
 
   // Built as text: JSON.stringify itself overflows the stack on such values.
@@ -90,7 +84,7 @@ describe('request bodies', () => {
   const withValue = (body: unknown, key: string, raw: string) => JSON.stringify(body).replace(`"${key}":"@"`, `"${key}":${raw}`);
 
   it('refuses deeply nested JSON with a clean 422 on every body reader, never a 500', async () => {
-    const wellington = await facilityHeaders(server.running.db, 'Wellington');
+    const wellington = await facilityHeaders(ctx.server.running.db, 'Wellington');
     const probes: [string, string, string, Record<string, string>][] = [
       // readBody of /workouts, then the invalid-type message of the deep value
       ['POST', '/api/v1/workouts', withValue({ workout: wod({ type: '@' }) }, 'type', nested(20_000)), wellington],
@@ -102,19 +96,19 @@ describe('request bodies', () => {
     ];
     for (const [method, path, body, headers] of probes) {
       expect(body.length).toBeLessThan(64 * 1024);
-      const res = await alex.request(path, { method, body, headers: { ...headers, 'Content-Type': 'application/json' } });
+      const res = await ctx.member.request(path, { method, body, headers: { ...headers, 'Content-Type': 'application/json' } });
       expect(res.status, path).toBe(422);
       expect(await json<ApiErrorBody>(res), path).toMatchObject({ code: 'validation_failed', message: expect.stringMatching(/nested too deeply/) as string });
     }
     // The admin notification's params: depth bound first, and the size check never throws.
-    const res = await fetch(`${server.url}/admin/notifications`, {
+    const res = await fetch(`${ctx.server.url}/admin/notifications`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${server.running.adminToken}`, 'Content-Type': 'application/json' },
+      headers: { Authorization: `Bearer ${ctx.server.running.adminToken}`, 'Content-Type': 'application/json' },
       body: `{"email":"${ALEX}","type":"post","message":"Deep","params":{"a":${nested(20_000)}}}`,
     });
     expect(res.status).toBe(422);
     // Ordinary nesting still passes.
-    const fine = await alex.request('/api/v1/workouts', { method: 'POST', json: { workout: wod({ type: [[[['wod']]]] }) }, headers: wellington });
+    const fine = await ctx.member.request('/api/v1/workouts', { method: 'POST', json: { workout: wod({ type: [[[['wod']]]] }) }, headers: wellington });
     expect(fine.status).toBe(422);
     expect(await json<ApiErrorBody>(fine)).toMatchObject({ code: 'invalid_workout_type' });
   });

@@ -1,40 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../core/contract/types';
-import { ALEX, Browser, json, signedIn, startTestServer, type TestServer } from '../testing/helpers';
+import { ALEX, json, useSignedInServer } from '../testing/helpers';
 
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; manifest-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
 
 describe('API guards', () => {
-  let server: TestServer;
-  let alex: Browser;
-  beforeAll(async () => {
-    server = await startTestServer();
-    alex = await signedIn(server, ALEX);
-  });
-  afterAll(() => server.close());
+  const ctx = useSignedInServer(ALEX);
 
   it('refuses requests without X-App-Id with 400 missing_app_id', async () => {
-    const res = await alex.get('/api/v1/profile', { appId: false });
+    const res = await ctx.member.get('/api/v1/profile', { appId: false });
     expect(res.status).toBe(400);
     expect(await json<ApiErrorBody>(res)).toMatchObject({ code: 'missing_app_id' });
-    const wrong = await alex.get('/api/v1/profile', { headers: { 'X-App-Id': 'other-app' } });
+    const wrong = await ctx.member.get('/api/v1/profile', { headers: { 'X-App-Id': 'other-app' } });
     expect(wrong.status).toBe(400);
   });
 
   it('refuses a cross-origin Origin with 403 and accepts its own origin', async () => {
-    const cross = await alex.get('/api/v1/profile', { headers: { Origin: 'https://evil.example' } });
+    const cross = await ctx.member.get('/api/v1/profile', { headers: { Origin: 'https://evil.example' } });
     expect(cross.status).toBe(403);
     expect(await json<ApiErrorBody>(cross)).toMatchObject({ code: 'forbidden_origin' });
-    const nullOrigin = await alex.put('/api/v1/orgs/1', { visible: false }, { headers: { Origin: 'null' } });
+    const nullOrigin = await ctx.member.put('/api/v1/orgs/1', { visible: false }, { headers: { Origin: 'null' } });
     expect(nullOrigin.status).toBe(403);
-    const own = await alex.get('/api/v1/profile', { headers: { Origin: server.url } });
+    const own = await ctx.member.get('/api/v1/profile', { headers: { Origin: ctx.server.url } });
     expect(own.status).toBe(200);
   });
 
   it('answers unknown API routes with a JSON 404', async () => {
     for (const path of ['/api/v1/nope', '/api/v1/profile/nope', '/api/v2/profile', '/api']) {
-      const res = await alex.get(path);
+      const res = await ctx.member.get(path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
       expect(await json<ApiErrorBody>(res)).toMatchObject({ code: 'not_found', message: expect.any(String) as string });
@@ -42,17 +36,17 @@ describe('API guards', () => {
   });
 
   it('answers broken JSON with 400 and an oversized body with 413, both as JSON', async () => {
-    const broken = await alex.request('/api/v1/profile', { method: 'PUT', body: '{"profile":', headers: { 'Content-Type': 'application/json' } });
+    const broken = await ctx.member.request('/api/v1/profile', { method: 'PUT', body: '{"profile":', headers: { 'Content-Type': 'application/json' } });
     expect(broken.status).toBe(400);
     expect(await json<ApiErrorBody>(broken)).toMatchObject({ code: 'invalid_json' });
 
-    const big = await alex.put('/api/v1/profile', { profile: { full_name: 'x'.repeat(70 * 1024) } });
+    const big = await ctx.member.put('/api/v1/profile', { profile: { full_name: 'x'.repeat(70 * 1024) } });
     expect(big.status).toBe(413);
     expect(await json<ApiErrorBody>(big)).toMatchObject({ code: 'payload_too_large' });
   });
 
   it('sends the security headers on API, app and realtime responses; API answers are no-store, or private, no-cache with an ETag', async () => {
-    const responses = [await alex.get('/api/v1/profile'), await alex.get('/api/v1/nope', { appId: false }), await alex.get('/classes'), await fetch(`${server.url}/realtime`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '[{"channel":"/meta/handshake","version":"1.0","supportedConnectionTypes":["long-polling"]}]' })];
+    const responses = [await ctx.member.get('/api/v1/profile'), await ctx.member.get('/api/v1/nope', { appId: false }), await ctx.member.get('/classes'), await fetch(`${ctx.server.url}/realtime`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '[{"channel":"/meta/handshake","version":"1.0","supportedConnectionTypes":["long-polling"]}]' })];
     for (const res of responses) {
       expect(res.headers.get('content-security-policy')).toBe(CSP);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -67,7 +61,7 @@ describe('API guards', () => {
   });
 
   it('serves the time zone list with current offsets', async () => {
-    const res = await alex.get('/api/v1/timezones');
+    const res = await ctx.member.get('/api/v1/timezones');
     expect(res.status).toBe(200);
     const zones = await json<{ name: string; offset: string }[]>(res);
     expect(zones.length).toBeGreaterThan(300);

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -119,4 +120,15 @@ export function manualClock(start = new Date()) {
       t += ms;
     },
   };
+}
+
+/** A server for the enclosing describe block with one member signed in (started before its tests, closed after). */
+export function useSignedInServer(email: string, options: ServerOptions = {}): { readonly server: TestServer; readonly member: Browser } {
+  const context = {} as { server: TestServer; member: Browser };
+  beforeAll(async () => {
+    context.server = await startTestServer(options);
+    context.member = await signedIn(context.server, email);
+  });
+  afterAll(() => context.server.close());
+  return context;
 }

@@ -32,7 +32,7 @@ function Content({ icon, iconOnly, children }: Look) {
   );
 }
 
-export type ButtonProps = Look & ButtonHTMLAttributes<HTMLButtonElement>;
+type ButtonProps = Look & ButtonHTMLAttributes<HTMLButtonElement>;
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant, size, block, icon, iconOnly, className, children, type = 'button', ...rest }, ref) {
   return (
@@ -42,7 +42,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   );
 });
 
-export type ButtonLinkProps = Look & LinkProps;
+type ButtonLinkProps = Look & LinkProps;
 
 /** A link that looks like a button: navigation ("Book an appointment"), not an action. */
 export function ButtonLink({ variant, size, block, icon, iconOnly, className, children, ...rest }: ButtonLinkProps) {

@@ -1,1 +1,1 @@
-export { Button, ButtonLink, ButtonAnchor, buttonClass, type ButtonProps, type ButtonLinkProps, type ButtonVariant } from './Button';
+export { Button, ButtonLink, ButtonAnchor, buttonClass, type ButtonVariant } from './Button';

@@ -1,7 +1,7 @@
 import { useId, type ElementType, type HTMLAttributes, type ReactNode } from 'react';
 import { cx } from '../cx';
 
-export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
+interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
   /** A heading at the top, which also names the card's region; with actions it shares a line with them and wraps on phones. */
   title?: ReactNode;
   headingLevel?: 2 | 3;

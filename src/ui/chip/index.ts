@@ -1,1 +1,1 @@
-export { Chip, ChoiceChip, type ChipTone, type ChoiceChipProps } from './Chip';
+export { Chip, ChoiceChip } from './Chip';

@@ -7,7 +7,7 @@ export interface FieldAria {
   'aria-describedby': string | undefined;
 }
 
-export interface FieldProps {
+interface FieldProps {
   id: string;
   label: ReactNode;
   /** The message, already translated; shown under the input and tied to it. */

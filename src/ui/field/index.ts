@@ -1,1 +1,1 @@
-export { Field, focusFirstInvalid, type FieldAria, type FieldProps } from './Field';
+export { Field, focusFirstInvalid, type FieldAria } from './Field';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { cx } from '../cx';
 import './key-value.css';
 
-export interface KeyValueItem {
+interface KeyValueItem {
   /** Stable key; defaults to the label when it is a string. */
   id?: string;
   label: ReactNode;

@@ -1,1 +1,1 @@
-export { KeyValueList, type KeyValueItem } from './KeyValueList';
+export { KeyValueList } from './KeyValueList';

@@ -3,7 +3,7 @@ import { cx } from '../cx';
 
 type Gap = 'xs' | 'sm' | 'md' | 'lg';
 
-export interface StackProps extends HTMLAttributes<HTMLElement> {
+interface StackProps extends HTMLAttributes<HTMLElement> {
   /** Space between children: xs 4, sm 8, md 16 (default), lg 32 px. */
   gap?: Gap;
   as?: ElementType;
@@ -15,7 +15,7 @@ export function Stack({ gap = 'md', as: Tag = 'div', className, ...rest }: Stack
   return <Tag className={cx('stack', gap !== 'md' && `stack--${gap}`, className)} {...rest} />;
 }
 
-export interface ClusterProps extends HTMLAttributes<HTMLElement> {
+interface ClusterProps extends HTMLAttributes<HTMLElement> {
   gap?: Gap;
   /** space-between puts the first child at the start and the rest at the end (a title and its action). */
   justify?: 'start' | 'end' | 'space-between';

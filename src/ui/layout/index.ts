@@ -1,1 +1,1 @@
-export { Stack, Cluster, type StackProps, type ClusterProps } from './Stack';
+export { Stack, Cluster } from './Stack';

@@ -8,7 +8,7 @@ export function List({ className, ...rest }: HTMLAttributes<HTMLUListElement>) {
   return <ul className={cx('list', className)} {...rest} />;
 }
 
-export interface ListRowProps extends Omit<HTMLAttributes<HTMLLIElement>, 'title'> {
+interface ListRowProps extends Omit<HTMLAttributes<HTMLLIElement>, 'title'> {
   title: ReactNode;
   /** Where tapping the row goes: the whole text block (title, meta, chips) is one link, easy to hit. */
   to?: string;

@@ -1,1 +1,1 @@
-export { List, ListRow, type ListRowProps } from './List';
+export { List, ListRow } from './List';

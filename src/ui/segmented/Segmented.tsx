@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { cx } from '../cx';
 import './segmented.css';
 
-export interface SegmentedProps<T extends string> {
+interface SegmentedProps<T extends string> {
   legend: ReactNode;
   name: string;
   options: readonly { value: T; label: ReactNode }[];

@@ -1,1 +1,1 @@
-export { Segmented, type SegmentedProps } from './Segmented';
+export { Segmented } from './Segmented';

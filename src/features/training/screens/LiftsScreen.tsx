@@ -1,6 +1,5 @@
 // /training/lifts: one row per movement the member has lifted, with their best and estimated
 // one-rep max, computed on the device from the logged lifts.
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';
 import { useFacility } from '../../../data/hooks/auth';
