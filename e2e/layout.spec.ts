@@ -203,6 +203,19 @@ test.describe('phone shell', () => {
     expect(problems).toEqual([]);
   });
 
+  test('Estonian, the longest words here, fits a 320 px phone on the timetable, a class and the profile', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.kai);
+    await page.setViewportSize({ width: 320, height: 640 });
+    const problems: string[] = [];
+    const classPath = await firstHref(page, '/classes', 'a[href^="/classes/"]');
+    for (const route of ['/classes', classPath, '/bookings', '/profile', '/profile/facilities', '/settings']) {
+      await page.goto(route);
+      await settle(page);
+      problems.push(...(await layoutProblems(page)).map((p) => `${route}: ${p}`));
+    }
+    expect(problems).toEqual([]);
+  });
+
   test('the theme follows the system until the member chooses one in Settings, and the choice stays', async ({ page, loginPage }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await loginPage.signInAs(DEMO.alex);

@@ -22,6 +22,15 @@ import { ChoiceChip } from '../../../ui/chip/index';
 import './classes.css';
 
 const DAY_PARAM = /^\d{4}-\d{2}-\d{2}$/;
+/** Scrolls the day row (not the page, which scrolls to the day's classes) so the chosen chip sits in its middle. */
+function centreInRow(chip: HTMLElement): void {
+  const row = chip.closest('ul');
+  if (!row || row.scrollWidth <= row.clientWidth) return;
+  const chipBox = chip.getBoundingClientRect();
+  const rowBox = row.getBoundingClientRect();
+  row.scrollLeft += chipBox.left - rowBox.left - (rowBox.width - chipBox.width) / 2;
+}
+
 const DAYS_SHOWN = 7;
 /** Enough rows to fill a tall screen before the whole range has been read. */
 const FIRST_SCREEN_ROWS = 40;
@@ -112,7 +121,7 @@ export default function ClassesScreen() {
           {week.days.map((day) => (
             <li key={day}>
               <ChoiceChip className={`week-nav__day${day === today ? ' week-nav__day--today' : ''}`} selected={day === selected}
-                onClick={(event) => { showDay(day); event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' }); }} aria-label={format.dayHeader(`${day}`)}>
+                onClick={(event) => { showDay(day); centreInRow(event.currentTarget); }} aria-label={format.dayHeader(`${day}`)}>
                 <span className="week-nav__weekday" aria-hidden="true">{format.weekdayShort(day)}</span>
                 <span className="week-nav__date" aria-hidden="true">{day.slice(8)}</span>
               </ChoiceChip>
