@@ -40,6 +40,7 @@ import { visitRoutes } from './features/booking/visits-routes';
 import { workoutReactionRoutes } from './features/training/reactions-routes';
 import { workoutRoutes } from './features/training/workouts-routes';
 import { staticApp } from './static';
+import { compress } from 'hono/compress';
 
 export interface ServerOptions {
   /** 0 picks a free port. Default 8080. */
@@ -133,6 +134,8 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
     c.set('deps', deps);
     await next();
   });
+  // API answers over 1 KB are gzipped for browsers that take it (Vary: Accept-Encoding is added).
+  app.use('/api/*', compress({ encoding: 'gzip' }));
   app.route('/api/v1', api);
   app.route('/admin', adminRoutes());
   app.all('/api', () => {

@@ -1,8 +1,22 @@
 import { promises as fs } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './testing/helpers';
+
+const BIG_JS = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join('\n');
+
+/** A raw GET (fetch would decode the body and hide Content-Encoding). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
 
 describe('serving the built app', () => {
   let server: TestServer;
@@ -18,6 +32,8 @@ describe('serving the built app', () => {
     await fs.writeFile(path.join(dist, 'manifest.webmanifest'), '{"name":"Member app"}');
     await fs.writeFile(path.join(dist, 'locales', 'en', 'translation.json'), '{"hello":"Hello"}');
     await fs.writeFile(path.join(server.dir, 'secret.txt'), 'outside dist');
+    await fs.writeFile(path.join(dist, 'assets', 'big-abc123.js'), BIG_JS);
+    await fs.writeFile(path.join(dist, 'assets', 'logo-abc123.png'), Buffer.alloc(4096, 7));
   });
   afterAll(() => server.close());
 
@@ -29,6 +45,33 @@ describe('serving the built app', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(await res.text()).toBe('console.log("app")');
+  });
+
+  it('sends text files brotli- or gzip-compressed by what the browser accepts, each with its own ETag, and images as they are', async () => {
+    const br = await rawGet(`${server.url}/assets/big-abc123.js`, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(BIG_JS);
+    expect(br.body.length).toBeLessThan(BIG_JS.length / 3);
+    const gz = await rawGet(`${server.url}/assets/big-abc123.js`, { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(BIG_JS);
+    expect(gz.headers.etag).not.toBe(br.headers.etag);
+    expect((await rawGet(`${server.url}/assets/big-abc123.js`, { 'Accept-Encoding': 'gzip', 'If-None-Match': gz.headers.etag ?? '' })).status).toBe(304);
+    const plain = await rawGet(`${server.url}/assets/big-abc123.js`, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_JS);
+    const image = await rawGet(`${server.url}/assets/logo-abc123.png`, { 'Accept-Encoding': 'br' });
+    expect(image.headers['content-encoding']).toBeUndefined();
+    expect(image.body.length).toBe(4096);
+  });
+
+  it('gzips API answers over 1 KB', async () => {
+    const res = await rawGet(`${server.url}/api/v1/timezones`, { 'Accept-Encoding': 'gzip', 'X-App-Id': 'member-pwa' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(JSON.parse(zlib.gunzipSync(res.body).toString())).toBeTruthy();
   });
 
   it('revalidates index.html, sw.js, registerSW.js, the manifest and locales every time', async () => {
@@ -104,4 +147,5 @@ describe('without a build', () => {
       await server.close();
     }
   });
+
 });

@@ -1,5 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { Context } from 'hono';
 
 // Serves the built app from distDir. Hashed files under /assets are cached forever; files
@@ -50,21 +52,58 @@ function resolveInside(root: string, urlPath: string): string | null {
   return file.startsWith(root + path.sep) ? file : null;
 }
 
-async function readFileIfExists(file: string): Promise<{ data: Buffer; mtime: Date } | null> {
+async function readFileIfExists(file: string): Promise<{ path: string; data: Buffer; mtime: Date } | null> {
   try {
     const stat = await fs.stat(file);
     if (!stat.isFile()) return null;
-    return { data: await fs.readFile(file), mtime: stat.mtime };
+    return { path: file, data: await fs.readFile(file), mtime: stat.mtime };
   } catch {
     return null;
   }
 }
 
-function respond(c: Context, file: { data: Buffer; mtime: Date }, contentType: string, cache: string): Response {
-  const etag = `W/"${file.data.length.toString(16)}-${file.mtime.getTime().toString(16)}"`;
-  const headers = { 'Content-Type': contentType, 'Cache-Control': cache, ETag: etag, 'Last-Modified': file.mtime.toUTCString() };
+// Text files travel compressed: brotli where the browser takes it, else gzip. Each version of a
+// file is compressed once (at the highest level, off the event loop) and kept, so every later
+// request is served precompressed; images and fonts are compressed already.
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml)|image\/svg\+xml)/;
+const MIN_COMPRESS_BYTES = 1024;
+type Encoding = 'br' | 'gzip';
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const compressed = new Map<string, Promise<Buffer>>();
+
+function encodingFor(c: Context): Encoding | null {
+  const accepted = (c.req.header('accept-encoding') ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+function compressedBody(key: string, data: Buffer, encoding: Encoding): Promise<Buffer> {
+  const id = `${encoding}:${key}`;
+  let body = compressed.get(id);
+  if (!body) {
+    body = encoding === 'br'
+      ? brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } })
+      : gzip(data, { level: 9 });
+    compressed.set(id, body);
+  }
+  return body;
+}
+
+async function respond(c: Context, file: { path: string; data: Buffer; mtime: Date }, contentType: string, cache: string): Promise<Response> {
+  const compressible = COMPRESSIBLE.test(contentType) && file.data.length >= MIN_COMPRESS_BYTES;
+  const encoding = compressible ? encodingFor(c) : null;
+  const version = `${file.data.length.toString(16)}-${file.mtime.getTime().toString(16)}`;
+  // Each encoding is its own representation, so its own ETag.
+  const etag = `W/"${version}${encoding ? `-${encoding}` : ''}"`;
+  const headers: Record<string, string> = { 'Content-Type': contentType, 'Cache-Control': cache, ETag: etag, 'Last-Modified': file.mtime.toUTCString() };
+  if (compressible) headers.Vary = 'Accept-Encoding';
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-  return c.body(new Uint8Array(file.data), 200, headers);
+  if (!encoding) return c.body(new Uint8Array(file.data), 200, headers);
+  headers['Content-Encoding'] = encoding;
+  const body = await compressedBody(`${file.path}@${version}`, file.data, encoding);
+  return c.body(new Uint8Array(body), 200, headers);
 }
 
 export function staticApp(distDir: string) {
