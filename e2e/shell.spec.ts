@@ -88,14 +88,14 @@ test.describe('organisations, language and screens', () => {
     await loginPage.signInAs(DEMO.alex);
     await page.goto('/profile/facilities');
     await page.getByRole('button', { name: 'Hide: Harbour Strength' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Hide Harbour Strength?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Hide Harbour Strength?' });
     await expect(dialog).toContainText('organisation picker');
     await expectAccessible(page);
     // Cancelling leaves it as it was.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('button', { name: 'Hide: Harbour Strength' })).toBeVisible();
     await page.getByRole('button', { name: 'Hide: Harbour Strength' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Hide' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Hide' }).click();
     await expect(page.getByRole('button', { name: 'Show: Harbour Strength' })).toBeVisible();
     // Gone from the picker, still in use.
     await shell.orgPicker.click();
@@ -106,7 +106,7 @@ test.describe('organisations, language and screens', () => {
     await page.getByRole('button', { name: 'Show: Harbour Strength' }).click();
     await expect(page.getByRole('button', { name: 'Hide: Harbour Strength' })).toBeVisible();
     await page.getByRole('button', { name: 'Hide: Tallinn Movement' }).click();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Show: Tallinn Movement' })).toBeVisible();
     await page.getByRole('button', { name: 'Show: Tallinn Movement' }).click();
     await expect(page.getByRole('button', { name: 'Hide: Tallinn Movement' })).toBeVisible();
