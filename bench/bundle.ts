@@ -5,11 +5,22 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { SHELL_JS_BUDGET_KB } from './cold-load';
 
+/** One printed line: the value (a median when runs were repeated) against its reference and budget. */
 export interface BenchLine {
   name: string;
   value: number;
   unit: string;
+  /** Smallest and largest of the runs the value is the median of. */
+  min?: number;
+  max?: number;
+  runs?: number;
+  /** The same measurement of the physical limit, taken in the same run (a static page, raw fetch…). */
+  reference?: { name: string; value: number };
   budget?: number;
+  /** A byte budget or a Lighthouse score: over budget fails `npm run bench` (timings only print). */
+  enforced?: boolean;
+  /** Higher is better (scores): the budget is a floor. */
+  higherIsBetter?: boolean;
 }
 
 const DIST = 'dist';
