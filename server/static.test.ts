@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -5,6 +6,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './testing/helpers';
 
+const FIRST_PAINT_SCRIPT = 'document.documentElement.dataset.theme = "dark";';
+const FIRST_PAINT_STYLE = 'body { margin: 0 }';
 const BIG_JS = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${i};`).join('\n');
 
 /** A raw GET (fetch would decode the body and hide Content-Encoding). */
@@ -25,7 +28,7 @@ describe('serving the built app', () => {
     const dist = path.join(server.dir, 'dist');
     await fs.mkdir(path.join(dist, 'assets'), { recursive: true });
     await fs.mkdir(path.join(dist, 'locales', 'en'), { recursive: true });
-    await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Member app</title><script type="module" src="/assets/x-abc123.js"></script>');
+    await fs.writeFile(path.join(dist, 'index.html'), `<!doctype html><title>Member app</title><style data-build="1">${FIRST_PAINT_STYLE}</style><script>${FIRST_PAINT_SCRIPT}</script><script type="module" src="/assets/x-abc123.js"></script>`);
     await fs.writeFile(path.join(dist, 'assets', 'x-abc123.js'), 'console.log("app")');
     await fs.writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     await fs.writeFile(path.join(dist, 'registerSW.js'), '// register');
@@ -38,6 +41,18 @@ describe('serving the built app', () => {
   afterAll(() => server.close());
 
   const get = (p: string, init?: RequestInit) => fetch(server.url + p, init);
+
+  it('allows exactly index.html\'s own inline script and stylesheet by hash, nothing else inline', async () => {
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    for (const p of ['/', '/classes/12', '/index.html']) {
+      const policy = (await get(p)).headers.get('content-security-policy') ?? '';
+      expect(policy).toContain(`script-src 'self' ${hash(FIRST_PAINT_SCRIPT)};`);
+      expect(policy).toContain(`style-src 'self' ${hash(FIRST_PAINT_STYLE)};`);
+      expect(policy).not.toContain('unsafe-inline');
+    }
+    // Other answers keep the policy with no inline source at all.
+    expect((await get('/assets/x-abc123.js')).headers.get('content-security-policy')).toContain("script-src 'self';");
+  });
 
   it('caches hashed assets forever', async () => {
     const res = await get('/assets/x-abc123.js');

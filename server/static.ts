@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context } from 'hono';
+import { contentSecurityPolicy, type InlineHashes } from './http/security-headers';
 
 // Serves the built app from distDir. Hashed files under /assets are cached forever; files
 // whose name stays the same across releases (index.html, sw.js, manifest, locales …) must be
@@ -91,6 +93,30 @@ function compressedBody(key: string, data: Buffer, encoding: Encoding): Promise<
   return body;
 }
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
+
+/** The hashes of an HTML document's inline scripts and stylesheets (index.html's first paint). */
+export function inlineHashes(html: string): InlineHashes {
+  return {
+    scripts: [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => sha256(match[1] ?? '')),
+    styles: [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/g)].map((match) => sha256(match[1] ?? '')),
+  };
+}
+
+const policies = new Map<string, string>();
+
+/** The policy of one version of an HTML file, worked out once. */
+function documentPolicy(key: string, data: Buffer): string {
+  let policy = policies.get(key);
+  if (!policy) {
+    policy = contentSecurityPolicy(inlineHashes(data.toString('utf8')));
+    // Older versions of the file are never asked for again.
+    for (const old of policies.keys()) if (old.startsWith(key.slice(0, key.lastIndexOf('@') + 1))) policies.delete(old);
+    policies.set(key, policy);
+  }
+  return policy;
+}
+
 async function respond(c: Context, file: { path: string; data: Buffer; mtime: Date }, contentType: string, cache: string): Promise<Response> {
   const compressible = COMPRESSIBLE.test(contentType) && file.data.length >= MIN_COMPRESS_BYTES;
   const encoding = compressible ? encodingFor(c) : null;
@@ -99,6 +125,7 @@ async function respond(c: Context, file: { path: string; data: Buffer; mtime: Da
   const etag = `W/"${version}${encoding ? `-${encoding}` : ''}"`;
   const headers: Record<string, string> = { 'Content-Type': contentType, 'Cache-Control': cache, ETag: etag, 'Last-Modified': file.mtime.toUTCString() };
   if (compressible) headers.Vary = 'Accept-Encoding';
+  if (contentType.startsWith('text/html')) headers['Content-Security-Policy'] = documentPolicy(`${file.path}@${version}`, file.data);
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
   if (!encoding) return c.body(new Uint8Array(file.data), 200, headers);
   headers['Content-Encoding'] = encoding;

@@ -2,21 +2,36 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './context';
 import { isSecure } from './request-info';
 
-// A strict policy: the built app has no inline script or style, so 'self' is enough.
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+/** sha256 hashes (base64) of a document's own inline scripts and stylesheets. */
+export interface InlineHashes {
+  scripts: readonly string[];
+  styles: readonly string[];
+}
+
+const sources = (keyword: string, hashes: readonly string[] = []) => [keyword, "'self'", ...hashes.map((hash) => `'sha256-${hash}'`)].join(' ');
+
+/**
+ * A strict policy: no inline script or style but those a document names by hash (index.html's
+ * first-paint scripts and stylesheet, allowed by server/static.ts for exactly that file's text).
+ */
+export function contentSecurityPolicy(inline?: InlineHashes): string {
+  return [
+    "default-src 'self'",
+    sources('script-src', inline?.scripts),
+    sources('style-src', inline?.styles),
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
@@ -29,7 +44,11 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    // A document that allows its own inline scripts set a policy naming them (static.ts).
+    if (name === 'Content-Security-Policy' && c.res.headers.has(name)) continue;
+    c.res.headers.set(name, value);
+  }
   // Only over HTTPS: announcing HSTS on plain http would be ignored anyway and confuses local setups.
   if (c.get('deps') && isSecure(c)) c.res.headers.set('Strict-Transport-Security', 'max-age=31536000');
   // API answers are per member and change constantly; no cache may keep them, except the
