@@ -6,6 +6,11 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-backgr
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
+/** The median of repeated runs with their spread, as a bench line prints them. */
+export function summarise(values: number[]): { value: number; min: number; max: number } {
+  return { value: median(values), min: Math.min(...values), max: Math.max(...values) };
+}
+
 /** Signs in as the demo member and waits for the timetable, the landing screen. */
 export async function signIn(page: Page): Promise<void> {
   await page.goto('/login');

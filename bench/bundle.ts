@@ -53,8 +53,10 @@ export function bundleReport(): BenchLine[] {
   const initial = new Set<string>();
   for (const file of [...entries, ...preloads]) staticImports(file, initial);
   const initialKb = [...initial].reduce((sum, file) => sum + gzipKb(join(DIST, file)), 0);
-  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+\.css)"/g)].map((m) => m[1]!);
-  const cssKb = css.reduce((sum, file) => sum + gzipKb(join(DIST, file)), 0);
+  // The one stylesheet is inlined into index.html (scripts/vite-last-screen.ts).
+  const css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join('');
+  const cssKb = gzipSync(css).length / 1024;
+  const htmlKb = gzipSync(html).length / 1024;
 
   const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
   const precached = [...sw.matchAll(/"url":"\/?([^"]+)"/g)].map((m) => m[1]!);
@@ -67,8 +69,9 @@ export function bundleReport(): BenchLine[] {
   }, 0);
   const jsFiles = walk(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));
   return [
-    { name: `JS named by index.html, gzip (${initial.size} files)`, value: initialKb, unit: 'KB', budget: SHELL_JS_BUDGET_KB },
-    { name: 'initial CSS, gzip', value: cssKb, unit: 'KB' },
+    { name: `JS named by index.html, gzip (${initial.size} files)`, value: initialKb, unit: 'KB', budget: SHELL_JS_BUDGET_KB, enforced: true },
+    { name: 'CSS (inlined in index.html), gzip', value: cssKb, unit: 'KB' },
+    { name: 'index.html with its CSS and first-paint scripts, gzip', value: htmlKb, unit: 'KB' },
     { name: `precache, raw (${precached.length} entries)`, value: precacheKb, unit: 'KB' },
     { name: 'JS chunks (route-level code splitting)', value: jsFiles.length, unit: 'files' },
   ];

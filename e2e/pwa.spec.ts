@@ -46,3 +46,41 @@ test.describe('installable and offline', () => {
     await goOnline(context);
   });
 });
+
+test.describe('the last known screen', () => {
+  test('a repeat visit offline paints the saved timetable before the app runs, then the live one takes over; signing out forgets it', async ({ page, context, loginPage, shell }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await waitForServiceWorker(page);
+    await expect(page.getByTestId('session-row').first()).toBeVisible();
+    // Saved once the timetable has its rows (when the browser is idle).
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('member-pwa:last-screen')?.includes('session-row') ?? false)).toBe(true);
+
+    await goOffline(context);
+    const next = await context.newPage();
+    const violations: string[] = [];
+    next.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await next.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { order: string[] }).order = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`csp ${event.violatedDirective}`));
+      new MutationObserver(() => {
+        if (!seen.includes('saved') && document.querySelector('#splash.splash--screen .session-row')) seen.push('saved');
+        if (!seen.includes('live') && document.querySelector('#root .session-row')) seen.push('live');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await next.goto('/');
+    await expect(next.getByTestId('session-row').first()).toBeVisible();
+    await expect(next.locator('#splash')).toHaveCount(0);
+    expect(await next.evaluate(() => (window as unknown as { order: string[] }).order)).toEqual(['saved', 'live']);
+    expect(violations).toEqual([]);
+    await expectAccessible(next);
+    await next.close();
+
+    await goOnline(context);
+    await shell.signOut();
+    await expect(page).toHaveURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('member-pwa:last-screen'))).toBeNull();
+  });
+});

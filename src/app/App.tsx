@@ -16,7 +16,11 @@ import { SignedOutLayout } from './shell/SignedOutLayout';
 import { UpdateBanner } from './pwa/UpdateBanner';
 import { LocaleFollower } from './LocaleFollower';
 import { SyncNoticeToasts } from './SyncNoticeToasts';
-import { hideSplash } from './splash';
+import { afterFirstContent } from '../ui/first-content';
+import { hideSplash, splashShowsLastScreen } from './splash';
+
+/** How long the last known screen may cover a live screen that never marks its data as shown. */
+const LAST_SCREEN_WAIT_MS = 2_000;
 
 export function App() {
   return (
@@ -40,11 +44,14 @@ export function App() {
 function AuthSwitch() {
   const auth = useAuth();
   const ready = auth !== undefined;
+  const signedIn = auth?.status === 'authenticated' && Boolean(auth.facilityGuid);
   useEffect(() => {
-    if (ready) hideSplash();
-  }, [ready]);
+    if (!ready) return;
+    // The last known screen stays until the live one has its rows, so the member never sees a spinner between.
+    if (signedIn && splashShowsLastScreen()) void afterFirstContent(LAST_SCREEN_WAIT_MS).then(hideSplash);
+    else hideSplash();
+  }, [ready, signedIn]);
   if (!auth) return null; // the splash stays up while IndexedDB opens
-  const signedIn = auth.status === 'authenticated' && Boolean(auth.facilityGuid);
   if (!signedIn) {
     return (
       <SignedOutLayout>

@@ -8,6 +8,7 @@ import { startSync } from '../data/sync/triggers';
 import { registerMemberMemory } from '../data/memory';
 import { toast } from '../ui/toasts/index';
 import { afterFirstContent } from '../ui/first-content';
+import { forgetLastScreens, startSavingLastScreen } from './snapshot/capture';
 
 let booted = false;
 
@@ -23,6 +24,9 @@ export function bootDataLayer(): void {
   if (booted) return;
   booted = true;
   clearToastsWithMemberData();
+  // The saved screen shows the member's classes: it goes with the rest of their data.
+  registerMemberMemory(forgetLastScreens);
+  startSavingLastScreen();
   // The contract's schemas load on the first answer to check, not with the first paint.
   connectApi({ contract: () => import('../../core/contract/index') });
   void restoreSession();

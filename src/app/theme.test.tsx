@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { applyTheme, readTheme, setTheme, useThemeChoice } from './theme';
+import { setTheme, useThemeChoice } from './theme';
+import { applyTheme, readTheme } from './theme-apply';
 
 function Shown() {
   return <p>{useThemeChoice()}</p>;

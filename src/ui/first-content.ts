@@ -1,13 +1,23 @@
-// The moment the first screen shows the member's data. Work the first rows do not need (queued-write
-// handlers, live notifications, the badge) waits for it, so a cold start fetches less before them.
+// The moment a screen shows the member's data. Work the first rows do not need (queued-write
+// handlers, live notifications, the badge) waits for the first one after the page loads, so a cold
+// start fetches less before them; the last known screen is saved after each (app/snapshot).
 let markReady: () => void = () => undefined;
 const ready = new Promise<void>((resolve) => {
   markReady = resolve;
 });
+const listeners = new Set<() => void>();
 
-/** Called by a screen once it has painted member data (an empty list counts). Idempotent. */
+/** Called by a screen once it has painted member data (an empty list counts). */
 export function markFirstContent(): void {
+  if (performance.getEntriesByName('member:first-content').length === 0) performance.mark('member:first-content');
   markReady();
+  for (const listener of listeners) listener();
+}
+
+/** Every later markFirstContent call, until the returned function is called. */
+export function onFirstContent(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /** Resolves at the first content, or after `fallbackMs` when the first screen never marks it. */

@@ -69,9 +69,10 @@ export default function ClassesScreen() {
   const rows = useMemo(() => groupByDay(sessions ?? [], timeZone, week), [sessions, timeZone, week]);
   // A cold start reads an empty device first: only real rows count (an empty week waits for the fallback).
   const hasRows = rows.length > 0;
+  // Again whenever the rows change: the last known screen (app/snapshot) is saved after each.
   useEffect(() => {
     if (hasRows) markFirstContent();
-  }, [hasRows]);
+  }, [hasRows, rows]);
 
   const listRef = useRef<HTMLUListElement>(null);
   const virtualizer = useWindowVirtualizer({

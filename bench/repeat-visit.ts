@@ -1,0 +1,112 @@
+// A repeat visit from the home screen, offline, with the service worker warm: navigation start until
+// class rows are painted, against a static page served by the same service worker in the same run
+// (public/speed-reference.html, the physical limit). Two moments of the app are timed:
+//  - first rows: any class row on screen, which is the last known screen painted from localStorage
+//    before any module runs (src/app/snapshot) when the device has one;
+//  - live rows: rows React rendered from IndexedDB (inside #root), the screen the member can use.
+// Each at no throttle and at 4x CPU throttle (a mid-range phone). Timings print; they never fail.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from '@playwright/test';
+import { startServer } from '../server/app';
+import { chromiumPath } from '../e2e/chromium';
+import type { BenchLine } from './bundle';
+import { CHROMIUM_ARGS, signIn, summarise } from './browser';
+
+export const REPEAT_VISIT_RATIO_BUDGET = 1.5;
+const RUNS = 7;
+
+interface Visit {
+  firstRow: number;
+  liveRow: number;
+  networkAttempts: number;
+}
+
+/**
+ * Stamps (ms since navigation start) the frame that first shows a class row and the frame that first
+ * shows a row React rendered: rAF's time is that frame's start, painted right after its callbacks.
+ */
+const STAMP_ROWS = `
+  (() => {
+    const stamps = (window.__rows = {});
+    const frame = (key) => requestAnimationFrame((at) => (stamps[key] = at));
+    let first = false;
+    const observer = new MutationObserver(() => {
+      if (!first && document.querySelector('.session-row')) {
+        first = true;
+        frame('first');
+      }
+      if (document.querySelector('#root .session-row, body > main .session-row')) {
+        frame('live');
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  })();
+`;
+
+async function visit(context: BrowserContext, path: string, throttle: number): Promise<Visit> {
+  const page = await context.newPage();
+  let networkAttempts = 0;
+  page.on('requestfailed', () => (networkAttempts += 1));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  await page.goto(path);
+  await page.waitForFunction(() => (window as unknown as { __rows: { live?: number } }).__rows.live !== undefined, null, { timeout: 30_000 });
+  const stamps = await page.evaluate(() => (window as unknown as { __rows: { first: number; live: number } }).__rows);
+  // Leave time for the app to save its last known screen, as a member's session would.
+  await page.waitForTimeout(300);
+  await cdp.detach();
+  await page.close({ runBeforeUnload: true });
+  return { firstRow: stamps.first, liveRow: stamps.live, networkAttempts };
+}
+
+export async function repeatVisitReport(): Promise<BenchLine[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-repeat-'));
+  const server = await startServer({ port: 0, databaseFile: join(dir, 'bench.sqlite'), seedDemo: true, distDir: 'dist' });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', timezoneId: 'Pacific/Auckland', serviceWorkers: 'allow' });
+    await context.addInitScript({ content: STAMP_ROWS });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+      }
+    });
+    // Once online, as after an install: the app has read this week's classes.
+    await page.waitForTimeout(1_000);
+    await page.close();
+    await context.setOffline(true);
+
+    const lines: BenchLine[] = [];
+    for (const throttle of [1, 4]) {
+      const app: Visit[] = [];
+      const reference: Visit[] = [];
+      // A first visit each, not timed: the service worker and the app's caches wake up.
+      await visit(context, '/speed-reference.html', throttle);
+      await visit(context, '/classes', throttle);
+      for (let i = 0; i < RUNS; i += 1) {
+        reference.push(await visit(context, '/speed-reference.html', throttle));
+        app.push(await visit(context, '/classes', throttle));
+      }
+      const ref = summarise(reference.map((v) => v.firstRow));
+      const cpu = throttle === 1 ? '' : `, ${throttle}x CPU`;
+      lines.push(
+        { name: `repeat visit offline${cpu}: first class rows painted`, unit: 'ms', ...summarise(app.map((v) => v.firstRow)), runs: RUNS, reference: { name: 'static page, same service worker', value: ref.value }, budget: ref.value * REPEAT_VISIT_RATIO_BUDGET },
+        { name: `repeat visit offline${cpu}: live rows from IndexedDB`, unit: 'ms', ...summarise(app.map((v) => v.liveRow)), runs: RUNS, reference: { name: 'static page, same service worker', value: ref.value } },
+      );
+      if (throttle === 1) {
+        lines.push({ name: 'repeat visit offline: requests that tried the network', unit: 'requests', ...summarise(app.map((v) => v.networkAttempts)), runs: RUNS, budget: 0 });
+      }
+    }
+    return lines;
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,61 @@
+// Vite plugin: makes index.html paint on its own. It inlines the two first-paint scripts of
+// src/app/snapshot (the theme and the last known screen are applied before any module loads),
+// bundled with esbuild into small IIFEs, and the app's one stylesheet (cssCodeSplit is off), so the
+// first paint waits for no request at all. The server allows exactly these by their hashes
+// (server/static.ts); the stylesheet's data-build names the build the saved screen must match.
+import { createHash } from 'node:crypto';
+import { buildSync } from 'esbuild';
+import type { Plugin } from 'vite';
+
+function iife(entry: string): string {
+  const [out] = buildSync({ entryPoints: [entry], bundle: true, format: 'iife', minify: true, target: 'es2022', write: false }).outputFiles;
+  // "</script" cannot appear in an inline script's text.
+  return (out?.text ?? '').trim().replace(/<\/script/gi, '<\\/script');
+}
+
+export function lastScreenPlugin(): Plugin {
+  return {
+    name: 'member:last-screen',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (ctx.bundle) html = entryStartedByScript(inlineStylesheet(html, ctx.bundle));
+        const head = iife('src/app/snapshot/restore-head.ts');
+        const body = iife('src/app/snapshot/restore-body.ts');
+        const rootEnd = html.indexOf('</div>', html.indexOf('id="root"')) + '</div>'.length;
+        if (rootEnd < '</div>'.length || !html.includes('id="splash"')) throw new Error('index.html has no #splash and #root');
+        const withBody = `${html.slice(0, rootEnd)}\n    <script>${body}</script>${html.slice(rootEnd)}`;
+        return withBody.replace('</head>', `  <script>${head}</script>\n  </head>`);
+      },
+    },
+  };
+}
+
+/**
+ * The entry module becomes a modulepreload marked data-entry (fetched and compiled as early as
+ * before); restore-body.ts starts it, after the first paint when a saved screen is up, so running
+ * the app's modules never holds back painting it.
+ */
+function entryStartedByScript(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+  const match = entry.exec(html);
+  if (!match) throw new Error('index.html has no entry module script');
+  return html.replace(entry, () => `<link rel="modulepreload" crossorigin href="${match[1]}" data-entry>`);
+}
+
+type Bundle = NonNullable<Parameters<Extract<NonNullable<Plugin['transformIndexHtml']>, { handler: unknown }>['handler']>[1]['bundle']>;
+
+/** Replaces the build's stylesheet link with the stylesheet itself (dev serves the link as is). */
+function inlineStylesheet(html: string, bundle: Bundle | undefined): string {
+  if (!bundle) return html;
+  const css = Object.values(bundle).filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'));
+  if (css.length !== 1) throw new Error(`Expected one stylesheet (cssCodeSplit off), found ${css.length}`);
+  const [sheet] = css;
+  if (sheet?.type !== 'asset') return html;
+  const text = String(sheet.source).replace(/<\/style/gi, '<\\/style');
+  const link = new RegExp(`<link rel="stylesheet"[^>]*href="/${sheet.fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`);
+  if (!link.test(html)) throw new Error(`index.html does not link ${sheet.fileName}`);
+  delete bundle[sheet.fileName];
+  const build = createHash('sha256').update(text).digest('hex').slice(0, 12);
+  return html.replace(link, () => `<style data-build="${build}">${text}</style>`);
+}

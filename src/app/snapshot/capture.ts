@@ -1,0 +1,85 @@
+// Saves the screen the member last saw (the shell and the page's markup, as rendered) whenever a
+// screen has painted its data and when the app goes to the background, so the next visit can paint
+// it before any module runs (restore-head.ts, restore-body.ts). Only screens that mark their first
+// content (markFirstContent) are saved: their markup then holds the member's rows, not a spinner.
+import { onFirstContent } from '../../ui/first-content';
+import { localDay, pageBuild, parseRecord, SNAPSHOT_KEY, SNAPSHOT_MAX_CHARS, withScreen, type SavedScreen } from './format';
+
+const SCROLLED_AWAY_PX = 200;
+
+const currentPath = () => location.pathname + location.search;
+
+/** The shell's markup as it should show on the next visit: menu closed, nothing live or modal. */
+export function shellMarkup(shell: Element): string {
+  const copy = shell.cloneNode(true) as Element;
+  for (const node of copy.querySelectorAll('.side-menu__scrim, dialog, [role=dialog], [role=alertdialog], [data-snapshot=skip]')) node.remove();
+  for (const node of copy.querySelectorAll('[inert]')) node.removeAttribute('inert');
+  for (const node of copy.querySelectorAll('.side-menu--open')) node.classList.remove('side-menu--open');
+  for (const node of copy.querySelectorAll('[aria-live]')) node.removeAttribute('aria-live');
+  // A picture held in memory for this page only would be a broken image next time.
+  for (const node of copy.querySelectorAll('img[src^="blob:"]')) node.removeAttribute('src');
+  // The copy sits beside the live app: no ids or test ids twice in the document.
+  for (const node of [copy, ...copy.querySelectorAll('[id], [data-testid]')]) {
+    node.removeAttribute('id');
+    node.removeAttribute('data-testid');
+  }
+  // The CSP forbids style attributes in markup; restore-body.ts applies them through the CSSOM.
+  for (const node of [copy, ...copy.querySelectorAll('[style]')]) {
+    const style = node.getAttribute('style');
+    if (style === null) continue;
+    node.setAttribute('data-style', style);
+    node.removeAttribute('style');
+  }
+  return copy.outerHTML;
+}
+
+function save(path: string): void {
+  const shell = document.querySelector('#root > .shell');
+  const build = pageBuild(document);
+  if (!shell || !build || currentPath() !== path) return;
+  const html = shellMarkup(shell);
+  if (html.length > SNAPSHOT_MAX_CHARS) return;
+  const screen: SavedScreen = { path, html, at: Date.now() };
+  try {
+    const record = withScreen(parseRecord(localStorage.getItem(SNAPSHOT_KEY)), screen, { build, day: localDay(new Date()), lang: document.documentElement.lang });
+    localStorage.setItem(SNAPSHOT_KEY, JSON.stringify(record));
+  } catch {
+    // Storage full or blocked: the next visit shows the splash instead.
+  }
+}
+
+export function forgetLastScreens(): void {
+  try {
+    localStorage.removeItem(SNAPSHOT_KEY);
+  } catch {
+    // Nothing was saved where storage is blocked.
+  }
+}
+
+/** Starts saving; returns a stop function (tests). */
+export function startSavingLastScreen(): () => void {
+  let shownPath: string | null = null;
+  let idle: number | null = null;
+  const later = (fn: () => void) =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 2_000 }) : window.setTimeout(fn, 200);
+  const stopContent = onFirstContent(() => {
+    shownPath = currentPath();
+    const path = shownPath;
+    if (idle === null) idle = later(() => {
+      idle = null;
+      save(path);
+    });
+  });
+  // Leaving the app: keep the screen as it is now (a booking since), unless scrolled away from the
+  // top, where a long list has unrendered the first rows (the screen opens at the top).
+  const saveNow = () => shownPath && window.scrollY < SCROLLED_AWAY_PX && save(shownPath);
+  const onHide = () => document.visibilityState === 'hidden' && saveNow();
+  const onPageHide = () => saveNow();
+  document.addEventListener('visibilitychange', onHide);
+  window.addEventListener('pagehide', onPageHide);
+  return () => {
+    stopContent();
+    document.removeEventListener('visibilitychange', onHide);
+    window.removeEventListener('pagehide', onPageHide);
+  };
+}

@@ -1,0 +1,68 @@
+// The last known screen, kept in localStorage so a repeat visit paints it before any module runs
+// (docs/decisions.md#last-known-screen). This file is the record's shape and the rules for when a
+// saved screen may be shown; it is bundled into index.html's inline scripts and into the app.
+
+export const SNAPSHOT_KEY = 'member-pwa:last-screen';
+export const SNAPSHOT_VERSION = 1;
+
+/** The build of the page's stylesheet, inlined into index.html by scripts/vite-last-screen.ts. */
+export function pageBuild(doc: Document): string {
+  return doc.querySelector<HTMLElement>('style[data-build]')?.dataset.build ?? '';
+}
+/** Older screens would show times and places too stale to be worth a flash of them. */
+export const SNAPSHOT_MAX_AGE_MS = 12 * 60 * 60_000;
+/** A few screens, each small: localStorage is synchronous and shared with the theme. */
+export const SNAPSHOT_MAX_SCREENS = 4;
+export const SNAPSHOT_MAX_CHARS = 200_000;
+
+export interface SavedScreen {
+  /** pathname + search of the screen. */
+  path: string;
+  html: string;
+  at: number;
+}
+
+export interface SnapshotRecord {
+  v: number;
+  /** The build's stylesheet (index.html's style[data-build]): markup from another build may not match it. */
+  build: string;
+  /** The local calendar day it was taken: "today" on the timetable means that day. */
+  day: string;
+  lang: string;
+  screens: SavedScreen[];
+}
+
+/** Paths that open another screen straight away (the home screen's start URL opens the timetable). */
+const SAME_SCREEN: Record<string, string> = { '/': '/classes', '/dashboard': '/classes' };
+
+export function screenPath(pathname: string, search: string): string {
+  return (SAME_SCREEN[pathname] ?? pathname) + search;
+}
+
+export function localDay(at: Date): string {
+  return `${at.getFullYear()}-${at.getMonth() + 1}-${at.getDate()}`;
+}
+
+export function parseRecord(text: string | null): SnapshotRecord | null {
+  if (!text) return null;
+  try {
+    const record = JSON.parse(text) as SnapshotRecord;
+    return record && record.v === SNAPSHOT_VERSION && Array.isArray(record.screens) ? record : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The saved screen for this path, if it may be shown now with this build's stylesheet. */
+export function screenToShow(record: SnapshotRecord | null, path: string, build: string, now: Date): SavedScreen | null {
+  if (!record || record.build !== build || record.day !== localDay(now)) return null;
+  const screen = record.screens.find((s) => s.path === path);
+  if (!screen || now.getTime() - screen.at > SNAPSHOT_MAX_AGE_MS || screen.at > now.getTime()) return null;
+  return screen;
+}
+
+/** The record with this screen saved as the newest, older screens of another day or build dropped. */
+export function withScreen(record: SnapshotRecord | null, screen: SavedScreen, meta: Omit<SnapshotRecord, 'v' | 'screens'>): SnapshotRecord {
+  const keep = record && record.build === meta.build && record.day === meta.day && record.lang === meta.lang ? record.screens.filter((s) => s.path !== screen.path) : [];
+  return { v: SNAPSHOT_VERSION, ...meta, screens: [screen, ...keep].slice(0, SNAPSHOT_MAX_SCREENS) };
+}

@@ -1,0 +1,34 @@
+// index.html's second inline script, after the splash and #root: puts the saved screen (restore-head.ts
+// chose it) into the splash, which covers the page until the app paints the live screen (App.tsx),
+// and starts the app's entry module: at once, or after the saved screen's first paint.
+// It is the app's own markup, taken from its own rendered DOM (capture.ts): text the app escaped
+// when it rendered is escaped again by the serialisation, so no member text becomes markup.
+const html = window.__lastScreen;
+const splash = document.getElementById('splash');
+if (html && splash) {
+  splash.className = 'splash splash--screen';
+  // The live app underneath is what assistive technology and taps reach.
+  splash.removeAttribute('role');
+  splash.removeAttribute('aria-live');
+  splash.setAttribute('aria-hidden', 'true');
+  splash.inert = true;
+  splash.innerHTML = html;
+  // Style attributes went through data-style (capture.ts): the CSP allows styles set this way.
+  for (const node of splash.querySelectorAll<HTMLElement>('[data-style]')) node.style.cssText = node.dataset.style ?? '';
+  delete window.__lastScreen;
+  performance.mark('member:last-screen');
+}
+
+const entry = document.querySelector<HTMLLinkElement>('link[rel=modulepreload][data-entry]');
+if (entry) {
+  const start = () => {
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry.href;
+    document.head.append(script);
+  };
+  // rAF runs just before a frame is painted; the task after it runs once it has been.
+  if (html) requestAnimationFrame(() => setTimeout(start, 0));
+  else start();
+}

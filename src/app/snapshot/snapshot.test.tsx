@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { localDay, parseRecord, screenPath, screenToShow, SNAPSHOT_MAX_AGE_MS, SNAPSHOT_MAX_SCREENS, SNAPSHOT_VERSION, withScreen, type SnapshotRecord } from './format';
+import { shellMarkup } from './capture';
+
+const now = new Date(2026, 10, 24, 9, 0);
+const meta = { build: 'abc', day: localDay(now), lang: 'en-US' };
+const record = (screens: SnapshotRecord['screens']): SnapshotRecord => ({ v: SNAPSHOT_VERSION, ...meta, screens });
+
+describe('which saved screen a repeat visit may paint', () => {
+  const classes = { path: '/classes', html: '<div class="shell"></div>', at: now.getTime() - 60_000 };
+
+  it('shows the screen saved for this path with this build on the same day', () => {
+    expect(screenToShow(record([classes]), '/classes', 'abc', now)).toEqual(classes);
+  });
+
+  it('opens the timetable for the home screen start URL', () => {
+    expect(screenPath('/', '')).toBe('/classes');
+    expect(screenPath('/classes', '?date=2026-11-25')).toBe('/classes?date=2026-11-25');
+  });
+
+  it('shows nothing from another build, another day, too long ago or for another path', () => {
+    expect(screenToShow(record([classes]), '/classes', 'other-build', now)).toBeNull();
+    expect(screenToShow({ ...record([classes]), day: localDay(new Date(2026, 10, 23)) }, '/classes', 'abc', now)).toBeNull();
+    expect(screenToShow(record([{ ...classes, at: now.getTime() - SNAPSHOT_MAX_AGE_MS - 1 }]), '/classes', 'abc', now)).toBeNull();
+    expect(screenToShow(record([classes]), '/bookings', 'abc', now)).toBeNull();
+    expect(screenToShow(null, '/classes', 'abc', now)).toBeNull();
+  });
+
+  it('ignores a record it cannot read', () => {
+    expect(parseRecord('{not json')).toBeNull();
+    expect(parseRecord(JSON.stringify({ v: SNAPSHOT_VERSION + 1, screens: [] }))).toBeNull();
+    expect(parseRecord(JSON.stringify(record([classes])))).toEqual(record([classes]));
+  });
+
+  it('keeps the newest screens first, one per path, a few at most, and drops another build’s', () => {
+    let saved: SnapshotRecord | null = null;
+    for (let i = 0; i < SNAPSHOT_MAX_SCREENS + 2; i += 1) saved = withScreen(saved, { path: `/p${i}`, html: '', at: i }, meta);
+    saved = withScreen(saved, { path: '/p3', html: 'again', at: 99 }, meta);
+    expect(saved.screens.map((s) => s.path)).toEqual(['/p3', '/p5', '/p4', '/p2']);
+    expect(withScreen(saved, { path: '/x', html: '', at: 1 }, { ...meta, build: 'new' }).screens.map((s) => s.path)).toEqual(['/x']);
+  });
+});
+
+describe('the markup saved for the next visit', () => {
+  it('has the menu closed, no dialogs, ids, test ids or style attributes, and escapes member text', () => {
+    const shell = document.createElement('div');
+    shell.className = 'shell';
+    shell.innerHTML = `
+      <nav id="side-menu" class="side-menu side-menu--open"><a href="/classes">Classes</a></nav>
+      <div class="side-menu__scrim"></div>
+      <main id="main" inert=""><ul style="height: 400px"><li data-testid="session-row" style="transform: translateY(44px)">x</li></ul></main>
+      <div role="dialog">Cancel?</div>
+      <img src="blob:http://x/1" alt="">
+      <p aria-live="polite">Offline</p>`;
+    shell.querySelector('li')!.textContent = '<img src=x onerror=alert(1)>';
+    const html = shellMarkup(shell);
+    expect(html).not.toMatch(/side-menu--open|scrim|role="dialog"|\sid=|data-testid|\sstyle=|inert|aria-live|blob:/);
+    expect(html).toContain('data-style="height: 400px"');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(shell.querySelector('.side-menu--open')).not.toBeNull(); // the live DOM is untouched
+  });
+});
