@@ -1,13 +1,16 @@
-// Bootstrap: language first (so the first paint is translated), then the data layer, the app,
-// and the service worker once the page is stable.
+// Bootstrap. What the first screen needs starts at once and in parallel: IndexedDB opens, the
+// route's chunk loads (preloadRoute), and the strings of the language last shown here load (else
+// the profile's locale is read first). Then the data layer and the app; the service worker once
+// the page is stable. index.html may already show the last known screen (app/snapshot).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initI18n } from './i18n';
+import { initI18n, rememberedLocale } from './i18n';
 import { negotiateLocale } from '../core/locales';
 import { db, type AuthState } from './data/db';
 import { bootDataLayer } from './app/boot';
 import { registerServiceWorker } from './app/pwa/register';
 import { App } from './app/App';
+import { preloadRoute } from './app/routes';
 import { startTheme } from './app/theme';
 import './styles/index.css';
 import './app/app.css';
@@ -23,9 +26,13 @@ async function storedLocale(): Promise<string | null> {
 }
 
 async function boot(): Promise<void> {
+  performance.mark('member:boot');
   startTheme();
-  const locale = negotiateLocale(await storedLocale(), navigator.languages);
+  db.open().catch(() => undefined); // storedLocale and the app report an unusable IndexedDB
+  preloadRoute(location.pathname);
+  const locale = negotiateLocale(rememberedLocale() ?? (await storedLocale()), navigator.languages);
   await initI18n(locale);
+  performance.mark('member:strings');
   bootDataLayer();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');

@@ -1,49 +1,97 @@
 // The route table. Every screen is its own chunk (React.lazy), loaded together with its feature's
-// strings (withStrings), so the first load carries only the shell and the shell's words; the service worker precaches the chunks for offline use.
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, useLocation, useRoutes, useSearchParams, type RouteObject } from 'react-router';
+// strings (withStrings), so the first load carries only the shell and the shell's words; the service
+// worker precaches the chunks for offline use. preloadRoute starts the chunk the URL needs while the
+// app is still starting (main.tsx), so it is not requested only once React reaches the route.
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { matchRoutes, Navigate, useLocation, useRoutes, useSearchParams, type RouteObject } from 'react-router';
 import { Spinner } from '../ui/spinner/index';
 import { withStrings } from '../i18n/index';
 import { classTabs } from '../features/booking/class-tabs';
 // Registers the workouts and leaderboard tabs of a class page.
 import '../features/training/class-tabs';
 
-const screens = {
-  Classes: lazy(withStrings('booking', () => import('../features/booking/screens/ClassesScreen'))),
-  ClassDetail: lazy(withStrings('booking', () => import('../features/booking/screens/ClassDetailScreen'))),
-  Whiteboard: lazy(withStrings('training', () => import('../features/training/screens/WhiteboardScreen'))),
-  Bookings: lazy(withStrings('booking', () => import('../features/booking/screens/BookingsScreen'))),
-  Visits: lazy(withStrings('booking', () => import('../features/booking/screens/VisitsScreen'))),
-  VisitDetail: lazy(withStrings('booking', () => import('../features/booking/screens/VisitDetailScreen'))),
-  BookAppointment: lazy(() => import('../features/appointments/screens/BookAppointmentScreen')),
-  AppointmentDetail: lazy(() => import('../features/appointments/screens/AppointmentDetailScreen')),
-  Courses: lazy(() => import('../features/courses/screens/CoursesScreen')),
-  CourseDetail: lazy(() => import('../features/courses/screens/CourseDetailScreen')),
-  Account: lazy(() => import('../features/account/screens/AccountScreen')),
-  AccountEdit: lazy(() => import('../features/account/screens/AccountEditScreen')),
-  Invoices: lazy(() => import('../features/account/screens/InvoicesScreen')),
-  Passes: lazy(() => import('../features/account/screens/PassesScreen')),
-  Cart: lazy(() => import('../features/shop/screens/CartScreen')),
-  Payment: lazy(() => import('../features/shop/screens/PaymentScreen')),
-  CheckoutComplete: lazy(() => import('../features/shop/screens/CheckoutCompleteScreen')),
-  Activity: lazy(() => import('../features/feed/screens/ActivityScreen')),
-  Profile: lazy(withStrings('profile', () => import('../features/profile/screens/ProfileScreen'))),
-  ProfileEdit: lazy(withStrings('profile', () => import('../features/profile/screens/ProfileEditScreen'))),
-  ProfileFacilities: lazy(withStrings('profile', () => import('../features/profile/screens/ProfileFacilitiesScreen'))),
-  Settings: lazy(() => import('./settings/SettingsScreen')),
-  TrainingLog: lazy(withStrings('training', () => import('../features/training/screens/TrainingLogScreen'))),
-  Lifts: lazy(withStrings('training', () => import('../features/training/screens/LiftsScreen'))),
-  LiftDetail: lazy(withStrings('training', () => import('../features/training/screens/LiftDetailScreen'))),
-  NewWorkout: lazy(withStrings('training', () => import('../features/training/screens/NewWorkoutScreen'))),
-  WodForm: lazy(withStrings('training', () => import('../features/training/screens/WodFormScreen'))),
-  WodDetail: lazy(withStrings('training', () => import('../features/training/screens/WodDetailScreen'))),
-  LiftForm: lazy(withStrings('training', () => import('../features/training/screens/LiftFormScreen'))),
-  LiftWorkoutDetail: lazy(withStrings('training', () => import('../features/training/screens/LiftWorkoutDetailScreen'))),
-  Login: lazy(() => import('../features/auth/screens/LoginScreen')),
-  PasswordReset: lazy(() => import('../features/auth/screens/PasswordResetScreen')),
-  Invite: lazy(() => import('../features/auth/screens/InviteScreen')),
-  NotFound: lazy(() => import('../ui/placeholders/NotFoundScreen')),
+const loaders = {
+  Classes: once(withStrings('booking', () => import('../features/booking/screens/ClassesScreen'))),
+  ClassDetail: once(withStrings('booking', () => import('../features/booking/screens/ClassDetailScreen'))),
+  Whiteboard: once(withStrings('training', () => import('../features/training/screens/WhiteboardScreen'))),
+  Bookings: once(withStrings('booking', () => import('../features/booking/screens/BookingsScreen'))),
+  Visits: once(withStrings('booking', () => import('../features/booking/screens/VisitsScreen'))),
+  VisitDetail: once(withStrings('booking', () => import('../features/booking/screens/VisitDetailScreen'))),
+  BookAppointment: once(() => import('../features/appointments/screens/BookAppointmentScreen')),
+  AppointmentDetail: once(() => import('../features/appointments/screens/AppointmentDetailScreen')),
+  Courses: once(() => import('../features/courses/screens/CoursesScreen')),
+  CourseDetail: once(() => import('../features/courses/screens/CourseDetailScreen')),
+  Account: once(() => import('../features/account/screens/AccountScreen')),
+  AccountEdit: once(() => import('../features/account/screens/AccountEditScreen')),
+  Invoices: once(() => import('../features/account/screens/InvoicesScreen')),
+  Passes: once(() => import('../features/account/screens/PassesScreen')),
+  Cart: once(() => import('../features/shop/screens/CartScreen')),
+  Payment: once(() => import('../features/shop/screens/PaymentScreen')),
+  CheckoutComplete: once(() => import('../features/shop/screens/CheckoutCompleteScreen')),
+  Activity: once(() => import('../features/feed/screens/ActivityScreen')),
+  Profile: once(withStrings('profile', () => import('../features/profile/screens/ProfileScreen'))),
+  ProfileEdit: once(withStrings('profile', () => import('../features/profile/screens/ProfileEditScreen'))),
+  ProfileFacilities: once(withStrings('profile', () => import('../features/profile/screens/ProfileFacilitiesScreen'))),
+  Settings: once(() => import('./settings/SettingsScreen')),
+  TrainingLog: once(withStrings('training', () => import('../features/training/screens/TrainingLogScreen'))),
+  Lifts: once(withStrings('training', () => import('../features/training/screens/LiftsScreen'))),
+  LiftDetail: once(withStrings('training', () => import('../features/training/screens/LiftDetailScreen'))),
+  NewWorkout: once(withStrings('training', () => import('../features/training/screens/NewWorkoutScreen'))),
+  WodForm: once(withStrings('training', () => import('../features/training/screens/WodFormScreen'))),
+  WodDetail: once(withStrings('training', () => import('../features/training/screens/WodDetailScreen'))),
+  LiftForm: once(withStrings('training', () => import('../features/training/screens/LiftFormScreen'))),
+  LiftWorkoutDetail: once(withStrings('training', () => import('../features/training/screens/LiftWorkoutDetailScreen'))),
+  Login: once(() => import('../features/auth/screens/LoginScreen')),
+  PasswordReset: once(() => import('../features/auth/screens/PasswordResetScreen')),
+  Invite: once(() => import('../features/auth/screens/InviteScreen')),
+  NotFound: once(() => import('../ui/placeholders/NotFoundScreen')),
 };
+
+/**
+ * One load per screen, shared by preloadRoute and React.lazy; a failed load may be tried again.
+ * Once loaded, its `then` answers synchronously, so React.lazy renders the screen without
+ * suspending: a fallback shown even for a moment makes React hold the screen back for 300 ms
+ * (its Suspense throttle), which was most of a repeat visit's start.
+ */
+function once<T>(load: () => Promise<T>): () => PromiseLike<T> {
+  let loading: Promise<T> | undefined;
+  let loaded: { value: T } | undefined;
+  const start = () =>
+    (loading ??= load().then(
+      (value) => {
+        loaded = { value };
+        return value;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  return () => {
+    if (!loaded) return start();
+    const { value } = loaded;
+    return {
+      then<R1 = T, R2 = never>(onLoaded?: ((value: T) => R1 | PromiseLike<R1>) | null, onFailed?: ((reason: unknown) => R2 | PromiseLike<R2>) | null): PromiseLike<R1 | R2> {
+        if (!onLoaded) return Promise.resolve(value as unknown as R1).then(undefined, onFailed);
+        try {
+          const result = onLoaded(value);
+          return Promise.resolve(result);
+        } catch (error) {
+          return Promise.reject(error as Error).then(undefined, onFailed);
+        }
+      },
+    };
+  };
+}
+
+type ScreenName = keyof typeof loaders;
+const screens = Object.fromEntries(Object.entries(loaders).map(([name, load]) => [name, lazy(load as unknown as () => Promise<{ default: ComponentType }>)])) as Record<ScreenName, LazyExoticComponent<ComponentType>>;
+
+/** A route's element and the load preloadRoute starts for it. */
+function screen(name: ScreenName): Pick<RouteObject, 'element' | 'handle'> {
+  const Screen = screens[name];
+  return { element: page(<Screen />), handle: { preload: loaders[name] } };
+}
 
 const tabs = {
   Placeholder: lazy(() => import('../ui/placeholders/TabPlaceholderRoute')),
@@ -63,66 +111,68 @@ function SignupRedirect() {
 }
 
 export const signedInRoutes: RouteObject[] = [
-  { path: '/', element: redirect('/classes') },
-  { path: '/dashboard', element: redirect('/classes') },
+  { path: '/', element: redirect('/classes'), handle: { preload: loaders.Classes } },
+  { path: '/dashboard', element: redirect('/classes'), handle: { preload: loaders.Classes } },
   { path: '/login', element: redirect('/') },
   { path: '/signup', element: <SignupRedirect /> },
   { path: '/password_reset', element: redirect('/profile?password_reset=1') },
-  { path: '/classes', element: page(<screens.Classes />) },
+  { path: '/classes', ...screen('Classes') },
   {
     path: '/classes/:id',
-    element: page(<screens.ClassDetail />),
+    ...screen('ClassDetail'),
     children: classTabs().map((tab) => {
-      const Tab = lazy(tab.load);
-      return tab.path ? { path: tab.path, element: page(<Tab />) } : { index: true, element: page(<Tab />) };
+      const load = once(tab.load);
+      const Tab = lazy(load as unknown as typeof tab.load);
+      const route = { element: page(<Tab />), handle: { preload: load } };
+      return tab.path ? { path: tab.path, ...route } : { index: true, ...route };
     }),
   },
-  { path: '/whiteboard', element: page(<screens.Whiteboard />) },
-  { path: '/bookings', element: page(<screens.Bookings />) },
-  { path: '/visits', element: page(<screens.Visits />) },
-  { path: '/visits/:visitId', element: page(<screens.VisitDetail />) },
+  { path: '/whiteboard', ...screen('Whiteboard') },
+  { path: '/bookings', ...screen('Bookings') },
+  { path: '/visits', ...screen('Visits') },
+  { path: '/visits/:visitId', ...screen('VisitDetail') },
   {
     path: '/appointments/book',
-    element: page(<screens.BookAppointment />),
+    ...screen('BookAppointment'),
     children: ['', 'staff', 'time', 'concession', 'confirm'].map((step) =>
       step ? { path: step, element: page(<tabs.Placeholder emptyKey="empty.appointments" />) } : { index: true, element: page(<tabs.Placeholder emptyKey="empty.appointments" />) },
     ),
   },
-  { path: '/appointments/:id', element: page(<screens.AppointmentDetail />) },
-  { path: '/courses', element: page(<screens.Courses />) },
-  { path: '/courses/:id', element: page(<screens.CourseDetail />) },
-  { path: '/account', element: page(<screens.Account />) },
-  { path: '/account/edit', element: page(<screens.AccountEdit />) },
-  { path: '/account/invoices', element: page(<screens.Invoices />) },
-  { path: '/account/passes', element: page(<screens.Passes />) },
-  { path: '/checkout', element: page(<screens.Cart />) },
-  { path: '/checkout/payment', element: page(<screens.Payment />) },
-  { path: '/checkout/complete', element: page(<screens.CheckoutComplete />) },
-  { path: '/activity', element: page(<screens.Activity />) },
-  { path: '/profile', element: page(<screens.Profile />) },
-  { path: '/profile/edit', element: page(<screens.ProfileEdit />) },
-  { path: '/profile/facilities', element: page(<screens.ProfileFacilities />) },
-  { path: '/settings', element: page(<screens.Settings />) },
-  { path: '/training', element: page(<screens.TrainingLog />) },
-  { path: '/training/lifts', element: page(<screens.Lifts />) },
-  { path: '/training/lifts/:liftId', element: page(<screens.LiftDetail />) },
-  { path: '/training/workouts/new', element: page(<screens.NewWorkout />) },
-  { path: '/training/workouts/new/wod', element: page(<screens.WodForm />) },
-  { path: '/training/workouts/wod/:id', element: page(<screens.WodDetail />) },
-  { path: '/training/workouts/wod/:id/edit', element: page(<screens.WodForm />) },
-  { path: '/training/workouts/new/lift', element: page(<screens.LiftForm />) },
-  { path: '/training/workouts/lift/:id', element: page(<screens.LiftWorkoutDetail />) },
-  { path: '/training/workouts/lift/:id/edit', element: page(<screens.LiftForm />) },
-  { path: '*', element: page(<screens.NotFound />) },
+  { path: '/appointments/:id', ...screen('AppointmentDetail') },
+  { path: '/courses', ...screen('Courses') },
+  { path: '/courses/:id', ...screen('CourseDetail') },
+  { path: '/account', ...screen('Account') },
+  { path: '/account/edit', ...screen('AccountEdit') },
+  { path: '/account/invoices', ...screen('Invoices') },
+  { path: '/account/passes', ...screen('Passes') },
+  { path: '/checkout', ...screen('Cart') },
+  { path: '/checkout/payment', ...screen('Payment') },
+  { path: '/checkout/complete', ...screen('CheckoutComplete') },
+  { path: '/activity', ...screen('Activity') },
+  { path: '/profile', ...screen('Profile') },
+  { path: '/profile/edit', ...screen('ProfileEdit') },
+  { path: '/profile/facilities', ...screen('ProfileFacilities') },
+  { path: '/settings', ...screen('Settings') },
+  { path: '/training', ...screen('TrainingLog') },
+  { path: '/training/lifts', ...screen('Lifts') },
+  { path: '/training/lifts/:liftId', ...screen('LiftDetail') },
+  { path: '/training/workouts/new', ...screen('NewWorkout') },
+  { path: '/training/workouts/new/wod', ...screen('WodForm') },
+  { path: '/training/workouts/wod/:id', ...screen('WodDetail') },
+  { path: '/training/workouts/wod/:id/edit', ...screen('WodForm') },
+  { path: '/training/workouts/new/lift', ...screen('LiftForm') },
+  { path: '/training/workouts/lift/:id', ...screen('LiftWorkoutDetail') },
+  { path: '/training/workouts/lift/:id/edit', ...screen('LiftForm') },
+  { path: '*', ...screen('NotFound') },
 ];
 
 export const signedOutRoutes: RouteObject[] = [
-  { path: '/login', element: page(<screens.Login />) },
-  { path: '/password_reset', element: page(<screens.PasswordReset />) },
-  { path: '/password_reset/:id', element: page(<screens.PasswordReset />) },
-  { path: '/invite', element: page(<screens.Invite />) },
-  { path: '/invite/:token', element: page(<screens.Invite />) },
-  { path: '/signup', element: page(<screens.Invite />) },
+  { path: '/login', ...screen('Login') },
+  { path: '/password_reset', ...screen('PasswordReset') },
+  { path: '/password_reset/:id', ...screen('PasswordReset') },
+  { path: '/invite', ...screen('Invite') },
+  { path: '/invite/:token', ...screen('Invite') },
+  { path: '/signup', ...screen('Invite') },
   { path: '*', element: <ToLogin /> },
 ];
 
@@ -131,6 +181,20 @@ function ToLogin() {
   const location = useLocation();
   const from = location.pathname + location.search;
   return <Navigate to="/login" replace state={from !== '/' ? { from } : undefined} />;
+}
+
+/**
+ * Starts loading the screen (and its strings) that this URL shows, signed in or out, before React
+ * renders: the app's start and the route's chunk then overlap instead of following each other.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const table of [signedInRoutes, signedOutRoutes]) {
+    for (const match of matchRoutes(table, pathname) ?? []) {
+      const preload = (match.route.handle as { preload?: () => PromiseLike<unknown> } | undefined)?.preload;
+      // A failed load is tried again when React renders the route, which shows its error.
+      preload?.().then(undefined, () => undefined);
+    }
+  }
 }
 
 export function SignedInRoutes() {

@@ -126,6 +126,31 @@ export function baseOptions(lng: Locale): InitOptions {
 export const i18n: I18n = i18next.createInstance();
 
 let initPromise: Promise<I18n> | null = null;
+let markInitialised: () => void = () => undefined;
+/** Settles once initI18n has loaded the first language: feature strings may be asked for before. */
+const initialised = new Promise<void>((resolve) => {
+  markInitialised = resolve;
+});
+
+// The language last shown on this device, read synchronously at the next start so its strings load
+// at once, alongside the data base opening (the profile's locale still decides: LocaleFollower).
+const REMEMBERED_LOCALE_KEY = 'member-pwa:locale';
+
+export function rememberedLocale(): string | null {
+  try {
+    return localStorage.getItem(REMEMBERED_LOCALE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function rememberLocale(lng: string): void {
+  try {
+    localStorage.setItem(REMEMBERED_LOCALE_KEY, lng);
+  } catch {
+    // Storage blocked: the next start reads the profile's locale from IndexedDB first.
+  }
+}
 
 /** The language tag for <html lang>: the locale as is (BCP 47), e.g. "mi-NZ", "en". */
 function applyDocumentLocale(lng: string): void {
@@ -133,6 +158,7 @@ function applyDocumentLocale(lng: string): void {
   const el = document.documentElement;
   el.lang = lng;
   el.dir = i18n.dir(lng);
+  rememberLocale(lng);
 }
 
 /**
@@ -148,6 +174,7 @@ export function initI18n(locale: string): Promise<I18n> {
     i18n.on('languageChanged', (l: string) => applyDocumentLocale(resolveLocale(l)));
     await Promise.all([i18n.init(baseOptions(lng)), loadDateLocale(lng).catch(() => undefined)]);
     applyDocumentLocale(lng);
+    markInitialised();
     return i18n;
   })();
   return initPromise;
@@ -177,7 +204,7 @@ export function currentLocale(): Locale {
 
 /** Loads a feature's strings in the current language (and the fallback); resolves when ready. */
 export async function loadNamespace(ns: Namespace): Promise<void> {
-  if (initPromise) await initPromise;
+  await initialised;
   await i18n.loadNamespaces(ns);
 }
 

@@ -12,6 +12,11 @@ export function registerServiceWorker(): void {
   let registered = false;
   const register = () => {
     if (registered) return;
+    // Registering checks the server for a new version: offline that is a request bound to fail.
+    if (!navigator.onLine) {
+      window.addEventListener('online', register, { once: true });
+      return;
+    }
     registered = true;
     import('workbox-window')
       .then(({ Workbox }) => {

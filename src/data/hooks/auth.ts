@@ -1,21 +1,19 @@
 // Live views of who is signed in and what they chose. Screens read these, never the network.
-import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type AuthState } from '../db';
+import { useSharedLiveQuery } from './shared-live';
 import type { Account, Facility, Member, Profile } from '../../../core/contract/types';
 
 /** undefined while IndexedDB is opening; then the auth row (signed-out when there is none). */
 export function useAuth(): AuthState | undefined {
-  return useLiveQuery(
-    async () => ((await db.meta.get('auth')) as AuthState | undefined) ?? signedOut,
-    [],
-  );
+  return useSharedLiveQuery('auth', async () => ((await db.meta.get('auth')) as AuthState | undefined) ?? signedOut);
 }
 
 const signedOut: AuthState = { key: 'auth', status: 'signed-out', profileId: null, accountOrgId: null, facilityGuid: null };
 
 export function useProfile(): Profile | undefined {
   const auth = useAuth();
-  return useLiveQuery(async () => (auth?.profileId ? db.profiles.get(auth.profileId) : undefined), [auth?.profileId]);
+  const id = auth?.profileId;
+  return useSharedLiveQuery(id ? `profile:${id}` : null, () => db.profiles.get(id!));
 }
 
 export function useCurrentAccount(): Account | undefined {
@@ -26,10 +24,12 @@ export function useCurrentAccount(): Account | undefined {
 
 export function useFacility(): Facility | undefined {
   const auth = useAuth();
-  return useLiveQuery(async () => (auth?.facilityGuid ? db.facilities.get(auth.facilityGuid) : undefined), [auth?.facilityGuid]);
+  const guid = auth?.facilityGuid;
+  return useSharedLiveQuery(guid ? `facility:${guid}` : null, () => db.facilities.get(guid!));
 }
 
 export function useMember(): Member | undefined {
   const auth = useAuth();
-  return useLiveQuery(async () => (auth?.accountOrgId ? db.members.get(auth.accountOrgId) : undefined), [auth?.accountOrgId]);
+  const org = auth?.accountOrgId;
+  return useSharedLiveQuery(org ? `member:${org}` : null, () => db.members.get(org!));
 }

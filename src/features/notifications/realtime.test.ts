@@ -63,7 +63,22 @@ class FakeDocument extends EventTarget {
   }
 }
 
+/** The device's network, switched by the test. */
+class FakeConnectivity {
+  onLine = true;
+  private readonly listeners = new Set<() => void>();
+  listen(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  set(onLine: boolean): void {
+    this.onLine = onLine;
+    for (const listener of this.listeners) listener();
+  }
+}
+
 const fake = withFakeApi();
+let network: FakeConnectivity;
 let clients: FakeFaye[];
 let doc: FakeDocument;
 const listed: AppNotification[] = [];
@@ -79,6 +94,7 @@ async function pullsSettled(count: number): Promise<void> {
 function start(options: { refuse?: boolean; reloadAfterMs?: number; createClient?: () => Promise<RealtimeClient> } = {}): void {
   startRealtime({
     visibility: doc,
+    connectivity: network,
     reloadAfterMs: options.reloadAfterMs ?? 60_000,
     createClient:
       options.createClient ??
@@ -97,6 +113,7 @@ beforeEach(async () => {
   fake.api.handle((r) => (r.path === '/notifications' ? { body: { data: listed } } : { status: 204 }));
   clients = [];
   doc = new FakeDocument();
+  network = new FakeConnectivity();
   await resetDb();
 });
 afterEach(async () => {
@@ -191,6 +208,20 @@ describe('the realtime monitor', () => {
     expect(clients).toHaveLength(0);
     doc.set('visible');
     await waitFor(() => clients.length === 1);
+  });
+
+  it('offline, neither connects nor pulls (not even the 3 s reload); back online, connects and catches up', async () => {
+    network.onLine = false;
+    await signedInLocally(makeProfile(1));
+    start({ reloadAfterMs: 20 });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(clients).toHaveLength(0);
+    expect(pulls()).toBe(0);
+    network.set(true);
+    await waitFor(() => clients.length === 1 && latest().subscriptions.size === 1);
+    await pullsSettled(1);
+    network.set(false);
+    expect(latest().disconnected).toBe(true);
   });
 
   it('follows account changes and sign-out without React', async () => {

@@ -48,6 +48,8 @@ export interface RealtimeOptions {
   /** Receives visibilitychange; defaults to document. */
   visibility?: Visibility;
   reloadAfterMs?: number;
+  /** Online/offline; defaults to navigator.onLine and the window's online/offline events. */
+  connectivity?: Connectivity;
 }
 
 export type RealtimeState = 'stopped' | 'idle' | 'connecting' | 'up' | 'down';
@@ -81,6 +83,30 @@ function browserDocument(): Visibility | undefined {
   return typeof document === 'undefined' ? undefined : document;
 }
 
+/** Whether the device has a network; offline, realtime does not try to connect at all. */
+export interface Connectivity {
+  readonly onLine: boolean;
+  /** Calls back when the device goes online or offline; returns the unsubscribe. */
+  listen(listener: () => void): () => void;
+}
+
+function browserConnectivity(): Connectivity | undefined {
+  if (typeof window === 'undefined' || typeof navigator === 'undefined') return undefined;
+  return {
+    get onLine() {
+      return navigator.onLine !== false;
+    },
+    listen(listener) {
+      window.addEventListener('online', listener);
+      window.addEventListener('offline', listener);
+      return () => {
+        window.removeEventListener('online', listener);
+        window.removeEventListener('offline', listener);
+      };
+    },
+  };
+}
+
 const sameChannels = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((channel, i) => channel === b[i]);
 
 /** One Faye client and its subscriptions; closed for good when the page hides or the member changes. */
@@ -97,16 +123,19 @@ class RealtimeMonitor {
   private reloadTimer: ReturnType<typeof setTimeout> | undefined;
   private pulledSinceStart = false;
   private stopped = false;
+  private stopConnectivity: (() => void) | undefined;
   state: RealtimeState = 'idle';
 
   constructor(
     private readonly createClient: () => RealtimeClient | Promise<RealtimeClient>,
     private readonly visibility: Visibility | undefined,
     private readonly reloadAfterMs: number,
+    private readonly connectivity: Connectivity | undefined,
   ) {}
 
   start(): void {
     this.visibility?.addEventListener('visibilitychange', this.onVisibility);
+    this.stopConnectivity = this.connectivity?.listen(this.onVisibility);
     // The auth row and the profile decide the channels; liveQuery follows sign-in, sign-out and
     // account changes from any tab without React.
     this.watch = liveQuery(async () => {
@@ -123,6 +152,7 @@ class RealtimeMonitor {
     this.stopped = true;
     this.state = 'stopped';
     this.visibility?.removeEventListener('visibilitychange', this.onVisibility);
+    this.stopConnectivity?.();
     this.watch?.unsubscribe();
     clearTimeout(this.reloadTimer);
     this.close();
@@ -143,12 +173,17 @@ class RealtimeMonitor {
     clearTimeout(this.reloadTimer);
     this.pulledSinceStart = false;
     this.reloadTimer = setTimeout(() => {
-      if (!this.pulledSinceStart && !this.stopped && this.channels.length > 0) this.catchUp();
+      // Offline, coming back online connects, and the subscription catches up then.
+      if (!this.pulledSinceStart && !this.stopped && this.channels.length > 0 && this.isOnline()) this.catchUp();
     }, this.reloadAfterMs);
   }
 
+  private isOnline(): boolean {
+    return this.connectivity?.onLine ?? true;
+  }
+
   private wanted(): boolean {
-    return !this.stopped && this.channels.length > 0 && (this.visibility?.visibilityState ?? 'visible') === 'visible';
+    return !this.stopped && this.channels.length > 0 && (this.visibility?.visibilityState ?? 'visible') === 'visible' && this.isOnline();
   }
 
   private reconcile(): void {
@@ -273,7 +308,12 @@ let monitor: RealtimeMonitor | null = null;
 export function startRealtime(options: RealtimeOptions = {}): void {
   if (monitor) return;
   try {
-    monitor = new RealtimeMonitor(options.createClient ?? fayeClient, options.visibility ?? browserDocument(), options.reloadAfterMs ?? RELOAD_AFTER_START_MS);
+    monitor = new RealtimeMonitor(
+      options.createClient ?? fayeClient,
+      options.visibility ?? browserDocument(),
+      options.reloadAfterMs ?? RELOAD_AFTER_START_MS,
+      options.connectivity ?? browserConnectivity(),
+    );
     monitor.start();
   } catch (error) {
     console.warn('Realtime could not start', error);

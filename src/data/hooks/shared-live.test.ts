@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+// The shared live query behind useAuth, useProfile, useFacility and useMember: one read per key for
+// all components, and a component mounting later has the answer on its first render.
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../db';
+import { useSharedLiveQuery } from './shared-live';
+import { useAuth, useFacility } from './auth';
+import { makeProfile, resetDb, signedInLocally } from '../../../tests/support/data-helpers';
+
+beforeEach(async () => {
+  await resetDb();
+});
+
+describe('useSharedLiveQuery', () => {
+  it('reads once for every component asking with the same key, and follows changes', async () => {
+    await db.confirmations.put({ key: 'shared-test', at: 1 });
+    const read = vi.fn(() => db.confirmations.get('shared-test'));
+    const first = renderHook(() => useSharedLiveQuery('shared-test', read));
+    await waitFor(() => expect(first.result.current).toEqual({ key: 'shared-test', at: 1 }));
+    // Mounted after the first answer: no undefined first render, no second read.
+    const renders: unknown[] = [];
+    const second = renderHook(() => {
+      const value = useSharedLiveQuery('shared-test', read);
+      renders.push(value);
+      return value;
+    });
+    expect(renders[0]).toEqual({ key: 'shared-test', at: 1 });
+    expect(read).toHaveBeenCalledTimes(1);
+
+    await act(() => db.confirmations.put({ key: 'shared-test', at: 2 }));
+    await waitFor(() => expect(second.result.current).toEqual({ key: 'shared-test', at: 2 }));
+    expect(first.result.current).toEqual({ key: 'shared-test', at: 2 });
+    first.unmount();
+    second.unmount();
+  });
+
+  it('answers undefined for a null key without reading', () => {
+    const read = vi.fn(() => Promise.resolve(1));
+    const { result } = renderHook(() => useSharedLiveQuery(null, read));
+    expect(result.current).toBeUndefined();
+    expect(read).not.toHaveBeenCalled();
+  });
+});
+
+describe('the auth hooks on it', () => {
+  it('give the signed-in member and their facility, and signed-out after the row goes', async () => {
+    const profile = makeProfile(1);
+    const auth = await signedInLocally(profile);
+    await db.facilities.put({ guid: auth.facilityGuid, name: 'Wellington', time_zone: 'Pacific/Auckland' } as never);
+    const { result } = renderHook(() => ({ auth: useAuth(), facility: useFacility() }));
+    await waitFor(() => expect(result.current.facility?.guid).toBe(auth.facilityGuid));
+    expect(result.current.auth?.status).toBe('authenticated');
+    await act(() => db.meta.delete('auth'));
+    await waitFor(() => expect(result.current.auth?.status).toBe('signed-out'));
+  });
+});
