@@ -1,46 +1,164 @@
-// Outbox replay: 500 writes queued while offline, then sent to the real server on loopback in
-// one flush (FIFO, each with its Idempotency-Key). Runs in Node with fake-indexeddb.
-import 'fake-indexeddb/auto';
+// Outbox replay in Debian's Chromium against the built app and the real server on loopback: 500
+// profile edits queued while offline, sent when the device comes back online (FIFO, one flusher,
+// each with its Idempotency-Key), timed from the online event until the queue is empty. The
+// reference, in the same page and run: the same 500 requests (method, URL, headers, body, a fresh
+// key each) sent one after another with fetch. The first entry is made by the app's own Save
+// offline; the other 499 are copies of it with their own phone number and key.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { chromium, type Page, type Request } from '@playwright/test';
 import { startServer } from '../server/app';
-import { createCookieFetch } from '../tests/support/cookie-fetch';
+import { chromiumPath } from '../e2e/chromium';
 import type { BenchLine } from './bundle';
+import { CHROMIUM_ARGS, signIn, summarise } from './browser';
 
 export const REPLAY_WRITES = 500;
-export const REPLAY_BUDGET_MS = 10_000;
+/** The issue's target: under 6 s, and within 1.3x of sending the same requests raw. */
+export const REPLAY_BUDGET_MS = 6_000;
+export const REPLAY_RATIO_BUDGET = 1.3;
+const RUNS = 3;
+
+interface Captured {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Fills the outbox with copies of its one queued entry, each with its own id and phone. */
+function fillOutbox(page: Page, count: number, run: number): Promise<void> {
+  return page.evaluate(
+    async ({ count, run }) => {
+      const open = indexedDB.open('member-pwa');
+      const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
+      const template = (window as unknown as { __template: Record<string, unknown> & { args: Record<string, unknown> } }).__template;
+      const tx = db.transaction('outbox', 'readwrite');
+      for (let i = 0; i < count; i += 1) {
+        const entry: Record<string, unknown> = { ...template, id: crypto.randomUUID(), args: { ...template.args, phone: `+64 21 ${run} ${String(i).padStart(4, '0')}` }, status: 'pending', attempts: 0 };
+        delete entry.seq;
+        tx.objectStore('outbox').add(entry);
+      }
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    },
+    { count, run },
+  );
+}
+
+/** Announces the device online (the app's trigger flushes) and times until the outbox is empty. */
+function timeReplay(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const open = indexedDB.open('member-pwa');
+    const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
+    const count = () =>
+      new Promise<number>((resolve) => {
+        const request = db.transaction('outbox').objectStore('outbox').count();
+        request.onsuccess = () => resolve(request.result);
+      });
+    const started = performance.now();
+    window.dispatchEvent(new Event('online'));
+    while ((await count()) > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    const elapsed = performance.now() - started;
+    db.close();
+    return elapsed;
+  });
+}
+
+/** The same requests sent raw, one after another, from the page. */
+function timeRaw(page: Page, request: Captured, count: number, run: number): Promise<number> {
+  return page.evaluate(
+    async ({ request, count, run }) => {
+      const started = performance.now();
+      for (let i = 0; i < count; i += 1) {
+        const body = JSON.parse(request.body) as Record<string, unknown>;
+        const member = { ...(body.member as Record<string, unknown>), phone: `+64 22 ${run} ${String(i).padStart(4, '0')}` };
+        const response = await fetch(request.url, {
+          method: request.method,
+          headers: { ...request.headers, 'Idempotency-Key': crypto.randomUUID() },
+          body: JSON.stringify({ ...body, member }),
+          credentials: 'same-origin',
+        });
+        if (!response.ok) throw new Error(`raw request ${i}: HTTP ${response.status}`);
+        await response.arrayBuffer();
+      }
+      return performance.now() - started;
+    },
+    { request, count, run },
+  );
+}
 
 export async function outboxReplayReport(): Promise<BenchLine[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-outbox-'));
-  const server = await startServer({ port: 0, databaseFile: join(dir, 'bench.sqlite'), seedDemo: true, distDir: join(dir, 'no-dist') });
+  const server = await startServer({ port: 0, databaseFile: join(dir, 'bench.sqlite'), seedDemo: true, distDir: 'dist' });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
-    const { connectApi, signIn } = await import('../src/data/auth');
-    const { registerCommandOps } = await import('../src/features/ops');
-    const { updateMember } = await import('../src/features/profile/commands/member');
-    const { flushOutbox, pendingCount } = await import('../src/data/sync/outbox');
-    let online = false;
-    const jar = createCookieFetch();
-    const gate: typeof fetch = (input, init) => (online ? jar.fetch(input, init) : Promise.reject(new TypeError('Failed to fetch')));
-    connectApi({ baseUrl: `${server.url}/api/v1`, fetch: gate });
-    registerCommandOps();
-    online = true;
-    await signIn('demo@example.com', 'demo1234');
-    online = false;
-    for (let i = 0; i < REPLAY_WRITES; i += 1) await updateMember({ phone: `+64 21 555 ${String(i).padStart(4, '0')}` });
-    const queued = await pendingCount();
-    online = true;
-    const started = performance.now();
-    let result = await flushOutbox({ ignoreBackoff: true });
-    while ((await pendingCount()) > 0 && result.outcome !== 'blocked') result = await flushOutbox({ ignoreBackoff: true });
-    const elapsed = performance.now() - started;
-    const left = await pendingCount();
+    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', timezoneId: 'Pacific/Auckland' });
+    // tsx keeps function names with a __name helper that page.evaluate bodies do not carry.
+    await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto('/profile/edit');
+    await page.getByLabel('Phone').waitFor();
+
+    // One real queued edit, made by the app offline.
+    await context.setOffline(true);
+    await page.getByLabel('Phone').fill('+64 21 555 0000');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/profile$/);
+    await page.evaluate(async () => {
+      const open = indexedDB.open('member-pwa');
+      const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
+      const all = await new Promise<unknown[]>((resolve) => {
+        const request = db.transaction('outbox').objectStore('outbox').getAll();
+        request.onsuccess = () => resolve(request.result);
+      });
+      // The Save queues the member's edit (the phone) and may queue the profile's too.
+      const edit = all.find((entry) => JSON.stringify(entry).includes('555 0000'));
+      if (!edit) throw new Error(`no queued edit with the phone among ${all.length}`);
+      (window as unknown as { __template: unknown }).__template = edit;
+      db.close();
+    });
+    // Its request, as the app sends it, is the template of the raw reference.
+    const sent = page.waitForRequest((request: Request) => request.url().includes('/api/v1/') && request.method() !== 'GET' && (request.postData() ?? '').includes('555 0000'));
+    await context.setOffline(false);
+    const first = await sent;
+    await page.waitForFunction(async () => {
+      const open = indexedDB.open('member-pwa');
+      const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
+      const n = await new Promise<number>((resolve) => {
+        const request = db.transaction('outbox').objectStore('outbox').count();
+        request.onsuccess = () => resolve(request.result);
+      });
+      db.close();
+      return n === 0;
+    });
+    const headers = await first.allHeaders();
+    const captured: Captured = {
+      method: first.method(),
+      url: first.url(),
+      headers: Object.fromEntries(Object.entries(headers).filter(([name]) => /^(content-type|x-|accept$)/i.test(name) && !/idempotency/i.test(name))),
+      body: first.postData() ?? '{}',
+    };
+
+    const replays: number[] = [];
+    const raws: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      await fillOutbox(page, REPLAY_WRITES, run);
+      replays.push(await timeReplay(page));
+      raws.push(await timeRaw(page, captured, REPLAY_WRITES, run));
+    }
+    const raw = summarise(raws);
+    const replay = summarise(replays);
     return [
-      { name: `outbox replay, ${queued} queued writes (${left} left)`, value: elapsed, unit: 'ms', budget: REPLAY_BUDGET_MS },
-      { name: 'outbox replay, per write', value: elapsed / Math.max(1, queued), unit: 'ms' },
+      { name: `outbox replay in Chromium, ${REPLAY_WRITES} queued edits`, unit: 'ms', ...replay, runs: RUNS, reference: { name: `${REPLAY_WRITES} sequential fetches from the page`, value: raw.value }, budget: REPLAY_BUDGET_MS },
+      { name: 'outbox replay per write', unit: 'ms', value: replay.value / REPLAY_WRITES, reference: { name: 'per raw fetch', value: raw.value / REPLAY_WRITES }, budget: (raw.value / REPLAY_WRITES) * REPLAY_RATIO_BUDGET },
     ];
   } finally {
+    await browser.close();
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -151,3 +151,5 @@ export const memberTables = [
   'profiles', 'facilities', 'members', 'sessions', 'visits', 'notifications', 'outbox', 'notices', 'pulls',
   'workouts', 'movements', 'leaderboards', 'workoutAliases', 'confirmations',
 ] as const;
+
+export type MemberTable = (typeof memberTables)[number];

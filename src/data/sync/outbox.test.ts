@@ -8,7 +8,7 @@ import { PROFILE_UPDATE, updateProfile } from "../../features/profile/commands/p
 import { registerCommandOps } from "../../features/ops";
 import { db, type SyncStatus } from '../db';
 import { getAuthState } from './auth-row';
-import { commandTransaction, configureOutbox, enqueue, flushForSyncEvent, flushOutbox, hasOp, registerOp, resumeAfterSignIn } from './outbox';
+import { commandTransaction, configureOutbox, enqueue, flushForSyncEvent, flushOutbox, hasOp, registerOp, REPLAY_BATCH, resumeAfterSignIn } from './outbox';
 import { getStatus } from './status';
 import type { RecordedRequest } from '../../../tests/support/fake-api';
 import { makeAccount, makeProfile, resetDb, resetModules, signedInLocally, signedOutLocally, withFakeApi } from '../../../tests/support/data-helpers';
@@ -269,6 +269,57 @@ describe('flushOutbox', () => {
     await signedOutLocally();
     expect((await flushOutbox()).outcome).toBe('signed-out');
     expect(fake.api.requests).toHaveLength(0);
+  });
+
+  it('replays a queue longer than one batch in order, each answer applied, and nothing left sending', async () => {
+    const count = REPLAY_BATCH + 10;
+    for (let i = 1; i <= count; i += 1) await note(i, `n${i}`);
+    expect(await flushOutbox()).toMatchObject({ outcome: 'idle', sent: count });
+    expect(fake.api.requests.map((request) => (request.body as NoteArgs).orgId)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+    expect((await db.members.toArray()).every((row) => row.first_name.endsWith('(server)'))).toBe(true);
+    expect(await getStatus()).toMatchObject({ pending: 0, online: true });
+  });
+
+  it('puts the entries it had read back to pending when the network fails part-way', async () => {
+    for (let i = 1; i <= 5; i += 1) await note(i, `n${i}`);
+    fake.api.handle((request) => ((request.body as NoteArgs).orgId === 3 ? { status: 503, body: { message: 'Down', code: 'unavailable' } } : echo(request)));
+    expect(await flushOutbox()).toMatchObject({ outcome: 'retry', sent: 2 });
+    expect((await db.outbox.orderBy('seq').toArray()).map((entry) => [(entry.args as NoteArgs).orgId, entry.status])).toEqual([
+      [3, 'pending'], [4, 'pending'], [5, 'pending'],
+    ]);
+    expect(await getStatus()).toMatchObject({ pending: 3 });
+  });
+
+  it('gives a handler the entries behind it that touch a row, off the index, and none before it', async () => {
+    const seen: string[][] = [];
+    registerOp<NoteArgs, Member>('test.peek', {
+      send: (args, idempotencyKey) => apiRequest<Member>('POST', '/notes', { body: args, idempotencyKey, scope: null }),
+      onSuccess: async (_result, args, context) => {
+        seen.push((await context.laterTouching(`members:${args.orgId}`)).map((entry) => (entry.args as NoteArgs).first_name));
+      },
+    });
+    await note(1, 'before');
+    await commandTransaction([db.members], () => enqueue('test.peek', { orgId: 1, first_name: 'peek' }, ['members:1']));
+    await note(2, 'other row');
+    await note(1, 'after');
+    await flushOutbox();
+    expect(seen).toEqual([['after']]);
+  });
+
+  it('reads the entries behind an op that rewrites them again before sending them', async () => {
+    registerOp<NoteArgs, Member>('test.rename', {
+      send: (args, idempotencyKey) => apiRequest<Member>('POST', '/notes', { body: args, idempotencyKey, scope: null }),
+      rewritesLater: true,
+      onSuccess: async (_result, args, context) => {
+        for (const entry of await context.laterTouching(`members:${args.orgId}`)) {
+          await db.outbox.update(entry.seq!, { args: { ...entry.args, first_name: 'renamed' } });
+        }
+      },
+    });
+    await commandTransaction([db.members], () => enqueue('test.rename', { orgId: 5, first_name: 'rename' }, ['members:5']));
+    await note(5, 'stale');
+    await flushOutbox();
+    expect(fake.api.requests.map((request) => (request.body as NoteArgs).first_name)).toEqual(['rename', 'renamed']);
   });
 
   it('does not bring back rows when the device was wiped while a write was in flight', async () => {

@@ -4,7 +4,7 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { backoffDelay, classifyError, type BackoffOptions } from '../../domain/outbox';
 import { ApiError, NetworkError } from '../api/errors';
-import { db, memberTables, type OutboxEntry, type RefusedWhat } from '../db';
+import { db, memberTables, type MemberTable, type OutboxEntry, type RefusedWhat } from '../db';
 import { getAuthState } from './auth-row';
 import { getStatus, isQuotaError, patchStatus, recountPending, reportingQuota, reportStorageFull, storageRecovered } from './status';
 import { now } from '../clock';
@@ -14,8 +14,11 @@ import { pendingKeys, stampConfirmed } from './touches';
 export const OUTBOX_SCHEMA_VERSION = 1;
 
 export interface OpContext {
-  /** Entries still queued behind this one, FIFO, e.g. to keep their optimistic changes visible. */
-  later: OutboxEntry[];
+  /**
+   * Entries still queued behind this one that touch this row key, FIFO, e.g. to keep their
+   * optimistic changes visible. Read off the touches index, never the whole queue.
+   */
+  laterTouching(key: string): Promise<OutboxEntry[]>;
 }
 
 export interface OpHandler<Args = Record<string, unknown>, Result = unknown> {
@@ -28,6 +31,17 @@ export interface OpHandler<Args = Record<string, unknown>, Result = unknown> {
   describe?(args: Args): Promise<RefusedWhat | undefined>;
   /** After a refusal is rolled back: fetch what the entry touched, so the screen shows the server's truth. */
   refresh?(args: Args): Promise<unknown>;
+  /**
+   * onSuccess may change entries queued behind this one (a temporary id made real, a rebased
+   * undo): the entry after it is then read again once its success is written, not sent from
+   * the batch read before.
+   */
+  rewritesLater?: boolean;
+  /**
+   * The member tables onSuccess and onRejected write; their transaction then spans only these
+   * (and the outbox's own bookkeeping), so reads of other tables go on meanwhile. All by default.
+   */
+  tables?: readonly MemberTable[];
 }
 
 const handlers = new Map<string, OpHandler>();
@@ -101,6 +115,13 @@ function safely(fn: () => void): void {
 
 function memberTableObjects(): Table[] {
   return memberTables.map((name) => db.table(name));
+}
+
+/** What settling an entry writes: the handler's tables, the outbox, the status row, the confirmations and notices. */
+function settleTables(handler: OpHandler): Table[] {
+  if (!handler.tables) return [...memberTableObjects(), db.meta];
+  const names = new Set<string>([...handler.tables, 'outbox', 'confirmations', 'notices', 'pulls']);
+  return [...[...names].map((name) => db.table(name)), db.meta];
 }
 
 function rootOf(tx: Transaction): Transaction {
@@ -223,10 +244,19 @@ function withLock<T>(fn: () => Promise<T>): Promise<T> {
   return fn();
 }
 
+/** Entries read (and marked 'sending') at once: one transaction for many sends. */
+export const REPLAY_BATCH = 50;
+
+/** A success whose local write is still running while the next entry is on the network. */
+interface Settling {
+  entry: OutboxEntry;
+  written: Promise<boolean>;
+}
+
 async function drain(options: FlushOptions): Promise<FlushResult> {
   const result: FlushResult = { outcome: 'idle', sent: 0, rejected: 0, nextAttemptAt: null };
   // We hold the lock, so nobody is sending: a 'sending' entry was left by a flusher that died.
-  await db.outbox.where('status').equals('sending').modify({ status: 'pending' });
+  await releaseSending();
 
   const auth = await getAuthState();
   if (auth.status !== 'authenticated') return { ...result, outcome: 'signed-out' };
@@ -235,64 +265,104 @@ async function drain(options: FlushOptions): Promise<FlushResult> {
   if (!options.ignoreBackoff && status.nextAttemptAt !== null && status.nextAttemptAt > clock.now()) {
     return { ...result, outcome: 'backoff', nextAttemptAt: status.nextAttemptAt };
   }
-  for (;;) {
-    const entry = await takeNext();
-    if (!entry || entry.seq === undefined) {
-      await recountPending({ nextAttemptAt: null, ...(result.sent > 0 && { lastError: null, lastSyncedAt: clock.now() }) });
-      if (result.sent > 0) await storageRecovered();
-      return result;
-    }
-    const handler = handlers.get(entry.op);
-    if (!handler || entry.schemaVersion > OUTBOX_SCHEMA_VERSION) {
-      // FIFO: later entries may depend on this one, so the queue waits for an app that knows it.
-      const message = `Cannot send "${entry.op}" (schema ${entry.schemaVersion}): this version of the app does not know it`;
-      await db.transaction('rw', db.outbox, db.meta, async () => {
-        await db.outbox.update(entry.seq!, { status: 'pending', lastError: message });
-        await recountPending({ lastError: message, nextAttemptAt: null });
-      });
-      return { ...result, outcome: 'stalled' };
-    }
-
-    let answer: unknown;
+  let batch: OutboxEntry[] = [];
+  let settling: Settling | null = null;
+  /** Waits for the last success to be written; false when it could not be (the flush stops). */
+  const settle = async (): Promise<Pick<FlushResult, 'outcome' | 'nextAttemptAt'> | null> => {
+    if (!settling) return null;
+    const { entry, written } = settling;
+    settling = null;
     try {
-      answer = await handler.send(entry.args, entry.id);
-    } catch (error) {
-      const outcome = classifyError(error);
-      if (outcome === 'reject' && error instanceof ApiError) {
-        await rejectEntry(entry, handler, error);
-        result.rejected += 1;
-        continue;
-      }
-      if (outcome === 'auth') {
-        await db.transaction('rw', db.outbox, db.meta, async () => {
-          await db.outbox.update(entry.seq!, { status: 'pending', lastError: describe(error) });
-          await recountPending({ blocked: 'auth', nextAttemptAt: null, online: true });
-        });
-        return { ...result, outcome: 'blocked' };
-      }
-      return { ...result, ...(await retryLater(entry, error)) };
-    }
-    try {
-      if (await succeedEntry(entry, handler, answer)) result.sent += 1;
+      if (await written) result.sent += 1;
+      // The entry vanished (a sign-out wiped the device): what was read with it is gone too.
+      else batch = [];
+      return null;
     } catch (error) {
       // The server applied it but the local write failed; a replay with the same key is harmless.
       if (isQuotaError(error)) await reportStorageFull();
-      return { ...result, ...(await retryLater(entry, error)) };
+      return retryLater(entry, error);
     }
+  };
+  try {
+    for (;;) {
+      if (batch.length === 0) {
+        const stopped = await settle();
+        if (stopped) return { ...result, ...stopped };
+        batch = await takeBatch();
+      }
+      const entry = batch.shift();
+      if (!entry || entry.seq === undefined) {
+        await recountPending({ nextAttemptAt: null, ...(result.sent > 0 && { lastError: null, lastSyncedAt: clock.now(), online: true }) });
+        if (result.sent > 0) await storageRecovered();
+        return result;
+      }
+      const handler = handlers.get(entry.op);
+      if (!handler || entry.schemaVersion > OUTBOX_SCHEMA_VERSION) {
+        const stopped = await settle();
+        if (stopped) return { ...result, ...stopped };
+        // FIFO: later entries may depend on this one, so the queue waits for an app that knows it.
+        const message = `Cannot send "${entry.op}" (schema ${entry.schemaVersion}): this version of the app does not know it`;
+        await db.transaction('rw', db.outbox, db.meta, async () => {
+          await db.outbox.update(entry.seq!, { status: 'pending', lastError: message });
+          await recountPending({ lastError: message, nextAttemptAt: null });
+        });
+        return { ...result, outcome: 'stalled' };
+      }
+
+      // The previous success is being written while this entry is on the network.
+      let answer: unknown;
+      try {
+        answer = await handler.send(entry.args, entry.id);
+      } catch (error) {
+        const stopped = await settle();
+        if (stopped) return { ...result, ...stopped };
+        const outcome = classifyError(error);
+        if (outcome === 'reject' && error instanceof ApiError) {
+          await rejectEntry(entry, handler, error);
+          result.rejected += 1;
+          // The undo may have changed or dropped entries behind it: read them again.
+          batch = [];
+          continue;
+        }
+        if (outcome === 'auth') {
+          await db.transaction('rw', db.outbox, db.meta, async () => {
+            await db.outbox.update(entry.seq!, { status: 'pending', lastError: describe(error) });
+            await recountPending({ blocked: 'auth', nextAttemptAt: null, online: true });
+          });
+          return { ...result, outcome: 'blocked' };
+        }
+        return { ...result, ...(await retryLater(entry, error)) };
+      }
+      // Successes are written in queue order: this one after the previous one.
+      const stopped = await settle();
+      if (stopped) return { ...result, ...stopped };
+      settling = { entry, written: succeedEntry(entry, handler, answer) };
+      if (handler.rewritesLater) batch = [];
+    }
+  } finally {
+    // Entries read but not sent go back to 'pending', so commands may merge into them again.
+    await releaseSending().catch(() => undefined);
   }
 }
 
+/** Entries marked 'sending' that nobody is sending any more become 'pending' again. */
+function releaseSending(): Promise<number> {
+  return db.outbox.where('status').equals('sending').modify({ status: 'pending' });
+}
+
 /**
- * The first entry, marked 'sending' in the same transaction that reads it (when this app knows
- * it): a command that merges into a queued entry sees either 'pending' args that are yet to be
- * read, or 'sending' and queues a follow-up instead.
+ * The next entries, marked 'sending' in the same transaction that reads them (up to the first one
+ * this app does not know, included unmarked): a command that merges into a queued entry sees
+ * either 'pending' args that are yet to be read, or 'sending' and queues a follow-up instead.
  */
-function takeNext(): Promise<OutboxEntry | undefined> {
+function takeBatch(): Promise<OutboxEntry[]> {
   return db.transaction('rw', db.outbox, async () => {
-    const entry = await db.outbox.orderBy('seq').first();
-    if (!entry || entry.seq === undefined || !handlers.has(entry.op) || entry.schemaVersion > OUTBOX_SCHEMA_VERSION) return entry;
-    await db.outbox.update(entry.seq, { status: 'sending' });
-    return { ...entry, status: 'sending' };
+    const entries = await db.outbox.orderBy('seq').limit(REPLAY_BATCH).toArray();
+    const unknown = entries.findIndex((entry) => !handlers.has(entry.op) || entry.schemaVersion > OUTBOX_SCHEMA_VERSION);
+    const batch = unknown === -1 ? entries : entries.slice(0, unknown + 1);
+    const sendable = unknown === -1 ? batch : batch.slice(0, -1);
+    if (sendable.length > 0) await db.outbox.bulkPut(sendable.map((entry) => ({ ...entry, status: 'sending' as const })));
+    return batch.map((entry, i) => (i < sendable.length ? { ...entry, status: 'sending' as const } : entry));
   });
 }
 
@@ -309,17 +379,36 @@ async function retryLater(entry: OutboxEntry, error: unknown): Promise<Pick<Flus
   return { outcome: 'retry', nextAttemptAt };
 }
 
+/** The entries behind `seq` that touch a row, FIFO, for a handler settling that entry. */
+function laterThan(seq: number): OpContext {
+  return {
+    laterTouching: (key) =>
+      db.outbox
+        .where('touches')
+        .equals(key)
+        .filter((entry) => entry.seq! > seq)
+        .sortBy('seq') as Promise<OutboxEntry[]>,
+  };
+}
+
+const RECOUNT_EVERY_MS = 250;
+let lastRecountAt = 0;
+
 /** False when the entry vanished meanwhile (a sign-out wiped the device): the answer belongs to nobody here now. */
 async function succeedEntry(entry: OutboxEntry, handler: OpHandler, answer: unknown): Promise<boolean> {
-  return db.transaction('rw', [...memberTableObjects(), db.meta], async () => {
+  return db.transaction('rw', settleTables(handler), async () => {
     const current = await db.outbox.get(entry.seq!);
     if (current?.id !== entry.id) return false;
     await db.outbox.delete(entry.seq!);
-    const later = await db.outbox.orderBy('seq').toArray();
-    await handler.onSuccess?.(answer, entry.args, { later });
+    await handler.onSuccess?.(answer, entry.args, laterThan(entry.seq!));
     // A pull answered before this write must not put the rows back as they were.
     await stampConfirmed(current.touches);
-    await recountPending({ online: true });
+    // The "waiting to sync" count follows a long replay a few times a second, not after every
+    // write (each recount re-renders what shows it); the end of the flush recounts anyway.
+    if (clock.now() - lastRecountAt >= RECOUNT_EVERY_MS) {
+      lastRecountAt = clock.now();
+      await recountPending({ online: true });
+    }
     return true;
   });
 }
@@ -331,14 +420,14 @@ async function rejectEntry(entry: OutboxEntry, handler: OpHandler, error: ApiErr
     if (current?.id !== entry.id) return;
     await db.outbox.delete(entry.seq!);
     const refused = await handler.describe?.(entry.args);
-    if (undo) await handler.onRejected?.(entry.args, error, { later: await db.outbox.orderBy('seq').toArray() });
+    if (undo) await handler.onRejected?.(entry.args, error, laterThan(entry.seq!));
     // Nothing is silently discarded: the member sees why the write did not happen, in their language.
     const params = error.body.params;
     await db.notices.add({ op: entry.op, message, code: error.code, ...(params && { params }), ...(refused && { refused }), createdAt: clock.now() });
     await recountPending({ lastError: message, online: true });
   };
   try {
-    await db.transaction('rw', [...memberTableObjects(), db.meta], () => drop(true));
+    await db.transaction('rw', settleTables(handler), () => drop(true));
   } catch {
     // The undo itself failed: still drop the entry and tell the member, and mark every pull
     // stale so the next refresh replaces whatever optimistic state is left.

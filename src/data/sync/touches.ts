@@ -1,7 +1,7 @@
 // Which rows queued writes changed (outbox `touches`, indexed) and when writes last confirmed
 // rows. Pulls consult both; so does the "waiting to sync" mark on a row.
 import { now } from '../clock';
-import { db } from '../db';
+import { db, type OutboxEntry } from '../db';
 
 /** Tables whose rows a queued write can touch. */
 export type TouchTable = 'profiles' | 'facilities' | 'members' | 'sessions' | 'visits' | 'notifications' | 'workouts' | 'leaderboards';
@@ -15,6 +15,11 @@ export function touchKey(table: TouchTable, id: number | string): TouchKey {
 /** Rows that queued writes changed optimistically, off the multi-entry index (no scan of entries). */
 export async function pendingKeys(): Promise<Set<string>> {
   return new Set((await db.outbox.orderBy('touches').uniqueKeys()) as string[]);
+}
+
+/** The queued entries that touch this row, FIFO (the outbox's multi-entry touches index). */
+export async function queuedTouching(key: string): Promise<OutboxEntry[]> {
+  return db.outbox.where('touches').equals(key).sortBy('seq');
 }
 
 /** Whether a queued write touches this row. */

@@ -213,10 +213,10 @@ function send(args: BookingArgs, idempotencyKey: string): Promise<Visit> {
   }
 }
 
-function laterForSession(context: OpContext, sessionId: number): (OutboxEntry & { args: BookingArgs })[] {
-  return context.later.filter(
+function laterForSession(context: OpContext, sessionId: number): Promise<(OutboxEntry & { args: BookingArgs })[]> {
+  return context.laterTouching(touchKey('sessions', sessionId)).then((entries) => entries.filter(
     (entry): entry is OutboxEntry & { args: BookingArgs } => isBookingOp(entry.op) && (entry.args as unknown as BookingArgs).sessionId === sessionId,
-  );
+  ));
 }
 
 /**
@@ -226,7 +226,7 @@ function laterForSession(context: OpContext, sessionId: number): (OutboxEntry & 
  */
 async function settle(args: BookingArgs, base: BookingRows, context: OpContext, drop: number[], resolved?: { temp: number; real: number }): Promise<void> {
   let rows = base;
-  for (const entry of laterForSession(context, args.sessionId)) {
+  for (const entry of await laterForSession(context, args.sessionId)) {
     let next: BookingArgs = entry.args;
     let touches = entry.touches;
     if (resolved && next.visitId === resolved.temp) {
@@ -244,6 +244,8 @@ export function registerBookingOps(): void {
   for (const op of Object.values(BOOKING_OPS)) {
     registerOp<BookingArgs, Visit>(op, {
       send,
+      // settle() rebases the entries queued for the class (and makes a temporary visit id real).
+      rewritesLater: true,
       onSuccess(visit, args, context) {
         const session = sessionOfVisit(visit);
         const base: BookingRows = { session, visit: storedVisit({ ...visit, session }) };

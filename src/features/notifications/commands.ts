@@ -70,8 +70,8 @@ export async function markAllNotificationsRead(): Promise<number> {
 }
 
 /** Entries queued after this one that still change the row, so its local read_at must stay. */
-function laterTouches(context: OpContext, id: number): boolean {
-  return context.later.some((entry) => entry.touches.includes(notificationKey(id)));
+function laterTouches(context: OpContext, id: number): Promise<boolean> {
+  return context.laterTouching(notificationKey(id)).then((entries) => entries.length > 0);
 }
 
 /** The server's answer replaces the row; one the device no longer has is not brought back. */
@@ -82,7 +82,7 @@ async function applyAnswer(answer: AppNotification, context: OpContext): Promise
   }
   const local = await db.notifications.get(answer.id);
   if (!local) return;
-  const keepLocal = laterTouches(context, answer.id);
+  const keepLocal = await laterTouches(context, answer.id);
   await db.notifications.put(keepLocal ? { ...answer, read_at: answer.read_at ?? local.read_at } : answer);
 }
 
@@ -104,6 +104,7 @@ function goneIsDone<T>(request: Promise<T>): Promise<T | null> {
 export function registerNotificationOps(): void {
   registerOp<MarkReadArgs, AppNotification | null>(NOTIFICATION_MARK_READ, {
     send: (args, idempotencyKey) => goneIsDone(putRead(args.id, { idempotencyKey })),
+    tables: ['notifications'],
     async onSuccess(answer, args, context) {
       if (answer === null) await db.notifications.delete(args.id);
       else await inTransaction(applyAnswer(answer, context));
@@ -113,6 +114,7 @@ export function registerNotificationOps(): void {
 
   registerOp<MarkAllReadArgs, AppNotification[]>(NOTIFICATIONS_MARK_ALL_READ, {
     send: (args, idempotencyKey) => putAllRead(args.ids, { idempotencyKey }),
+    tables: ['notifications'],
     async onSuccess(answers, _args, context) {
       for (const answer of answers) await inTransaction(applyAnswer(answer, context));
     },

@@ -68,7 +68,7 @@ async function withLaterEdits(row: StoredWorkout, later: OutboxEntry[]): Promise
 
 async function createSucceeded(workout: Workout, args: WorkoutCreateArgs, context: OpContext): Promise<void> {
   const temp = args.workoutId;
-  const later = laterFor(context, temp);
+  const later = await laterFor(context, temp);
   const local = await db.workouts.get(temp);
   await inTransaction(resolveLater(later, temp, workout.id));
   await db.workoutAliases.put({ temp, id: workout.id });
@@ -99,12 +99,12 @@ async function dropLater(later: OutboxEntry[]): Promise<void> {
 
 async function createRejected(args: WorkoutCreateArgs, context: OpContext): Promise<void> {
   await db.workouts.delete(args.workoutId);
-  await inTransaction(dropLater(laterFor(context, args.workoutId)));
+  await inTransaction(dropLater(await laterFor(context, args.workoutId)));
   await inTransaction(markTrainingStale(args.orgId, args.input.session_id ?? null));
 }
 
 async function updateSucceeded(workout: Workout, args: WorkoutUpdateArgs, context: OpContext): Promise<void> {
-  const later = laterFor(context, args.workoutId);
+  const later = await laterFor(context, args.workoutId);
   if (later.some((entry) => entry.op === WORKOUT_OPS.delete)) return;
   const local = await db.workouts.get(args.workoutId);
   let next = await inTransaction(withLaterEdits(toStoredWorkout(workout, args.orgId), later));
@@ -124,7 +124,7 @@ function setsWorkoutField(changes: Fields, key: string): boolean {
  * goes from the device with every entry queued about it.
  */
 async function updateRejected(args: WorkoutUpdateArgs, error: ApiError, context: OpContext): Promise<void> {
-  const later = laterFor(context, args.workoutId);
+  const later = await laterFor(context, args.workoutId);
   if (error.status === 404) {
     await db.workouts.delete(args.workoutId);
     await inTransaction(dropLater(later));
@@ -150,7 +150,7 @@ async function deleteRejected(args: WorkoutDeleteArgs): Promise<void> {
 
 async function reactSucceeded(reaction: WorkoutReaction, args: WorkoutReactionArgs, context: OpContext): Promise<void> {
   await inTransaction(changeReactions(args.workoutId, args.sessionId, (r) => (r.mine === args.reactionId ? { ...r, mine: reaction.id } : r)));
-  for (const entry of laterFor(context, args.workoutId)) {
+  for (const entry of await laterFor(context, args.workoutId)) {
     if (entry.op === WORKOUT_OPS.unreact && argsOf<WorkoutReactionArgs>(entry).reactionId === args.reactionId) {
       await db.outbox.update(entry.seq!, { args: { ...entry.args, reactionId: reaction.id } });
     }
@@ -159,7 +159,7 @@ async function reactSucceeded(reaction: WorkoutReaction, args: WorkoutReactionAr
 
 /** Undo the like; a take-back queued behind it goes too (together they changed nothing). */
 async function reactRejected(args: WorkoutReactionArgs, context: OpContext): Promise<void> {
-  const takeBack = laterFor(context, args.workoutId).find(
+  const takeBack = (await laterFor(context, args.workoutId)).find(
     (entry) => entry.op === WORKOUT_OPS.unreact && argsOf<WorkoutReactionArgs>(entry).reactionId === args.reactionId,
   );
   if (takeBack) {
@@ -179,6 +179,8 @@ const refreshLog = () => pullWorkouts({ force: true });
 export function registerTrainingOps(): void {
   registerOp<WorkoutCreateArgs, Workout>(WORKOUT_OPS.create, {
     send: sendCreate,
+    // Later entries about the workout get its real id.
+    rewritesLater: true,
     onSuccess: (workout, args, context) => inTransaction(createSucceeded(workout, args, context)),
     onRejected: (args, _error, context) => inTransaction(createRejected(args, context)),
   });
@@ -198,6 +200,8 @@ export function registerTrainingOps(): void {
   });
   registerOp<WorkoutReactionArgs, WorkoutReaction>(WORKOUT_OPS.react, {
     send: (args, key) => (args.workoutId < 0 ? notMade() : reactToWorkout(args.workoutId, writeOptions(args, key))),
+    // A take-back queued behind the like gets the like's real id.
+    rewritesLater: true,
     onSuccess: (reaction, args, context) => inTransaction(reactSucceeded(reaction, args, context)),
     onRejected: (args, _error, context) => inTransaction(reactRejected(args, context)),
   });

@@ -9,7 +9,8 @@ import { db, type AuthState, type OutboxEntry, type StoredWorkout } from '../../
 import { getAuthState } from '../../data/sync/auth-row';
 import type { OpContext } from '../../data/sync/outbox';
 import { previousValues, type Fields } from '../../data/sync/field-patch';
-import { canonicalIso } from './pull';
+import { queuedTouching } from '../../data/sync/touches';
+import { canonicalIso, workoutKey } from './pull';
 import { LocalRefusal } from '../../../core/errors';
 
 export const WORKOUT_OPS = {
@@ -171,13 +172,17 @@ export function argsOf<Args extends WorkoutArgsBase>(entry: OutboxEntry): Args {
   return entry.args as unknown as Args;
 }
 
-/** Entries still queued about this workout, FIFO. */
-export function laterFor(context: OpContext, workoutId: number): OutboxEntry[] {
-  return context.later.filter((entry) => isWorkoutEntry(entry) && argsOf(entry).workoutId === workoutId);
+const aboutWorkout = (workoutId: number) => (entry: OutboxEntry) => isWorkoutEntry(entry) && argsOf(entry).workoutId === workoutId;
+
+/** Entries still queued about this workout behind the one being settled, FIFO. */
+export function laterFor(context: OpContext, workoutId: number): Promise<OutboxEntry[]> {
+  // A Dexie promise chain, not an async function: the caller's transaction follows it.
+  return context.laterTouching(workoutKey(workoutId)).then((entries) => entries.filter(aboutWorkout(workoutId)));
 }
 
+/** Every entry queued about this workout, FIFO, off the touches index. */
 export async function queuedFor(workoutId: number): Promise<OutboxEntry[]> {
-  return (await db.outbox.orderBy('seq').toArray()).filter((entry) => isWorkoutEntry(entry) && argsOf(entry).workoutId === workoutId);
+  return (await queuedTouching(workoutKey(workoutId))).filter(aboutWorkout(workoutId));
 }
 
 /** A queued entry nobody has tried to send: its body can still change. */

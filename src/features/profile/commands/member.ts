@@ -33,6 +33,7 @@ export async function updateMember(changes: MemberUpdate): Promise<void> {
 export function registerMemberOps(): void {
   registerOp<MemberUpdateArgs, Member>(MEMBER_UPDATE, {
     send: (args, idempotencyKey) => putMember(args.changes, { idempotencyKey, scope: { facilityGuid: null, clubId: args.orgId } }),
+    tables: ['members'],
     async onSuccess(result) {
       await db.members.put(result);
     },
@@ -40,7 +41,7 @@ export function registerMemberOps(): void {
     async onRejected(args, _error, context) {
       const member = await db.members.get(args.orgId);
       if (!member) return;
-      const later = context.later.filter((entry) => entry.op === MEMBER_UPDATE && (entry.args as unknown as MemberUpdateArgs).orgId === args.orgId);
+      const later = (await context.laterTouching(touchKey('members', args.orgId))).filter((entry) => entry.op === MEMBER_UPDATE && (entry.args as unknown as MemberUpdateArgs).orgId === args.orgId);
       await db.members.put({ ...member, ...(await inTransaction(rollbackFieldPatch(args, later))) });
     },
   });

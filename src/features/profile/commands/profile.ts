@@ -3,7 +3,7 @@ import { updateProfile as putProfile, profileUpdatePayload } from "../../../data
 import type { Profile, ProfileUpdate } from '../../../../core/contract/types';
 import { db, type OutboxEntry } from '../../../data/db';
 import { getAuthState } from '../../../data/sync/auth-row';
-import { commandTransaction, enqueue, registerOp, type OpContext } from '../../../data/sync/outbox';
+import { commandTransaction, enqueue, registerOp } from '../../../data/sync/outbox';
 import { touchKey } from '../../../data/sync/touches';
 import { previousValues, rollbackFieldPatch } from '../../../data/sync/field-patch';
 import { inTransaction } from '../../../data/transaction';
@@ -27,9 +27,7 @@ function withNames(profile: Profile, changes: ProfileUpdate): Profile {
   return next;
 }
 
-function laterUpdates(context: OpContext, profileId: number): OutboxEntry[] {
-  return context.later.filter((entry) => entry.op === PROFILE_UPDATE && (entry.args as unknown as ProfileUpdateArgs).profileId === profileId);
-}
+const isUpdateOf = (profileId: number) => (entry: OutboxEntry) => entry.op === PROFILE_UPDATE && (entry.args as unknown as ProfileUpdateArgs).profileId === profileId;
 
 /** Optimistic write + outbox entry in one transaction. Throws when nobody is signed in. */
 export async function updateProfile(changes: ProfileUpdate): Promise<void> {
@@ -48,15 +46,16 @@ export async function updateProfile(changes: ProfileUpdate): Promise<void> {
 export function registerProfileOps(): void {
   registerOp<ProfileUpdateArgs, Profile>(PROFILE_UPDATE, {
     send: (args, idempotencyKey) => putProfile(args.changes, { idempotencyKey }),
+    tables: ['profiles'],
 
     // The server's answer, with edits still queued behind this one laid on top so they stay visible.
     async onSuccess(result, args, context) {
       if (result.id !== args.profileId) return;
       let next = result;
-      for (const entry of laterUpdates(context, args.profileId)) next = withNames(next, (entry.args as unknown as ProfileUpdateArgs).changes);
+      const later = await context.laterTouching(touchKey('profiles', args.profileId));
+      for (const entry of later.filter(isUpdateOf(args.profileId))) next = withNames(next, (entry.args as unknown as ProfileUpdateArgs).changes);
       // Other queued ops on this row (e.g. hiding an organisation) change its accounts: keep ours.
-      const key = touchKey('profiles', args.profileId);
-      if (context.later.some((entry) => entry.op !== PROFILE_UPDATE && entry.touches.includes(key))) {
+      if (later.some((entry) => entry.op !== PROFILE_UPDATE)) {
         const current = await db.profiles.get(args.profileId);
         if (current) next = { ...next, accounts: current.accounts };
       }
@@ -67,7 +66,8 @@ export function registerProfileOps(): void {
     async onRejected(args, _error, context) {
       const profile = await db.profiles.get(args.profileId);
       if (!profile) return;
-      const restore = await inTransaction(rollbackFieldPatch(args, laterUpdates(context, args.profileId)));
+      const later = (await context.laterTouching(touchKey('profiles', args.profileId))).filter(isUpdateOf(args.profileId));
+      const restore = await inTransaction(rollbackFieldPatch(args, later));
       await db.profiles.put(withNames(profile, restore as ProfileUpdate));
     },
   });
