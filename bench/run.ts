@@ -9,6 +9,8 @@ import { classesListReport } from './classes-list';
 import { trainingLogReport } from './training-log';
 import { serverLoadReport } from './server-load';
 import { repeatVisitReport } from './repeat-visit';
+import { lighthouseReport } from './lighthouse';
+import { startReport } from './start';
 
 const fixed = (value: number) => (Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(1));
 
@@ -34,11 +36,13 @@ function print(lines: BenchLine[]): number {
 const reports: [string, () => Promise<BenchLine[]> | BenchLine[]][] = [
   ['repeat visit', repeatVisitReport],
   ['cold load', coldLoadReport],
+  ['lighthouse', lighthouseReport],
   ['bundle', bundleReport],
   ['classes list', classesListReport],
   ['training log', trainingLogReport],
   ['outbox replay', outboxReplayReport],
   ['server', serverLoadReport],
+  ['npm start', startReport],
 ];
 
 let failed = 0;

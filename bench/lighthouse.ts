@@ -1,0 +1,116 @@
+// Lighthouse (mobile: Moto G class device, simulated slow 4G and 4x CPU) on the built app in Debian's
+// Chromium: /login signed out, and /classes signed in as a cold load (the member's cookie and
+// IndexedDB kept, no service worker, no Cache Storage, no HTTP cache). The reference, in the same
+// run: the static page public/speed-reference.html. Scores below their budgets fail npm run bench.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import { chromium, type BrowserContext } from '@playwright/test';
+import lighthouse, { type Flags } from 'lighthouse';
+import { startServer } from '../server/app';
+import { chromiumPath } from '../e2e/chromium';
+import type { BenchLine } from './bundle';
+import { CHROMIUM_ARGS, signIn } from './browser';
+
+export const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100 } as const;
+const CATEGORIES = Object.keys(LIGHTHOUSE_BUDGETS) as (keyof typeof LIGHTHOUSE_BUDGETS)[];
+
+interface Audit {
+  scores: Record<keyof typeof LIGHTHOUSE_BUDGETS, number>;
+  lcp: number;
+  tbt: number;
+  fcp: number;
+  cls: number;
+  failing: string[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function audit(url: string, port: number, keepStorage: boolean): Promise<Audit> {
+  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: keepStorage, formFactor: 'mobile' };
+  const result = await lighthouse(url, flags);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+  // A signed-in page that sent Lighthouse to the login screen would score the wrong page.
+  if (new URL(result.lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`Lighthouse ended on ${result.lhr.finalDisplayedUrl}, not ${url}`);
+  const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)])) as Audit['scores'];
+  // What kept a category below 100, so a failing run says why.
+  const failing = CATEGORIES.flatMap((id) =>
+    (categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${id}: ${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`),
+  );
+  const metric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return { scores, lcp: metric('largest-contentful-paint'), tbt: metric('total-blocking-time'), fcp: metric('first-contentful-paint'), cls: metric('cumulative-layout-shift'), failing };
+}
+
+/** No service worker, no caches: what a phone that never opened the app on this device fetches. */
+async function forgetCaches(context: BrowserContext, origin: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(new URL('/speed-reference.html', origin).href);
+  await page.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+    for (const key of await caches.keys()) await caches.delete(key);
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  await page.close();
+}
+
+function lines(page: string, result: Audit, reference: Audit): BenchLine[] {
+  const out: BenchLine[] = CATEGORIES.map((id) => ({
+    name: `Lighthouse mobile ${page}: ${id}`,
+    value: result.scores[id],
+    unit: 'score',
+    budget: LIGHTHOUSE_BUDGETS[id],
+    higherIsBetter: true,
+    enforced: true,
+  }));
+  out.push(
+    { name: `Lighthouse mobile ${page}: LCP`, value: result.lcp, unit: 'ms', reference: { name: 'static page', value: reference.lcp } },
+    { name: `Lighthouse mobile ${page}: FCP`, value: result.fcp, unit: 'ms', reference: { name: 'static page', value: reference.fcp } },
+    { name: `Lighthouse mobile ${page}: TBT`, value: result.tbt, unit: 'ms' },
+    { name: `Lighthouse mobile ${page}: CLS`, value: result.cls, unit: '' },
+  );
+  for (const finding of result.failing) console.log(`  ${page} below 100 — ${finding}`);
+  return out;
+}
+
+export async function lighthouseReport(): Promise<BenchLine[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
+  const server = await startServer({ port: 0, databaseFile: join(dir, 'bench.sqlite'), seedDemo: true, distDir: 'dist' });
+  const port = await freePort();
+  // Lighthouse drives the browser's default context, so the member signs in there too.
+  const context = await chromium.launchPersistentContext(join(dir, 'profile'), {
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+    baseURL: server.url,
+    locale: 'en-US',
+    timezoneId: 'Pacific/Auckland',
+  });
+  try {
+    const reference = await audit(new URL('/speed-reference.html', server.url).href, port, false);
+    const login = await audit(new URL('/login', server.url).href, port, false);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signIn(page);
+    await forgetCaches(context, new URL(server.url).origin);
+    const classes = await audit(new URL('/classes', server.url).href, port, true);
+    return [...lines('/login', login, reference), ...lines('/classes (signed in, cold)', classes, reference)];
+  } finally {
+    await context.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
