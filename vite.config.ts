@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { lastScreenPlugin } from './scripts/vite-last-screen';
+import { lastScreenPlugin } from './scripts/vite-last-screen.ts';
 
 export default defineConfig({
   // faye's browser build reads `global`.

@@ -48,8 +48,11 @@ function walk(dir: string): string[] {
 
 export function bundleReport(): BenchLine[] {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-  const entries = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((m) => m[1]!);
-  const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g)].map((m) => m[1]!);
+  // The entry and its imports, listed for restore-body.ts to start (scripts/vite-last-screen.ts).
+  const listed = /<script type="application\/json" id="app-modules">([^<]*)<\/script>/.exec(html)?.[1];
+  if (!listed) throw new Error('dist/index.html has no #app-modules list');
+  const entries = (JSON.parse(listed) as string[]).map((url) => url.replace(/^\//, ''));
+  const preloads: string[] = [];
   const initial = new Set<string>();
   for (const file of [...entries, ...preloads]) staticImports(file, initial);
   const initialKb = [...initial].reduce((sum, file) => sum + gzipKb(join(DIST, file)), 0);

@@ -6,10 +6,11 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import type { BenchLine } from './bundle';
 
-// A ratchet at today's measurement (193-196 KB after the first-paint deferrals), so nothing can
-// grow it; the speed issue lowers it to its 150 KB target. The JS that index.html names keeps
-// the older 160 KB budget (SHELL_JS_BUDGET_KB).
-export const INITIAL_JS_BUDGET_KB = 200;
+// A ratchet at today's measurement (185.7 KB after the speed issue deferred the contract's schemas
+// and the session check past the first rows), so nothing can grow it. The mandated libraries alone
+// are about 126 KB of it (docs/decisions.md#speed); 150 KB is the target. The JS that index.html
+// names keeps its 160 KB budget (SHELL_JS_BUDGET_KB).
+export const INITIAL_JS_BUDGET_KB = 190;
 export const SHELL_JS_BUDGET_KB = 160;
 
 export interface ColdLoad {

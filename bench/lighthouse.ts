@@ -35,7 +35,18 @@ function freePort(): Promise<number> {
   });
 }
 
-async function audit(url: string, port: number, keepStorage: boolean): Promise<Audit> {
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is tried again. */
+async function audit(url: string, port: number, keepStorage: boolean, attempts = 3): Promise<Audit> {
+  try {
+    return await auditOnce(url, port, keepStorage);
+  } catch (error) {
+    if (attempts <= 1 || !/NO_NAVSTART|NO_FCP|trace/i.test(String(error))) throw error;
+    console.log(`  Lighthouse run on ${url} failed (${String(error)}), trying again`);
+    return audit(url, port, keepStorage, attempts - 1);
+  }
+}
+
+async function auditOnce(url: string, port: number, keepStorage: boolean): Promise<Audit> {
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: keepStorage, formFactor: 'mobile' };
   const result = await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);

@@ -15,7 +15,7 @@ import type { BenchLine } from './bundle';
 import { CHROMIUM_ARGS, signIn, summarise } from './browser';
 
 export const REPEAT_VISIT_RATIO_BUDGET = 1.5;
-const RUNS = 7;
+const RUNS = 11;
 
 interface Visit {
   firstRow: number;

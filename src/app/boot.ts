@@ -1,4 +1,4 @@
-// Starts the data layer once per page: API client wiring and the session check at once; the
+// Starts the data layer once per page: API client wiring at once; the session check, and the
 // queued-write handlers (with the booking rules they need) load as their own chunk once the first
 // screen has shown the member's data (or after 3 s), and only then do the sync triggers start. Live notifications and the
 // app badge follow in their own chunk (faye itself loads later still, when a member is signed in).
@@ -29,7 +29,9 @@ export function bootDataLayer(): void {
   startSavingLastScreen();
   // The contract's schemas load on the first answer to check, not with the first paint.
   connectApi({ contract: () => import('../../core/contract/index') });
-  void restoreSession();
+  // The device already shows the member's data; checking the session with the server (and the
+  // schemas its answer is checked with) waits until the first screen has painted it.
+  void afterFirstContent().then(() => restoreSession());
   void afterFirstContent()
     .then(() => import('../features/ops'))
     .then(({ registerCommandOps }) => {

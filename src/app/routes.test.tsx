@@ -1,10 +1,26 @@
 // The class page's child routes come from the tab registry, in the order the tabs show.
 import { describe, expect, it } from 'vitest';
-import { signedInRoutes } from './routes';
+import { preloadRoute, signedInRoutes } from './routes';
 
 describe('class page routes', () => {
   it('has the overview as index, then workouts, leaderboard and online', () => {
     const classPage = signedInRoutes.find((route) => route.path === '/classes/:id')!;
     expect(classPage.children!.map((route) => (route.index ? 'index' : route.path))).toEqual(['index', 'workouts', 'leaderboard', 'online']);
+  });
+});
+
+describe('preloading the route from the URL', () => {
+  const preloadOf = (path: string) => signedInRoutes.find((route) => route.path === path)?.handle as { preload: () => PromiseLike<{ default: unknown }> };
+
+  it('gives / the timetable, as /classes', () => {
+    expect(preloadOf('/').preload).toBe(preloadOf('/classes').preload);
+  });
+
+  it('starts the screen a URL shows, and once loaded answers at once, so React.lazy never suspends (no 300 ms throttle)', async () => {
+    preloadRoute('/settings');
+    await preloadOf('/settings').preload();
+    let module: unknown;
+    void preloadOf('/settings').preload().then((loaded) => (module = loaded));
+    expect(module).toMatchObject({ default: expect.any(Function) });
   });
 });

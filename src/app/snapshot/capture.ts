@@ -9,9 +9,27 @@ const SCROLLED_AWAY_PX = 200;
 
 const currentPath = () => location.pathname + location.search;
 
+const DROP = 'data-snapshot-drop';
+
+/**
+ * What the next visit's first frame cannot show: list rows and the footer below the fold, a menu
+ * that is hidden (the phone's closed drawer). Leaving them out makes that frame cheaper to lay out.
+ */
+function markUnseen(shell: Element): Element[] {
+  const unseen = [...shell.querySelectorAll('li, .footer, .side-menu')].filter((element) => {
+    if (element.matches('.side-menu')) return getComputedStyle(element).visibility === 'hidden';
+    return element.getBoundingClientRect().top >= window.innerHeight;
+  });
+  for (const element of unseen) element.setAttribute(DROP, '');
+  return unseen;
+}
+
 /** The shell's markup as it should show on the next visit: menu closed, nothing live or modal. */
 export function shellMarkup(shell: Element): string {
+  const unseen = markUnseen(shell);
   const copy = shell.cloneNode(true) as Element;
+  for (const element of unseen) element.removeAttribute(DROP);
+  for (const node of copy.querySelectorAll(`[${DROP}]`)) node.remove();
   for (const node of copy.querySelectorAll('.side-menu__scrim, dialog, [role=dialog], [role=alertdialog], [data-snapshot=skip]')) node.remove();
   for (const node of copy.querySelectorAll('[inert]')) node.removeAttribute('inert');
   for (const node of copy.querySelectorAll('.side-menu--open')) node.classList.remove('side-menu--open');

@@ -1,6 +1,6 @@
 // index.html's second inline script, after the splash and #root: puts the saved screen (restore-head.ts
 // chose it) into the splash, which covers the page until the app paints the live screen (App.tsx),
-// and starts the app's entry module: at once, or after the saved screen's first paint.
+// and starts the app's modules (listed in #app-modules): at once, or after the saved screen's first paint.
 // It is the app's own markup, taken from its own rendered DOM (capture.ts): text the app escaped
 // when it rendered is escaped again by the serialisation, so no member text becomes markup.
 const html = window.__lastScreen;
@@ -19,13 +19,21 @@ if (html && splash) {
   performance.mark('member:last-screen');
 }
 
-const entry = document.querySelector<HTMLLinkElement>('link[rel=modulepreload][data-entry]');
-if (entry) {
+const list = document.getElementById('app-modules');
+if (list?.textContent) {
+  const [entry, ...imports] = JSON.parse(list.textContent) as string[];
   const start = () => {
+    for (const href of [entry, ...imports]) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href!;
+      document.head.append(link);
+    }
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
-    script.src = entry.href;
+    script.src = entry!;
     document.head.append(script);
   };
   // rAF runs just before a frame is painted; the task after it runs once it has been.
