@@ -53,7 +53,7 @@ test.describe('the last known screen', () => {
     await waitForServiceWorker(page);
     await expect(page.getByTestId('session-row').first()).toBeVisible();
     // Saved once the timetable has its rows (when the browser is idle).
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('member-pwa:last-screen')?.includes('session-row') ?? false)).toBe(true);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('member-pwa:last-screen:/classes')?.includes('session-row') ?? false)).toBe(true);
 
     await goOffline(context);
     const next = await context.newPage();
@@ -81,6 +81,6 @@ test.describe('the last known screen', () => {
     await goOnline(context);
     await shell.signOut();
     await expect(page).toHaveURL(/\/login/);
-    expect(await page.evaluate(() => localStorage.getItem('member-pwa:last-screen'))).toBeNull();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('member-pwa:last-screen')))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // it before any module runs (restore-head.ts, restore-body.ts). Only screens that mark their first
 // content (markFirstContent) are saved: their markup then holds the member's rows, not a spinner.
 import { onFirstContent } from '../../ui/first-content';
-import { localDay, pageBuild, parseRecord, SNAPSHOT_KEY, SNAPSHOT_MAX_CHARS, withScreen, type SavedScreen } from './format';
+import { localDay, pageBuild, parseRecord, screenKey, SNAPSHOT_KEY, SNAPSHOT_MAX_CHARS, withScreen } from './format';
 
 const SCROLLED_AWAY_PX = 200;
 
@@ -57,9 +57,10 @@ function save(path: string): void {
   if (!shell || !build || currentPath() !== path) return;
   const html = shellMarkup(shell);
   if (html.length > SNAPSHOT_MAX_CHARS) return;
-  const screen: SavedScreen = { path, html, at: Date.now() };
   try {
-    const record = withScreen(parseRecord(localStorage.getItem(SNAPSHOT_KEY)), screen, { build, day: localDay(new Date()), lang: document.documentElement.lang });
+    const { record, dropped } = withScreen(parseRecord(localStorage.getItem(SNAPSHOT_KEY)), { path, at: Date.now() }, { build, day: localDay(new Date()), lang: document.documentElement.lang });
+    for (const old of dropped) localStorage.removeItem(screenKey(old));
+    localStorage.setItem(screenKey(path), html);
     localStorage.setItem(SNAPSHOT_KEY, JSON.stringify(record));
   } catch {
     // Storage full or blocked: the next visit shows the splash instead.
@@ -68,7 +69,8 @@ function save(path: string): void {
 
 export function forgetLastScreens(): void {
   try {
-    localStorage.removeItem(SNAPSHOT_KEY);
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i) ?? '');
+    for (const key of keys) if (key === SNAPSHOT_KEY || key.startsWith(`${SNAPSHOT_KEY}:`)) localStorage.removeItem(key);
   } catch {
     // Nothing was saved where storage is blocked.
   }

@@ -3,7 +3,12 @@
 // saved screen may be shown; it is bundled into index.html's inline scripts and into the app.
 
 export const SNAPSHOT_KEY = 'member-pwa:last-screen';
-export const SNAPSHOT_VERSION = 1;
+export const SNAPSHOT_VERSION = 2;
+
+/** Each screen's markup has a key of its own: a visit reads only the one it shows, as a plain string. */
+export function screenKey(path: string): string {
+  return `${SNAPSHOT_KEY}:${path}`;
+}
 
 /** The build of the page's stylesheet, inlined into index.html by scripts/vite-last-screen.ts. */
 export function pageBuild(doc: Document): string {
@@ -15,10 +20,10 @@ export const SNAPSHOT_MAX_AGE_MS = 12 * 60 * 60_000;
 export const SNAPSHOT_MAX_SCREENS = 4;
 export const SNAPSHOT_MAX_CHARS = 200_000;
 
+/** A saved screen in the record; its markup is stored under screenKey(path). */
 export interface SavedScreen {
   /** pathname + search of the screen. */
   path: string;
-  html: string;
   at: number;
 }
 
@@ -61,8 +66,14 @@ export function screenToShow(record: SnapshotRecord | null, path: string, build:
   return screen;
 }
 
-/** The record with this screen saved as the newest, older screens of another day or build dropped. */
-export function withScreen(record: SnapshotRecord | null, screen: SavedScreen, meta: Omit<SnapshotRecord, 'v' | 'screens'>): SnapshotRecord {
-  const keep = record && record.build === meta.build && record.day === meta.day && record.lang === meta.lang ? record.screens.filter((s) => s.path !== screen.path) : [];
-  return { v: SNAPSHOT_VERSION, ...meta, screens: [screen, ...keep].slice(0, SNAPSHOT_MAX_SCREENS) };
+/**
+ * The record with this screen saved as the newest, and the paths of the screens it no longer
+ * keeps (older ones beyond the few kept, or of another day, build or language): their markup goes.
+ */
+export function withScreen(record: SnapshotRecord | null, screen: SavedScreen, meta: Omit<SnapshotRecord, 'v' | 'screens'>): { record: SnapshotRecord; dropped: string[] } {
+  const same = record && record.build === meta.build && record.day === meta.day && record.lang === meta.lang;
+  const others = (record?.screens ?? []).filter((s) => s.path !== screen.path);
+  const kept = same ? others.slice(0, SNAPSHOT_MAX_SCREENS - 1) : [];
+  const dropped = others.filter((s) => !kept.includes(s)).map((s) => s.path);
+  return { record: { v: SNAPSHOT_VERSION, ...meta, screens: [screen, ...kept] }, dropped };
 }

@@ -2,7 +2,7 @@
 // when this device has a recent saved screen for this URL and this build, sets its language and hands
 // its markup to restore-body.ts. Any failure leaves the plain splash.
 import { applyTheme } from '../theme-apply';
-import { pageBuild, parseRecord, screenPath, screenToShow, SNAPSHOT_KEY } from './format';
+import { pageBuild, parseRecord, screenKey, screenPath, screenToShow, SNAPSHOT_KEY } from './format';
 
 declare global {
   interface Window {
@@ -15,9 +15,10 @@ try {
   applyTheme();
   const record = parseRecord(localStorage.getItem(SNAPSHOT_KEY));
   const screen = screenToShow(record, screenPath(location.pathname, location.search), pageBuild(document), new Date());
-  if (record && screen) {
+  const html = record && screen ? localStorage.getItem(screenKey(screen.path)) : null;
+  if (record && html) {
     document.documentElement.lang = record.lang;
-    window.__lastScreen = screen.html;
+    window.__lastScreen = html;
   }
   performance.mark('member:restore-chosen');
 } catch {

@@ -7,7 +7,7 @@ const meta = { build: 'abc', day: localDay(now), lang: 'en-US' };
 const record = (screens: SnapshotRecord['screens']): SnapshotRecord => ({ v: SNAPSHOT_VERSION, ...meta, screens });
 
 describe('which saved screen a repeat visit may paint', () => {
-  const classes = { path: '/classes', html: '<div class="shell"></div>', at: now.getTime() - 60_000 };
+  const classes = { path: '/classes', at: now.getTime() - 60_000 };
 
   it('shows the screen saved for this path with this build on the same day', () => {
     expect(screenToShow(record([classes]), '/classes', 'abc', now)).toEqual(classes);
@@ -32,12 +32,20 @@ describe('which saved screen a repeat visit may paint', () => {
     expect(parseRecord(JSON.stringify(record([classes])))).toEqual(record([classes]));
   });
 
-  it('keeps the newest screens first, one per path, a few at most, and drops another build’s', () => {
+  it('keeps the newest screens first, one per path, a few at most, and names the ones it drops', () => {
     let saved: SnapshotRecord | null = null;
-    for (let i = 0; i < SNAPSHOT_MAX_SCREENS + 2; i += 1) saved = withScreen(saved, { path: `/p${i}`, html: '', at: i }, meta);
-    saved = withScreen(saved, { path: '/p3', html: 'again', at: 99 }, meta);
+    const dropped: string[] = [];
+    for (let i = 0; i < SNAPSHOT_MAX_SCREENS + 2; i += 1) {
+      const next = withScreen(saved, { path: `/p${i}`, at: i }, meta);
+      saved = next.record;
+      dropped.push(...next.dropped);
+    }
+    expect(dropped).toEqual(['/p0', '/p1']);
+    saved = withScreen(saved, { path: '/p3', at: 99 }, meta).record;
     expect(saved.screens.map((s) => s.path)).toEqual(['/p3', '/p5', '/p4', '/p2']);
-    expect(withScreen(saved, { path: '/x', html: '', at: 1 }, { ...meta, build: 'new' }).screens.map((s) => s.path)).toEqual(['/x']);
+    const rebuilt = withScreen(saved, { path: '/x', at: 1 }, { ...meta, build: 'new' });
+    expect(rebuilt.record.screens.map((s) => s.path)).toEqual(['/x']);
+    expect(rebuilt.dropped).toEqual(['/p3', '/p5', '/p4', '/p2']);
   });
 });
 
