@@ -2,7 +2,7 @@
 // route's chunk loads (preloadRoute), and the strings of the language last shown here load (else
 // the profile's locale is read first). Then the data layer and the app; the service worker once
 // the page is stable. index.html may already show the last known screen (app/snapshot).
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n, rememberedLocale } from './i18n';
 import { negotiateLocale } from '../core/locales';
@@ -36,10 +36,14 @@ async function boot(): Promise<void> {
   bootDataLayer();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // A transition lets React yield to the browser while it builds the first screen, instead of one
+  // long task that keeps a tap (or the browser's own work) waiting on a slow phone.
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
   registerServiceWorker();
 }

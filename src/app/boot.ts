@@ -12,6 +12,14 @@ import { forgetLastScreens, startSavingLastScreen } from './snapshot/capture';
 
 let booted = false;
 
+/** The next moment the browser is idle (at most a second away). */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1_000 });
+    else setTimeout(resolve, 50);
+  });
+}
+
 /**
  * A toast may name the member's class or lift: the wipe at sign-out (or when another member signs
  * in) empties the toasts with the member's data. Here because src/ui does not import src/data.
@@ -30,17 +38,26 @@ export function bootDataLayer(): void {
   // The contract's schemas load on the first answer to check, not with the first paint.
   connectApi({ contract: () => import('../../core/contract/index') });
   // The device already shows the member's data; checking the session with the server (and the
-  // schemas its answer is checked with) waits until the first screen has painted it.
-  void afterFirstContent().then(() => restoreSession());
+  // schemas its answer is checked with) waits until the first screen has painted it. Each step
+  // after that runs in a moment of its own when the browser is idle, so the work after the first
+  // rows never piles up into one long task that would keep a tap waiting.
   void afterFirstContent()
+    .then(whenIdle)
+    .then(() => restoreSession())
+    .catch((error: unknown) => console.warn('The session could not be checked', error));
+  void afterFirstContent()
+    .then(whenIdle)
     .then(() => import('../features/ops'))
-    .then(({ registerCommandOps }) => {
+    .then(async ({ registerCommandOps }) => {
       registerCommandOps();
+      await whenIdle();
       startSync();
+      await whenIdle();
       return Promise.all([import('../features/notifications/realtime'), import('../features/notifications/badge')]);
     })
-    .then(([{ startRealtime }, { startAppBadge }]) => {
+    .then(async ([{ startRealtime }, { startAppBadge }]) => {
       startRealtime();
+      await whenIdle();
       startAppBadge();
       listenForNotificationNavigation();
     })
