@@ -247,10 +247,20 @@ function withLock<T>(fn: () => Promise<T>): Promise<T> {
 /** Entries read (and marked 'sending') at once: one transaction for many sends. */
 export const REPLAY_BATCH = 50;
 
-/** A success whose local write is still running while the next entry is on the network. */
-interface Settling {
+/** Successes written together, in queue order, in one transaction (a replay writes far less often). */
+export const WRITE_GROUP = 10;
+
+/** An entry the server has answered, its success not yet written on the device. */
+interface Answered {
   entry: OutboxEntry;
-  written: Promise<boolean>;
+  handler: OpHandler;
+  answer: unknown;
+}
+
+/** Successes whose local write is still running while the next entries are on the network. */
+interface Settling {
+  first: OutboxEntry;
+  written: Promise<{ written: number; vanished: boolean }>;
 }
 
 async function drain(options: FlushOptions): Promise<FlushResult> {
@@ -266,27 +276,41 @@ async function drain(options: FlushOptions): Promise<FlushResult> {
     return { ...result, outcome: 'backoff', nextAttemptAt: status.nextAttemptAt };
   }
   let batch: OutboxEntry[] = [];
+  let answered: Answered[] = [];
   let settling: Settling | null = null;
-  /** Waits for the last success to be written; false when it could not be (the flush stops). */
-  const settle = async (): Promise<Pick<FlushResult, 'outcome' | 'nextAttemptAt'> | null> => {
+  type Stop = Pick<FlushResult, 'outcome' | 'nextAttemptAt'> | null;
+  /** Waits for the successes being written; a stop when they could not be (the flush ends). */
+  const settle = async (): Promise<Stop> => {
     if (!settling) return null;
-    const { entry, written } = settling;
+    const { first, written } = settling;
     settling = null;
     try {
-      if (await written) result.sent += 1;
-      // The entry vanished (a sign-out wiped the device): what was read with it is gone too.
-      else batch = [];
+      const done = await written;
+      result.sent += done.written;
+      // An entry vanished (a sign-out wiped the device): what was read with it is gone too.
+      if (done.vanished) batch = [];
       return null;
     } catch (error) {
-      // The server applied it but the local write failed; a replay with the same key is harmless.
+      // The server applied them but the local write failed; a replay with the same keys is harmless.
       if (isQuotaError(error)) await reportStorageFull();
-      return retryLater(entry, error);
+      return retryLater(first, error);
     }
   };
+  /** Starts writing the answered successes, once the group before them is written. */
+  const writeAnswered = async (): Promise<Stop> => {
+    const stopped = await settle();
+    if (stopped || answered.length === 0) return stopped;
+    const group = answered;
+    answered = [];
+    settling = { first: group[0]!.entry, written: succeedEntries(group) };
+    return null;
+  };
+  /** Everything answered so far is written (before a refusal, a stop or the next read). */
+  const writeAll = async (): Promise<Stop> => (await writeAnswered()) ?? settle();
   try {
     for (;;) {
       if (batch.length === 0) {
-        const stopped = await settle();
+        const stopped = await writeAll();
         if (stopped) return { ...result, ...stopped };
         batch = await takeBatch();
       }
@@ -298,7 +322,7 @@ async function drain(options: FlushOptions): Promise<FlushResult> {
       }
       const handler = handlers.get(entry.op);
       if (!handler || entry.schemaVersion > OUTBOX_SCHEMA_VERSION) {
-        const stopped = await settle();
+        const stopped = await writeAll();
         if (stopped) return { ...result, ...stopped };
         // FIFO: later entries may depend on this one, so the queue waits for an app that knows it.
         const message = `Cannot send "${entry.op}" (schema ${entry.schemaVersion}): this version of the app does not know it`;
@@ -309,12 +333,12 @@ async function drain(options: FlushOptions): Promise<FlushResult> {
         return { ...result, outcome: 'stalled' };
       }
 
-      // The previous success is being written while this entry is on the network.
+      // Earlier successes are being written while this entry is on the network.
       let answer: unknown;
       try {
         answer = await handler.send(entry.args, entry.id);
       } catch (error) {
-        const stopped = await settle();
+        const stopped = await writeAll();
         if (stopped) return { ...result, ...stopped };
         const outcome = classifyError(error);
         if (outcome === 'reject' && error instanceof ApiError) {
@@ -333,11 +357,14 @@ async function drain(options: FlushOptions): Promise<FlushResult> {
         }
         return { ...result, ...(await retryLater(entry, error)) };
       }
-      // Successes are written in queue order: this one after the previous one.
-      const stopped = await settle();
-      if (stopped) return { ...result, ...stopped };
-      settling = { entry, written: succeedEntry(entry, handler, answer) };
-      if (handler.rewritesLater) batch = [];
+      // Successes are written in queue order, a group at a time; one that rewrites the entries
+      // behind it is written before they are read again.
+      answered.push({ entry, handler, answer });
+      if (answered.length >= WRITE_GROUP || handler.rewritesLater || batch.length === 0) {
+        const stopped = await writeAnswered();
+        if (stopped) return { ...result, ...stopped };
+        if (handler.rewritesLater) batch = [];
+      }
     }
   } finally {
     // Entries read but not sent go back to 'pending', so commands may merge into them again.
@@ -394,22 +421,35 @@ function laterThan(seq: number): OpContext {
 const RECOUNT_EVERY_MS = 250;
 let lastRecountAt = 0;
 
-/** False when the entry vanished meanwhile (a sign-out wiped the device): the answer belongs to nobody here now. */
-async function succeedEntry(entry: OutboxEntry, handler: OpHandler, answer: unknown): Promise<boolean> {
-  return db.transaction('rw', settleTables(handler), async () => {
-    const current = await db.outbox.get(entry.seq!);
-    if (current?.id !== entry.id) return false;
-    await db.outbox.delete(entry.seq!);
-    await handler.onSuccess?.(answer, entry.args, laterThan(entry.seq!));
-    // A pull answered before this write must not put the rows back as they were.
-    await stampConfirmed(current.touches);
+/**
+ * Writes answered successes in one transaction, in queue order; an entry that vanished meanwhile
+ * (a sign-out wiped the device) is skipped: its answer belongs to nobody here now.
+ */
+async function succeedEntries(group: Answered[]): Promise<{ written: number; vanished: boolean }> {
+  const tables = new Map<string, Table>();
+  for (const { handler } of group) for (const table of settleTables(handler)) tables.set(table.name, table);
+  return db.transaction('rw', [...tables.values()], async () => {
+    let written = 0;
+    let vanished = false;
+    for (const { entry, handler, answer } of group) {
+      const current = await db.outbox.get(entry.seq!);
+      if (current?.id !== entry.id) {
+        vanished = true;
+        continue;
+      }
+      await db.outbox.delete(entry.seq!);
+      await handler.onSuccess?.(answer, entry.args, laterThan(entry.seq!));
+      // A pull answered before this write must not put the rows back as they were.
+      await stampConfirmed(current.touches);
+      written += 1;
+    }
     // The "waiting to sync" count follows a long replay a few times a second, not after every
     // write (each recount re-renders what shows it); the end of the flush recounts anyway.
-    if (clock.now() - lastRecountAt >= RECOUNT_EVERY_MS) {
+    if (written > 0 && clock.now() - lastRecountAt >= RECOUNT_EVERY_MS) {
       lastRecountAt = clock.now();
       await recountPending({ online: true });
     }
-    return true;
+    return { written, vanished };
   });
 }
 
