@@ -4,14 +4,7 @@
 import { applyTheme } from '../theme-apply';
 import { pageBuild, parseRecord, screenKey, screenPath, screenToShow, SNAPSHOT_KEY } from './format';
 
-declare global {
-  interface Window {
-    __lastScreen?: string;
-  }
-}
-
 try {
-  performance.mark('member:restore-start');
   applyTheme();
   const record = parseRecord(localStorage.getItem(SNAPSHOT_KEY));
   const screen = screenToShow(record, screenPath(location.pathname, location.search), pageBuild(document), new Date());
@@ -20,7 +13,6 @@ try {
     document.documentElement.lang = record.lang;
     window.__lastScreen = html;
   }
-  performance.mark('member:restore-chosen');
 } catch {
   // Storage blocked or a record from elsewhere: the splash shows as on a first visit.
 }
