@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 // real HTTP in node, components (*.test.tsx) in happy-dom.
 export default defineConfig({
   test: {
+    // npm run test:pg: the server and data suites against a throwaway PostgreSQL.
+    globalSetup: process.env.TEST_PG ? ['tests/support/pg-setup.ts'] : [],
     projects: [
       { test: { name: 'rules', include: ['core/**/*.test.ts', 'src/domain/**/*.test.ts', 'src/i18n/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'data', include: ['src/data/**/*.test.ts', 'src/features/**/*.test.ts'], environment: 'node', setupFiles: ['tests/support/data-setup.ts'] } },

@@ -48,6 +48,9 @@ export interface ServerOptions {
   host?: string;
   /** SQLite file, created with its folder if missing; ':memory:' for a throw-away database. */
   databaseFile?: string;
+  /** postgres://… selects PostgreSQL instead of the SQLite file. */
+  databaseUrl?: string;
+  databasePoolSize?: number;
   /** Seed demo data into an empty database. Default true. */
   seedDemo?: boolean;
   /** Folder of the built app (vite build output). */
@@ -155,7 +158,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const now = options.now ?? (() => new Date());
   const trustProxy = options.trustProxy ?? false;
   const databaseFile = options.databaseFile ?? 'data/app.sqlite';
-  const db = openDatabase(databaseFile);
+  const db = openDatabase(options.databaseUrl ?? databaseFile, options.databasePoolSize);
   let vapid: Awaited<ReturnType<typeof loadVapidDetails>>;
   let admin: Awaited<ReturnType<typeof resolveAdminToken>>;
   try {

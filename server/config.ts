@@ -4,6 +4,9 @@ export interface Config {
   port: number;
   host: string;
   databaseFile: string;
+  /** postgres://… to run on PostgreSQL instead of the SQLite file. */
+  databaseUrl?: string;
+  databasePoolSize: number;
   seedDemo: boolean;
   distDir: string;
   trustProxy: boolean;
@@ -33,11 +36,20 @@ function port(value: string | undefined): number {
   return n;
 }
 
+function poolSize(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 10;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to 1000, got "${value}".`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: port(env.PORT),
     host: env.HOST?.trim() || '127.0.0.1',
     databaseFile: env.DATABASE_FILE?.trim() || 'data/app.sqlite',
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    databasePoolSize: poolSize(env.DATABASE_POOL_SIZE),
     seedDemo: flag(env.SEED_DEMO, true, 'SEED_DEMO'),
     distDir: env.DIST_DIR?.trim() || 'dist',
     // Only behind a reverse proxy that sets X-Forwarded-Proto/-For/-Host itself.

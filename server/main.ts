@@ -8,7 +8,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const running = await startServer(config);
   console.log(`Member PWA server listening on ${running.url}`);
-  console.log(`  database: ${config.databaseFile}${config.seedDemo ? ' (demo data seeded when empty)' : ''}`);
+  // A PostgreSQL URL may carry a password: only its host and database are printed.
+  const database = config.databaseUrl ? `PostgreSQL ${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname}` : config.databaseFile;
+  console.log(`  database: ${database}${config.seedDemo ? ' (demo data seeded when empty)' : ''}`);
   console.log(`  app:      ${config.distDir}`);
   console.log(`  realtime: ${running.url}/realtime (Faye)`);
   const tokenFile = running.adminTokenFile && (path.relative(process.cwd(), running.adminTokenFile).startsWith('..') ? running.adminTokenFile : path.relative(process.cwd(), running.adminTokenFile));

@@ -1,14 +1,37 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type SqliteDialectConfig } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDialectConfig } from 'kysely';
+import pg from 'pg';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
 export type { Database } from './schema';
 
-/** Opens (creating if needed) the SQLite file; ':memory:' gives a throw-away database. */
-export function openDatabase(file: string): Kysely<Database> {
+/** A PostgreSQL URL (postgres://…) rather than a SQLite file. */
+export function isPostgresUrl(target: string): boolean {
+  return /^postgres(ql)?:\/\//.test(target);
+}
+
+// COUNT(*) and other bigint results arrive as strings from pg; every count here fits a number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+/**
+ * Opens the database: a PostgreSQL URL (a pool of `poolSize` connections), else the SQLite file
+ * (created if needed); ':memory:' gives a throw-away SQLite database.
+ */
+export function openDatabase(target: string, poolSize = 10): Kysely<Database> {
+  if (isPostgresUrl(target)) {
+    const pool = new pg.Pool({ connectionString: target, max: poolSize });
+    // An idle connection the server ended (a restart, a dropped database) is replaced on next use;
+    // unhandled, its error would end the process.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  return openSqlite(target);
+}
+
+function openSqlite(file: string): Kysely<Database> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.

@@ -130,7 +130,7 @@ describe('demo seed', () => {
   it('does not seed again into a database that has data', async () => {
     const before = await db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const { startServer } = await import('../app');
-    const again = await startServer({ port: 0, databaseFile: `${server.dir}/app.sqlite`, distDir: `${server.dir}/dist` });
+    const again = await startServer({ port: 0, ...server.database, distDir: `${server.dir}/dist` });
     try {
       const after = await again.db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n));
@@ -158,9 +158,11 @@ describe('SEED_DEMO off', () => {
 
 describe('configuration from the environment', () => {
   it('has defaults and parses the switches', () => {
-    expect(loadConfig({})).toEqual({ port: 8080, host: '127.0.0.1', databaseFile: 'data/app.sqlite', seedDemo: true, distDir: 'dist', trustProxy: false, allowLoopbackPush: false });
+    expect(loadConfig({})).toMatchObject({ port: 8080, host: '127.0.0.1', databaseFile: 'data/app.sqlite', databaseUrl: undefined, databasePoolSize: 10, seedDemo: true, distDir: 'dist', trustProxy: false, allowLoopbackPush: false });
     for (const off of ['0', 'false', 'off', 'FALSE']) expect(loadConfig({ SEED_DEMO: off }).seedDemo).toBe(false);
-    expect(loadConfig({ PORT: '3000', HOST: '0.0.0.0', DATABASE_FILE: '/tmp/x.sqlite', DIST_DIR: 'build', TRUST_PROXY: '1' })).toEqual({ port: 3000, host: '0.0.0.0', databaseFile: '/tmp/x.sqlite', seedDemo: true, distDir: 'build', trustProxy: true, allowLoopbackPush: false });
+    expect(loadConfig({ PORT: '3000', HOST: '0.0.0.0', DATABASE_FILE: '/tmp/x.sqlite', DIST_DIR: 'build', TRUST_PROXY: '1' })).toMatchObject({ port: 3000, host: '0.0.0.0', databaseFile: '/tmp/x.sqlite', seedDemo: true, distDir: 'build', trustProxy: true, allowLoopbackPush: false });
+    expect(loadConfig({ DATABASE_URL: ' postgres://app@db:5432/member ', DATABASE_POOL_SIZE: '25' })).toMatchObject({ databaseUrl: 'postgres://app@db:5432/member', databasePoolSize: 25 });
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
     expect(loadConfig({ ALLOW_LOOPBACK_PUSH: '1' }).allowLoopbackPush).toBe(true);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);

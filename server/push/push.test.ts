@@ -117,7 +117,7 @@ describe('push subscriptions and fan-out (fake sender)', () => {
     expect(stored.map((s) => s.key)).toEqual(['vapid_private_key', 'vapid_public_key']);
     expect(stored[1]?.value).toBe(public_key);
     // A restart on the same database keeps the key pair (browsers' subscriptions depend on it).
-    const again = await startServer({ port: 0, databaseFile: `${server.dir}/app.sqlite`, distDir: `${server.dir}/dist`, pushSender: sender });
+    const again = await startServer({ port: 0, ...server.database, distDir: `${server.dir}/dist`, pushSender: sender });
     try {
       expect(again.vapidPublicKey).toBe(public_key);
     } finally {

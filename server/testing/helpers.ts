@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { startServer, type RunningServer, type ServerOptions } from '../app';
 
 export const PASSWORD = 'demo1234';
@@ -13,16 +14,47 @@ export interface TestServer {
   running: RunningServer;
   url: string;
   dir: string;
+  /** Opens the same database again (a restart): its SQLite file or PostgreSQL URL. */
+  database: Pick<ServerOptions, 'databaseFile' | 'databaseUrl'>;
   close(): Promise<void>;
+}
+
+/**
+ * With TEST_DATABASE_URL (a PostgreSQL server, npm run test:pg), each test server gets a database
+ * of its own there, dropped when it closes; otherwise a SQLite file in its temporary folder.
+ */
+export async function testDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return { drop: async () => undefined };
+  const { default: pg } = await import('pg');
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  const client = new pg.Client(admin);
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      const again = new pg.Client(admin);
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
 }
 
 /** A real server on a random loopback port with its own temporary database and dist folder. */
 export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'member-pwa-test-'));
+  const database = await testDatabase();
+  const databaseOptions = { databaseFile: path.join(dir, 'app.sqlite'), ...(database.url && { databaseUrl: database.url }) };
   const running = await startServer({
     port: 0,
     host: '127.0.0.1',
-    databaseFile: path.join(dir, 'app.sqlite'),
+    ...databaseOptions,
+    ...(database.url && { databasePoolSize: 4 }),
     distDir: path.join(dir, 'dist'),
     // Many logins from one loopback address; the rate-limit tests set their own limits.
     loginRateLimit: { perIp: 10_000 },
@@ -34,8 +66,10 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     running,
     url: running.url,
     dir,
+    database: databaseOptions,
     async close() {
       await running.close();
+      await database.drop();
       await fs.rm(dir, { recursive: true, force: true });
     },
   };

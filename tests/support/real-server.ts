@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/app';
+import { testDatabase } from '../../server/testing/helpers';
 import { connectApi } from '../../src/data/auth';
 import { createCookieFetch, type CookieFetch } from './cookie-fetch';
 import { resetModules } from './data-helpers';
@@ -38,18 +39,23 @@ export interface RealServer {
 }
 
 /**
- * One server for the file on a free loopback port, with the demo data in a SQLite file of its
- * own temporary folder (`member-pwa-<name>-…`), started before the file's tests and removed after.
+ * One server for the file on a free loopback port, with the demo data in a database of its own
+ * (PostgreSQL under npm run test:pg, else a SQLite file in a temporary folder
+ * `member-pwa-<name>-…`), started before the file's tests and removed after.
  * `options` add to or override the defaults.
  */
 export function withRealServer(name: string, options: ServerOptions = {}): RealServer {
   let dir: string | undefined;
   let server: RunningServer | undefined;
+  let database: Awaited<ReturnType<typeof testDatabase>> | undefined;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), `member-pwa-${name}-`));
+    // On PostgreSQL under npm run test:pg (TEST_DATABASE_URL), else a SQLite file.
+    database = await testDatabase();
     server = await startServer({
       port: 0,
       databaseFile: join(dir, 'test.sqlite'),
+      ...(database.url && { databaseUrl: database.url, databasePoolSize: 4 }),
       seedDemo: true,
       // The tests sign in again and again from one address.
       loginRateLimit: { perIp: 10_000, perEmail: 1_000 },
@@ -60,6 +66,7 @@ export function withRealServer(name: string, options: ServerOptions = {}): RealS
   }, 60_000);
   afterAll(async () => {
     await server?.close();
+    await database?.drop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -48,7 +48,7 @@ describe('admin authentication and token', () => {
 
     // Restart on the same database: same token; a deleted file is written again.
     await fs.rm(file);
-    const again = await startServer({ port: 0, databaseFile: path.join(server.dir, 'app.sqlite'), distDir: path.join(server.dir, 'dist'), pushSender: new FakePushSender() });
+    const again = await startServer({ port: 0, ...server.database, distDir: path.join(server.dir, 'dist'), pushSender: new FakePushSender() });
     try {
       expect(again.adminToken).toBe(server.running.adminToken);
       expect((await fs.readFile(file, 'utf8')).trim()).toBe(server.running.adminToken);
