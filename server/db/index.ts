@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDialectConfig } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDialectConfig, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
@@ -82,4 +82,30 @@ export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
   const row = await db.selectFrom('members_profiles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const orgs = await db.selectFrom('orgs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n) === 0 && Number(orgs.n) === 0;
+}
+
+/** PostgreSQL's "try again" answers: a serialization failure and a deadlock. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const WRITE_ATTEMPTS = 10;
+
+function retryable(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  // Two requests with one Idempotency-Key at once: the second, run again, replays the first's answer.
+  return (typeof code === 'string' && RETRYABLE.has(code)) || (code === '23505' && constraint === 'idempotency_keys_profile_key');
+}
+
+/**
+ * A write that decides from what it reads (the last places of a class, an offer, an idempotency
+ * key). SQLite has one writer, so it is serial already; on PostgreSQL it runs SERIALIZABLE and is
+ * run again, after a short random pause, when PostgreSQL says a concurrent one won.
+ */
+export async function writeTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction().setIsolationLevel('serializable').execute(work);
+    } catch (error) {
+      if (attempt >= WRITE_ATTEMPTS || !retryable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
 }

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { sha256 } from '../features/auth/tokens';
 import type { Database } from '../db/schema';
+import { writeTransaction } from '../db/index';
 import type { AppContext } from './context';
 import { ApiError } from './errors';
 
@@ -18,7 +19,8 @@ export const IDEMPOTENCY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 // retry after a lost response gets the original answer instead of doing the work twice.
 // A handler that throws rolls everything back and nothing is remembered.
 // The handler must use `trx` only: SQLite has a single connection, so touching `db` inside
-// the transaction would wait for the transaction itself. Notifications the handler writes
+// the transaction would wait for the transaction itself. On PostgreSQL it is SERIALIZABLE and
+// may run more than once (writeTransaction), so it must not act outside the database. Notifications the handler writes
 // through `trx` are delivered after the commit.
 export async function idempotent(c: AppContext, profileId: number, handler: (trx: Transaction<Database>) => Promise<HandlerResult>): Promise<Response> {
   const { db, now } = c.get('deps');
@@ -33,7 +35,7 @@ export async function idempotent(c: AppContext, profileId: number, handler: (trx
   const bodyHash = sha256(await c.req.text());
 
   let transaction = null as Transaction<Database> | null;
-  const outcome = await db.transaction().execute(async (trx) => {
+  const outcome = await writeTransaction(db, async (trx) => {
     transaction = trx;
     if (key !== undefined) {
       const stored = await trx.selectFrom('idempotency_keys').selectAll().where('profile_id', '=', profileId).where('key', '=', key).executeTakeFirst();

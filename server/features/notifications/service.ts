@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AppNotification, NotificationRealtimeMessage } from '../../../core/contract/types';
 import type { OfferEvent } from '../booking/offers';
 import type { Database } from '../../db/schema';
+import { writeTransaction } from '../../db/index';
 import { pushToMember } from '../../push/fanout';
 import type { PushSender } from '../../push/sender';
 import { memberChannel, type Realtime } from '../../realtime/faye';
@@ -133,7 +134,8 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 
     async transaction(fn) {
       let used = null as Transaction<Database> | null;
-      const result = await db.transaction().execute((trx) => {
+      // The offer sweep and staff actions decide places too: serial on PostgreSQL, as the routes.
+      const result = await writeTransaction(db, (trx) => {
         used = trx;
         return fn(trx);
       });
