@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
@@ -141,6 +142,15 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   app.use('/api/*', compress({ encoding: 'gzip' }));
   app.route('/api/v1', api);
   app.route('/admin', adminRoutes());
+  // For load balancers and rolling restarts: can this process reach its database?
+  app.get('/healthz', async (c) => {
+    try {
+      await sql`select 1`.execute(deps.db);
+      return c.json({ status: 'ok', database: 'ok' }, 200, { 'Cache-Control': 'no-store' });
+    } catch {
+      return c.json({ status: 'unavailable', database: 'unreachable' }, 503, { 'Cache-Control': 'no-store' });
+    }
+  });
   app.all('/api', () => {
     throw new ApiError(404, 'not_found', 'There is no such API endpoint.');
   });
