@@ -5,13 +5,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse, { type Flags } from 'lighthouse';
 import { startServer } from '../server/app';
 import { chromiumPath } from '../e2e/chromium';
 import type { BenchLine } from './bundle';
 import { CHROMIUM_ARGS, signIn, summarise } from './browser';
+import { freePort } from '../tests/support/services';
 
 export const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100 } as const;
 const RUNS = 3;
@@ -24,16 +24,6 @@ interface Audit {
   fcp: number;
   cls: number;
   failing: string[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is tried again. */

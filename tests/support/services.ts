@@ -17,7 +17,8 @@ function pgBin(name: string): string {
   throw new Error(`PostgreSQL's ${name} was not found under ${base}: apt-get install -y postgresql`);
 }
 
-function freePort(): Promise<number> {
+/** A loopback port nothing listens on now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
