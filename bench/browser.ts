@@ -20,3 +20,22 @@ export async function signIn(page: Page): Promise<void> {
   await page.waitForURL(/\/classes$/);
   await page.getByTestId('timetable').waitFor();
 }
+
+/** How many rows one of the app's IndexedDB stores holds now. */
+export function countStore(page: Page, store: string): Promise<number> {
+  return page.evaluate(async (name) => {
+    const request = indexedDB.open('member-pwa');
+    const db = await new Promise<IDBDatabase>((resolve) => (request.onsuccess = () => resolve(request.result)));
+    const count = await new Promise<number>((resolve) => {
+      const c = db.transaction(name).objectStore(name).count();
+      c.onsuccess = () => resolve(c.result);
+    });
+    db.close();
+    return count;
+  }, store);
+}
+
+/** Waits until one of the app's IndexedDB stores is empty (the outbox after a replay). */
+export async function waitForEmptyStore(page: Page, store: string): Promise<void> {
+  while ((await countStore(page, store)) > 0) await page.waitForTimeout(20);
+}

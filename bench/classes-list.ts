@@ -16,7 +16,7 @@ import { chromiumPath } from '../e2e/chromium';
 import type { Session } from '../core/contract/types';
 import { isBookable } from '../core/rules/session';
 import type { BenchLine } from './bundle';
-import { CHROMIUM_ARGS, signIn, summarise } from './browser';
+import { CHROMIUM_ARGS, countStore, signIn, summarise } from './browser';
 
 export const MIRROR_SIZE = 10_000;
 export const LIST_UPDATE_BUDGET_MS = 50;
@@ -108,16 +108,7 @@ export async function classesListReport(): Promise<BenchLine[]> {
     // The fake classes start four weeks out, so the current week keeps its real classes.
     const firstStart = Date.now() + 28 * 86_400_000;
     await fillMirror(list, sessions[0]!, firstStart);
-    const total = await list.evaluate(async () => {
-      const request = indexedDB.open('member-pwa');
-      const db = await new Promise<IDBDatabase>((resolve) => (request.onsuccess = () => resolve(request.result)));
-      const count = await new Promise<number>((resolve) => {
-        const c = db.transaction('sessions').objectStore('sessions').count();
-        c.onsuccess = () => resolve(c.result);
-      });
-      db.close();
-      return count;
-    });
+    const total = await countStore(list, 'sessions');
 
     // The server knows none of the fake classes: keep its answers out so a refresh cannot prune
     // them mid-measurement (as on a phone with no signal).

@@ -11,7 +11,7 @@ import { chromium, type Page, type Request } from '@playwright/test';
 import { startServer } from '../server/app';
 import { chromiumPath } from '../e2e/chromium';
 import type { BenchLine } from './bundle';
-import { CHROMIUM_ARGS, signIn, summarise } from './browser';
+import { CHROMIUM_ARGS, signIn, summarise, waitForEmptyStore } from './browser';
 
 export const REPLAY_WRITES = 500;
 /** The target: under 6 s, and within 1.3x of sending the same requests raw. */
@@ -126,16 +126,7 @@ export async function outboxReplayReport(): Promise<BenchLine[]> {
     const sent = page.waitForRequest((request: Request) => request.url().includes('/api/v1/') && request.method() !== 'GET' && (request.postData() ?? '').includes('555 0000'));
     await context.setOffline(false);
     const first = await sent;
-    await page.waitForFunction(async () => {
-      const open = indexedDB.open('member-pwa');
-      const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
-      const n = await new Promise<number>((resolve) => {
-        const request = db.transaction('outbox').objectStore('outbox').count();
-        request.onsuccess = () => resolve(request.result);
-      });
-      db.close();
-      return n === 0;
-    });
+    await waitForEmptyStore(page, 'outbox');
     const headers = await first.allHeaders();
     const captured: Captured = {
       method: first.method(),

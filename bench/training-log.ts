@@ -12,7 +12,7 @@ import { startServer } from '../server/app';
 import { chromiumPath } from '../e2e/chromium';
 import type { StoredWorkout } from '../src/data/db';
 import type { BenchLine } from './bundle';
-import { CHROMIUM_ARGS, median, signIn, summarise } from './browser';
+import { CHROMIUM_ARGS, countStore, median, signIn, summarise } from './browser';
 
 export const LOG_SIZE = 5_000;
 export const LOG_BUDGET_MS = 100;
@@ -21,7 +21,7 @@ const PAUSE_MS = 300;
 
 /** Clones the member's logged workouts into LOG_SIZE rows, one or two a day going back in time. */
 async function fillLog(page: Page): Promise<number> {
-  return page.evaluate(async (count) => {
+  await page.evaluate(async (count) => {
     const open = () => {
       const request = indexedDB.open('member-pwa');
       return new Promise<IDBDatabase>((resolve, reject) => {
@@ -46,13 +46,9 @@ async function fillLog(page: Page): Promise<number> {
       tx.oncomplete = () => resolve();
       tx.onerror = () => reject(tx.error);
     });
-    const total = await new Promise<number>((resolve) => {
-      const c = db.transaction('workouts').objectStore('workouts').count();
-      c.onsuccess = () => resolve(c.result);
-    });
     db.close();
-    return total;
   }, LOG_SIZE);
+  return countStore(page, 'workouts');
 }
 
 /** Clicks a link and resolves with the time until `ready` holds for the painted page. */

@@ -7,18 +7,13 @@ import { listenForNotificationNavigation } from '../features/notifications/navig
 import { startSync } from '../data/sync/triggers';
 import { registerMemberMemory } from '../data/memory';
 import { toast } from '../ui/toasts/index';
-import { afterFirstContent } from '../ui/first-content';
+import { afterFirstContent, whenIdle } from '../ui/first-content';
 import { forgetLastScreens, startSavingLastScreen } from './snapshot/capture';
 
 let booted = false;
 
 /** The next moment the browser is idle (at most a second away). */
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1_000 });
-    else setTimeout(resolve, 50);
-  });
-}
+const idle = () => whenIdle(1_000);
 
 /**
  * A toast may name the member's class or lift: the wipe at sign-out (or when another member signs
@@ -42,22 +37,22 @@ export function bootDataLayer(): void {
   // after that runs in a moment of its own when the browser is idle, so the work after the first
   // rows never piles up into one long task that would keep a tap waiting.
   void afterFirstContent()
-    .then(whenIdle)
+    .then(idle)
     .then(() => restoreSession())
     .catch((error: unknown) => console.warn('The session could not be checked', error));
   void afterFirstContent()
-    .then(whenIdle)
+    .then(idle)
     .then(() => import('../features/ops'))
     .then(async ({ registerCommandOps }) => {
       registerCommandOps();
-      await whenIdle();
+      await idle();
       startSync();
-      await whenIdle();
+      await idle();
       return Promise.all([import('../features/notifications/realtime'), import('../features/notifications/badge')]);
     })
     .then(async ([{ startRealtime }, { startAppBadge }]) => {
       startRealtime();
-      await whenIdle();
+      await idle();
       startAppBadge();
       listenForNotificationNavigation();
     })

@@ -24,3 +24,11 @@ export function onFirstContent(listener: () => void): () => void {
 export function afterFirstContent(fallbackMs = 3_000): Promise<void> {
   return Promise.race([ready, new Promise<void>((resolve) => setTimeout(resolve, fallbackMs))]);
 }
+
+/** The next moment the browser is idle, at most `timeoutMs` away (a short timer where there is no idle callback). */
+export function whenIdle(timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    else setTimeout(resolve, Math.min(timeoutMs, 50));
+  });
+}

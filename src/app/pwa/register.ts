@@ -2,7 +2,7 @@
 // after 30 s at the latest (docs/decisions.md). A new version waits until the member agrees.
 // workbox-window loads only then, so it is not part of the first paint.
 import { setPwaState, type BeforeInstallPromptEvent } from './state';
-import { afterFirstContent } from '../../ui/first-content';
+import { afterFirstContent, whenIdle } from '../../ui/first-content';
 
 const LATEST_REGISTRATION_MS = 30_000;
 
@@ -33,10 +33,11 @@ export function registerServiceWorker(): void {
       })
       .catch((error: unknown) => console.warn('Service worker registration failed', error));
   };
-  const whenIdle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(register, { timeout: 5_000 }) : setTimeout(register, 1_000));
   // Not before the first screen has shown the member's data: registering fetches and runs code
   // the first rows do not need.
-  const afterLoad = () => void afterFirstContent().then(whenIdle);
+  const afterLoad = () => void afterFirstContent()
+    .then(() => whenIdle(5_000))
+    .then(register);
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
   setTimeout(register, LATEST_REGISTRATION_MS);

@@ -2,7 +2,7 @@
 // screen has painted its data and when the app goes to the background, so the next visit can paint
 // it before any module runs (restore-head.ts, restore-body.ts). Only screens that mark their first
 // content (markFirstContent) are saved: their markup then holds the member's rows, not a spinner.
-import { onFirstContent } from '../../ui/first-content';
+import { onFirstContent, whenIdle } from '../../ui/first-content';
 import { localDay, pageBuild, parseRecord, screenKey, SNAPSHOT_KEY, SNAPSHOT_MAX_CHARS, withScreen } from './format';
 
 const SCROLLED_AWAY_PX = 200;
@@ -10,6 +10,9 @@ const SCROLLED_AWAY_PX = 200;
 const currentPath = () => location.pathname + location.search;
 
 const DROP = 'data-snapshot-drop';
+
+/** What this page last wrote per path: a list that re-renders the same rows writes nothing. */
+const written = new Map<string, string>();
 
 /**
  * What the next visit's first frame cannot show: list rows and the footer below the fold, a menu
@@ -56,18 +59,23 @@ function save(path: string): void {
   const build = pageBuild(document);
   if (!shell || !build || currentPath() !== path) return;
   const html = shellMarkup(shell);
-  if (html.length > SNAPSHOT_MAX_CHARS) return;
+  if (html.length > SNAPSHOT_MAX_CHARS || written.get(path) === html) return;
   try {
     const { record, dropped } = withScreen(parseRecord(localStorage.getItem(SNAPSHOT_KEY)), { path, at: Date.now() }, { build, day: localDay(new Date()), lang: document.documentElement.lang });
-    for (const old of dropped) localStorage.removeItem(screenKey(old));
+    for (const old of dropped) {
+      localStorage.removeItem(screenKey(old));
+      written.delete(old);
+    }
     localStorage.setItem(screenKey(path), html);
     localStorage.setItem(SNAPSHOT_KEY, JSON.stringify(record));
+    written.set(path, html);
   } catch {
     // Storage full or blocked: the next visit shows the splash instead.
   }
 }
 
 export function forgetLastScreens(): void {
+  written.clear();
   try {
     const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i) ?? '');
     for (const key of keys) if (key === SNAPSHOT_KEY || key.startsWith(`${SNAPSHOT_KEY}:`)) localStorage.removeItem(key);
@@ -79,14 +87,14 @@ export function forgetLastScreens(): void {
 /** Starts saving; returns a stop function (tests). */
 export function startSavingLastScreen(): () => void {
   let shownPath: string | null = null;
-  let idle: number | null = null;
-  const later = (fn: () => void) =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 2_000 }) : window.setTimeout(fn, 200);
+  let waiting = false;
   const stopContent = onFirstContent(() => {
     shownPath = currentPath();
     const path = shownPath;
-    if (idle === null) idle = later(() => {
-      idle = null;
+    if (waiting) return;
+    waiting = true;
+    void whenIdle(2_000).then(() => {
+      waiting = false;
       save(path);
     });
   });

@@ -8,7 +8,7 @@ import { db, memberTables, type MemberTable, type OutboxEntry, type RefusedWhat 
 import { getAuthState } from './auth-row';
 import { getStatus, isQuotaError, patchStatus, recountPending, reportingQuota, reportStorageFull, storageRecovered } from './status';
 import { now } from '../clock';
-import { pendingKeys, stampConfirmed } from './touches';
+import { pendingKeys, queuedTouching, stampConfirmed } from './touches';
 
 /** Bumped when the shape of queued args changes; an app that meets a newer entry leaves it queued. */
 export const OUTBOX_SCHEMA_VERSION = 1;
@@ -409,12 +409,7 @@ async function retryLater(entry: OutboxEntry, error: unknown): Promise<Pick<Flus
 /** The entries behind `seq` that touch a row, FIFO, for a handler settling that entry. */
 function laterThan(seq: number): OpContext {
   return {
-    laterTouching: (key) =>
-      db.outbox
-        .where('touches')
-        .equals(key)
-        .filter((entry) => entry.seq! > seq)
-        .sortBy('seq') as Promise<OutboxEntry[]>,
+    laterTouching: (key) => queuedTouching(key).then((entries) => entries.filter((entry) => entry.seq! > seq)),
   };
 }
 

@@ -17,8 +17,11 @@ export async function pendingKeys(): Promise<Set<string>> {
   return new Set((await db.outbox.orderBy('touches').uniqueKeys()) as string[]);
 }
 
-/** The queued entries that touch this row, FIFO (the outbox's multi-entry touches index). */
-export async function queuedTouching(key: string): Promise<OutboxEntry[]> {
+/**
+ * The queued entries that touch this row, FIFO (the outbox's multi-entry touches index). Not an
+ * async function: Dexie's own promise keeps a caller's transaction alive across the await.
+ */
+export function queuedTouching(key: string): Promise<OutboxEntry[]> {
   return db.outbox.where('touches').equals(key).sortBy('seq');
 }
 
