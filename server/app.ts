@@ -7,7 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
 import { resolveAdminToken } from './features/admin/token';
 import { OFFER_SWEEP_INTERVAL_MS, OfferBus, sweepExpiredOffers, type OfferListener } from './features/booking/offers';
-import { isEmpty, migrateToLatest, openDatabase } from './db';
+import { exclusively, isEmpty, migrateToLatest, openDatabase } from './db';
 import type { Database } from './db/schema';
 import { seedDemo as seedDemoData } from './db/seed';
 import { requireAppId } from './http/app-id';
@@ -21,7 +21,8 @@ import { createWebPushSender, type PushSender } from './push/sender';
 import { loadVapidDetails } from './push/vapid';
 import { securityHeaders } from './http/security-headers';
 import { loadSession } from './http/session';
-import { createRealtime } from './realtime/faye';
+import { createRealtime, type Realtime } from './realtime/faye';
+import { connectRedis } from './redis/index';
 import { adminRoutes } from './features/admin/routes';
 import { appointmentRoutes } from './features/appointments/routes';
 import { authenticationRoutes } from './features/auth/routes';
@@ -52,6 +53,10 @@ export interface ServerOptions {
   /** postgres://… selects PostgreSQL instead of the SQLite file. */
   databaseUrl?: string;
   databasePoolSize?: number;
+  /** redis://… shares realtime fan-out and login limits with other processes on the same database. */
+  redisUrl?: string;
+  /** Starts every Redis key and channel of this deployment. Default member-pwa: */
+  redisPrefix?: string;
   /** Seed demo data into an empty database. Default true. */
   seedDemo?: boolean;
   /** Folder of the built app (vite build output). */
@@ -142,14 +147,15 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   app.use('/api/*', compress({ encoding: 'gzip' }));
   app.route('/api/v1', api);
   app.route('/admin', adminRoutes());
-  // For load balancers and rolling restarts: can this process reach its database?
+  // For load balancers and rolling restarts: can this process reach its database (and Redis)?
   app.get('/healthz', async (c) => {
-    try {
-      await sql`select 1`.execute(deps.db);
-      return c.json({ status: 'ok', database: 'ok' }, 200, { 'Cache-Control': 'no-store' });
-    } catch {
-      return c.json({ status: 'unavailable', database: 'unreachable' }, 503, { 'Cache-Control': 'no-store' });
-    }
+    const database = await sql`select 1`.execute(deps.db).then(
+      () => 'ok',
+      () => 'unreachable',
+    );
+    const redis = deps.redis ? ((await deps.redis.ping()) ? 'ok' : 'unreachable') : undefined;
+    const ok = database === 'ok' && redis !== 'unreachable';
+    return c.json({ status: ok ? 'ok' : 'unavailable', database, ...(redis && { redis }) }, ok ? 200 : 503, { 'Cache-Control': 'no-store' });
   });
   app.all('/api', () => {
     throw new ApiError(404, 'not_found', 'There is no such API endpoint.');
@@ -168,27 +174,35 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const now = options.now ?? (() => new Date());
   const trustProxy = options.trustProxy ?? false;
   const databaseFile = options.databaseFile ?? 'data/app.sqlite';
+  // Redis first: a wrong REDIS_URL stops the start before anything is written.
+  const redis = options.redisUrl ? await connectRedis(options.redisUrl, options.redisPrefix) : null;
   const db = openDatabase(options.databaseUrl ?? databaseFile, options.databasePoolSize);
   let vapid: Awaited<ReturnType<typeof loadVapidDetails>>;
   let admin: Awaited<ReturnType<typeof resolveAdminToken>>;
+  let realtime: Realtime;
   try {
-    await migrateToLatest(db);
-    if ((options.seedDemo ?? true) && (await isEmpty(db))) await seedDemoData(db, now());
-    vapid = await loadVapidDetails(db, options.vapidSubject);
-    admin = await resolveAdminToken(db, databaseFile, options.adminToken);
+    // Several processes starting at once on one PostgreSQL: one migrates, seeds and makes the
+    // keys, the others wait and find them made.
+    ({ vapid, admin } = await exclusively(db, 'member-pwa:first-start', async () => {
+      await migrateToLatest(db);
+      if ((options.seedDemo ?? true) && (await isEmpty(db))) await seedDemoData(db, now());
+      return { vapid: await loadVapidDetails(db, options.vapidSubject), admin: await resolveAdminToken(db, databaseFile, options.adminToken) };
+    }));
+    realtime = await createRealtime(db, now, redis);
   } catch (error) {
     await db.destroy();
+    await redis?.close();
     throw error;
   }
 
-  const realtime = createRealtime(db, now);
   const allowLoopbackPush = options.allowLoopbackPush ?? false;
   const notifications = createNotifier({ db, now, realtime, pushSender: options.pushSender ?? createWebPushSender(vapid, { allowLoopbackHttp: allowLoopbackPush }) });
   const deps: Deps = {
     db,
     now,
     trustProxy,
-    loginLimiter: createLoginRateLimiter({ ...DEFAULT_LOGIN_RATE_LIMIT, ...options.loginRateLimit }, now),
+    loginLimiter: createLoginRateLimiter({ ...DEFAULT_LOGIN_RATE_LIMIT, ...options.loginRateLimit }, now, redis),
+    redis,
     realtime,
     offers: new OfferBus(),
     notifications,
@@ -222,8 +236,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       resolve();
     });
   }).catch(async (error: unknown) => {
-    realtime.close();
+    await realtime.close();
     await db.destroy();
+    await redis?.close();
     throw error;
   });
 
@@ -231,7 +246,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // when nobody is using the app.
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweepTimer = setInterval(() => {
-    sweeping = sweeping.then(() => sweepExpiredOffers(deps)).catch((error: unknown) => console.error('[offers] sweep failed:', error));
+    sweeping = sweeping.then(() => sweepExpiredOffers(deps, { wait: false })).catch((error: unknown) => console.error('[offers] sweep failed:', error));
   }, options.offerSweepIntervalMs ?? OFFER_SWEEP_INTERVAL_MS);
   sweepTimer.unref();
 
@@ -257,7 +272,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await Promise.race([notifications.settled(), new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, DELIVERY_GRACE_MS)))]);
         clearTimeout(graceTimer);
         notifications.close();
-        realtime.close();
+        await realtime.close();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const socket of realtimeSockets) socket.destroy();
         server.closeIdleConnections();
@@ -268,6 +283,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         clearTimeout(force);
         await sweeping;
         await db.destroy();
+        await redis?.close();
       })();
       return closing;
     },

@@ -7,6 +7,10 @@ export interface Config {
   /** postgres://… to run on PostgreSQL instead of the SQLite file. */
   databaseUrl?: string;
   databasePoolSize: number;
+  /** redis://… to share realtime fan-out and login limits between server processes. */
+  redisUrl?: string;
+  /** Starts every Redis key and channel (deployments sharing one Redis pick different ones). */
+  redisPrefix?: string;
   seedDemo: boolean;
   distDir: string;
   trustProxy: boolean;
@@ -39,7 +43,8 @@ function port(value: string | undefined): number {
 function poolSize(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 10;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 1000) throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to 1000, got "${value}".`);
+  // Two at least: the first start holds one connection for its lock while another migrates.
+  if (!Number.isInteger(n) || n < 2 || n > 1000) throw new Error(`DATABASE_POOL_SIZE must be a whole number from 2 to 1000, got "${value}".`);
   return n;
 }
 
@@ -50,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseFile: env.DATABASE_FILE?.trim() || 'data/app.sqlite',
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     databasePoolSize: poolSize(env.DATABASE_POOL_SIZE),
+    redisUrl: env.REDIS_URL?.trim() || undefined,
+    redisPrefix: env.REDIS_PREFIX?.trim() || undefined,
     seedDemo: flag(env.SEED_DEMO, true, 'SEED_DEMO'),
     distDir: env.DIST_DIR?.trim() || 'dist',
     // Only behind a reverse proxy that sets X-Forwarded-Proto/-For/-Host itself.

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDialectConfig, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type SqliteDialectConfig, type Transaction } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
@@ -108,4 +108,43 @@ export async function writeTransaction<T>(db: Kysely<Database>, work: (trx: Tran
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
     }
   }
+}
+
+/** Whether this database is PostgreSQL (several processes may share it) rather than SQLite. */
+export function onPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * Runs `work` while no other server process runs work of the same name: on PostgreSQL under a
+ * session advisory lock held by one pooled connection (so the pool needs two or more), released
+ * when `work` ends or the process dies. The first start of several processes at once migrates and
+ * seeds once. SQLite serves one process: `work` just runs.
+ */
+export async function exclusively<T>(db: Kysely<Database>, name: string, work: () => Promise<T>): Promise<T> {
+  if (!onPostgres(db)) return work();
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(hashtext(${name}))`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${name}))`.execute(connection);
+    }
+  });
+}
+
+/**
+ * Inside a transaction: may this process run the job `name` now? On PostgreSQL a transaction
+ * advisory lock, released at commit or rollback, or when the process dies mid-job (its work is
+ * then rolled back and the next run does it). `wait` waits for a run under way on another process
+ * instead of skipping it. SQLite's single writer makes every run exclusive already.
+ */
+export async function jobLock(trx: Kysely<Database>, name: string, wait: boolean): Promise<boolean> {
+  if (!onPostgres(trx)) return true;
+  if (wait) {
+    await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(trx);
+    return true;
+  }
+  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtext(${name})) as locked`.execute(trx);
+  return rows[0]?.locked === true;
 }

@@ -162,7 +162,9 @@ describe('configuration from the environment', () => {
     for (const off of ['0', 'false', 'off', 'FALSE']) expect(loadConfig({ SEED_DEMO: off }).seedDemo).toBe(false);
     expect(loadConfig({ PORT: '3000', HOST: '0.0.0.0', DATABASE_FILE: '/tmp/x.sqlite', DIST_DIR: 'build', TRUST_PROXY: '1' })).toMatchObject({ port: 3000, host: '0.0.0.0', databaseFile: '/tmp/x.sqlite', seedDemo: true, distDir: 'build', trustProxy: true, allowLoopbackPush: false });
     expect(loadConfig({ DATABASE_URL: ' postgres://app@db:5432/member ', DATABASE_POOL_SIZE: '25' })).toMatchObject({ databaseUrl: 'postgres://app@db:5432/member', databasePoolSize: 25 });
-    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(loadConfig({ REDIS_URL: ' redis://127.0.0.1:6379 ' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(loadConfig({}).redisUrl).toBeUndefined();
     expect(loadConfig({ ALLOW_LOOPBACK_PUSH: '1' }).allowLoopbackPush).toBe(true);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);

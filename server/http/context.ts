@@ -7,6 +7,7 @@ import type { AccountRow, Database, FacilityRow } from '../db/schema';
 import type { Notifier } from '../features/notifications/service';
 import type { Realtime } from '../realtime/faye';
 import type { LoginRateLimiter } from './rate-limit';
+import type { RedisConnections } from '../redis/index';
 
 /** Everything a request handler may need, created once per server. */
 export interface Deps {
@@ -14,6 +15,8 @@ export interface Deps {
   now: () => Date;
   trustProxy: boolean;
   loginLimiter: LoginRateLimiter;
+  /** Shared state between server processes (REDIS_URL); null for one process. */
+  redis: RedisConnections | null;
   realtime: Realtime;
   /** Waitlist offers made, announced after their transaction committed. */
   offers: OfferBus;

@@ -1,6 +1,9 @@
-// Login throttling, kept in process memory: counters vanish on restart and are not shared
-// between processes, which is acceptable for the single-process reference server. A shared
-// store (a SQL table or Redis) can replace it behind the same LoginRateLimiter interface.
+// Login throttling: sliding windows of failed attempts per email and per client address. In
+// process memory by default (counters vanish on restart, right for one process); with Redis
+// (REDIS_URL) the windows are sorted sets every process counts in, so a limit holds whichever
+// process the load balancer sends an attempt to.
+import { createHash, randomUUID } from 'node:crypto';
+import type { RedisConnections } from '../redis/index';
 
 export interface LoginRateLimitOptions {
   /** Failed attempts allowed per email inside the window. */
@@ -22,16 +25,28 @@ export interface LoginRateLimiter {
    * Seconds to wait when this attempt must be refused before the password is checked (the
    * account's own limit, or the address's hard limit, which also bounds password hashing), else null.
    */
-  check(email: string, ip: string): number | null;
+  check(email: string, ip: string): Promise<number | null>;
   /** Seconds to wait when the address is over its limit: then only a correct password passes. */
-  addressWait(ip: string): number | null;
-  recordAttempt(ip: string): void;
-  recordFailure(email: string): void;
-  clearFailures(email: string): void;
+  addressWait(ip: string): Promise<number | null>;
+  recordAttempt(ip: string): Promise<void>;
+  recordFailure(email: string): Promise<void>;
+  clearFailures(email: string): Promise<void>;
 }
 
-/** A sliding window of timestamps per key. */
-class SlidingWindow {
+/** Timestamps of hits per key, forgotten after the window. */
+interface SlidingWindow {
+  /** Seconds until a slot frees up when `limit` hits are already in the window, else null. */
+  retryAfter(key: string, limit: number): Promise<number | null>;
+  add(key: string): Promise<void>;
+  clear(key: string): Promise<void>;
+}
+
+/** Seconds until the hit at `oldestThatMatters` leaves the window (at least 1). */
+function secondsUntilFree(oldestThatMatters: number, windowMs: number, now: number): number {
+  return Math.max(1, Math.ceil((oldestThatMatters + windowMs - now) / 1000));
+}
+
+class MemoryWindow implements SlidingWindow {
   private readonly hits = new Map<string, number[]>();
   private calls = 0;
 
@@ -48,22 +63,20 @@ class SlidingWindow {
     return list;
   }
 
-  /** Seconds until a slot frees up when `limit` hits are already in the window. */
-  retryAfter(key: string, limit: number): number | null {
+  async retryAfter(key: string, limit: number): Promise<number | null> {
     const list = this.live(key);
     if (list.length < limit) return null;
-    const oldestThatMatters = list[list.length - limit] ?? this.now();
-    return Math.max(1, Math.ceil((oldestThatMatters + this.windowMs - this.now()) / 1000));
+    return secondsUntilFree(list[list.length - limit] ?? this.now(), this.windowMs, this.now());
   }
 
-  add(key: string): void {
+  async add(key: string): Promise<void> {
     const list = this.live(key);
     list.push(this.now());
     this.hits.set(key, list);
     if (++this.calls % 1000 === 0) this.sweep();
   }
 
-  clear(key: string): void {
+  async clear(key: string): Promise<void> {
     this.hits.delete(key);
   }
 
@@ -73,14 +86,55 @@ class SlidingWindow {
   }
 }
 
-export function createLoginRateLimiter(options: LoginRateLimitOptions, now: () => Date): LoginRateLimiter {
+// Drops hits older than the window, then answers the score of the hit that must leave before
+// another fits (-1: there is room). One script, so two processes never read a half-updated set.
+const RETRY_AFTER_SCRIPT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+local n = redis.call('ZCARD', KEYS[1])
+local limit = tonumber(ARGV[2])
+if n < limit then return -1 end
+local hit = redis.call('ZRANGE', KEYS[1], n - limit, n - limit, 'WITHSCORES')
+return hit[2]
+`;
+
+/** The same window as a Redis sorted set per key (score: the time of the hit), shared by every process. */
+class RedisWindow implements SlidingWindow {
+  constructor(
+    private readonly redis: RedisConnections,
+    private readonly name: string,
+    private readonly windowMs: number,
+    private readonly now: () => number,
+  ) {}
+
+  // Emails and addresses are hashed: Redis holds no member's email.
+  private key(key: string): string {
+    return `${this.redis.prefix}login:${this.name}:${createHash('sha256').update(key).digest('base64url')}`;
+  }
+
+  async retryAfter(key: string, limit: number): Promise<number | null> {
+    const now = this.now();
+    const oldest = Number(await this.redis.commands.eval(RETRY_AFTER_SCRIPT, 1, this.key(key), now - this.windowMs, limit));
+    return oldest < 0 ? null : secondsUntilFree(oldest, this.windowMs, now);
+  }
+
+  async add(key: string): Promise<void> {
+    await this.redis.commands.multi().zadd(this.key(key), this.now(), randomUUID()).pexpire(this.key(key), this.windowMs).exec();
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.redis.commands.del(this.key(key));
+  }
+}
+
+/** With `redis`, the limits are counted in Redis across processes; without, in this process. */
+export function createLoginRateLimiter(options: LoginRateLimitOptions, now: () => Date, redis?: RedisConnections | null): LoginRateLimiter {
   const clock = () => now().getTime();
-  const emails = new SlidingWindow(options.windowMs, clock);
-  const ips = new SlidingWindow(options.windowMs, clock);
+  const window = (name: string): SlidingWindow => (redis ? new RedisWindow(redis, name, options.windowMs, clock) : new MemoryWindow(options.windowMs, clock));
+  const emails = window('email');
+  const ips = window('ip');
   return {
-    check(email, ip) {
-      const byIp = ips.retryAfter(ip, options.perIpHard ?? options.perIp * 10);
-      const byEmail = emails.retryAfter(email, options.perEmail);
+    async check(email, ip) {
+      const [byIp, byEmail] = await Promise.all([ips.retryAfter(ip, options.perIpHard ?? options.perIp * 10), emails.retryAfter(email, options.perEmail)]);
       if (byIp === null && byEmail === null) return null;
       return Math.max(byIp ?? 0, byEmail ?? 0);
     },

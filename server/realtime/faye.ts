@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import { findSession, readCookie, SESSION_COOKIE } from '../features/auth/sessions';
 import type { Database } from '../db/schema';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-body';
+import type { RedisConnections } from '../redis/index';
+import { bridgeThroughRedis } from './bridge';
 
 // Faye (Bayeux) at /realtime. Members only listen: the server publishes to /n/{member_short_id}
 // through its in-process client, and every publish arriving from outside is refused. A
@@ -57,12 +59,13 @@ const SIGNED_OUT = '401::Signed out';
 
 export interface Realtime {
   attach(server: Server): void;
-  /** Sends a message to everyone subscribed to `channel` (e.g. memberChannel(shortId)). */
+  /** Sends a message to everyone subscribed to `channel` (e.g. memberChannel(shortId)), on every process. */
   publish(channel: string, message: unknown): Promise<void>;
-  close(): void;
+  close(): Promise<void>;
 }
 
-export function createRealtime(db: Kysely<Database>, now: () => Date): Realtime {
+/** With `redis`, publishes reach members connected to any process (bridge.ts); without, this one's. */
+export async function createRealtime(db: Kysely<Database>, now: () => Date, redis: RedisConnections | null = null): Promise<Realtime> {
   const faye = require('faye') as FayeModule;
   const bayeux = new faye.NodeAdapter({ mount: REALTIME_PATH, timeout: 45, ping: 25 });
   let client: FayeClient | null = null;
@@ -136,13 +139,17 @@ export function createRealtime(db: Kysely<Database>, now: () => Date): Realtime 
     },
   });
 
+  const publishHere = async (channel: string, message: unknown) => {
+    client ??= bayeux.getClient();
+    await client.publish(channel, message);
+  };
+  const bridge = redis ? await bridgeThroughRedis(redis, publishHere) : null;
+
   return {
     attach: (server) => bayeux.attach(server),
-    async publish(channel, message) {
-      client ??= bayeux.getClient();
-      await client.publish(channel, message);
-    },
-    close() {
+    publish: bridge ? bridge.publish : publishHere,
+    async close() {
+      await bridge?.close();
       client?.disconnect();
       bayeux.close();
     },

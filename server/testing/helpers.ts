@@ -15,17 +15,20 @@ export interface TestServer {
   url: string;
   dir: string;
   /** Opens the same database again (a restart): its SQLite file or PostgreSQL URL. */
-  database: Pick<ServerOptions, 'databaseFile' | 'databaseUrl'>;
+  database: Pick<ServerOptions, 'databaseFile' | 'databaseUrl' | 'redisUrl' | 'redisPrefix'>;
   close(): Promise<void>;
 }
 
 /**
  * With TEST_DATABASE_URL (a PostgreSQL server, npm run test:pg), each test server gets a database
- * of its own there, dropped when it closes; otherwise a SQLite file in its temporary folder.
+ * of its own there, dropped when it closes; otherwise a SQLite file in its temporary folder. With
+ * TEST_REDIS_URL too, it shares realtime and login limits through that Redis under a prefix of
+ * its own (`redis`: the options), as a deployment of several processes does.
  */
-export async function testDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
+export async function testDatabase(): Promise<{ url?: string; redis?: Pick<ServerOptions, 'redisUrl' | 'redisPrefix'>; drop(): Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) return { drop: async () => undefined };
+  const redisUrl = process.env.TEST_REDIS_URL;
   const { default: pg } = await import('pg');
   const name = `test_${randomUUID().replaceAll('-', '')}`;
   const client = new pg.Client(admin);
@@ -36,6 +39,7 @@ export async function testDatabase(): Promise<{ url?: string; drop(): Promise<vo
   url.pathname = `/${name}`;
   return {
     url: url.href,
+    ...(redisUrl && { redis: { redisUrl, redisPrefix: `${name}:` } }),
     async drop() {
       const again = new pg.Client(admin);
       await again.connect();
@@ -49,7 +53,7 @@ export async function testDatabase(): Promise<{ url?: string; drop(): Promise<vo
 export async function startTestServer(options: ServerOptions = {}): Promise<TestServer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'member-pwa-test-'));
   const database = await testDatabase();
-  const databaseOptions = { databaseFile: path.join(dir, 'app.sqlite'), ...(database.url && { databaseUrl: database.url }) };
+  const databaseOptions = { databaseFile: path.join(dir, 'app.sqlite'), ...(database.url && { databaseUrl: database.url }), ...database.redis };
   const running = await startServer({
     port: 0,
     host: '127.0.0.1',
@@ -134,7 +138,7 @@ export class Browser {
 }
 
 /** A browser already signed in as `email`. */
-export async function signedIn(server: TestServer, email: string): Promise<Browser> {
+export async function signedIn(server: Pick<TestServer, 'url'>, email: string): Promise<Browser> {
   const browser = new Browser(server.url);
   const res = await browser.login(email);
   if (res.status !== 200) throw new Error(`login as ${email} failed with ${res.status}`);

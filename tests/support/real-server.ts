@@ -56,6 +56,7 @@ export function withRealServer(name: string, options: ServerOptions = {}): RealS
       port: 0,
       databaseFile: join(dir, 'test.sqlite'),
       ...(database.url && { databaseUrl: database.url, databasePoolSize: 4 }),
+      ...database.redis,
       seedDemo: true,
       // The tests sign in again and again from one address.
       loginRateLimit: { perIp: 10_000, perEmail: 1_000 },

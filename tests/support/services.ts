@@ -65,3 +65,33 @@ export async function startPostgres(): Promise<Service> {
   };
 }
 
+
+/** Starts a throwaway Redis (no persistence) on a free loopback port. apt-get install -y redis-server */
+export async function startRedis(): Promise<Service> {
+  const { spawn } = await import('node:child_process');
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'member-pwa-redis-'));
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready to accept connections')) resolve();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('error', (error) => reject(new Error(`redis-server could not start (apt-get install -y redis-server): ${error.message}`)));
+    child.once('exit', (code) => reject(new Error(`redis-server ended with ${code}: ${output}`)));
+  });
+  child.stdout.removeAllListeners('data');
+  child.stderr.removeAllListeners('data');
+  child.stdout.resume();
+  child.stderr.resume();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop() {
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

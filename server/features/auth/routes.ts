@@ -28,22 +28,21 @@ export function authenticationRoutes(): Hono<AppEnv> {
     const { email, password } = await readJson(c, credentials);
     const ip = clientIp(c);
 
-    const wait = loginLimiter.check(email, ip);
+    const wait = await loginLimiter.check(email, ip);
     if (wait !== null) throw tooManyAttempts(wait);
     // An address over its limit (a gym's shared Wi-Fi) still lets a correct password through.
-    const addressWait = loginLimiter.addressWait(ip);
+    const addressWait = await loginLimiter.addressWait(ip);
 
     const row = await db.selectFrom('members_profiles').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
     // verifyPassword spends the same time when there is no such member.
     const ok = await verifyPassword(password, row?.password_hash ?? null);
     if (!row || !ok) {
       // Only failures count against an address: a gym's members share one Wi-Fi address.
-      loginLimiter.recordAttempt(ip);
-      loginLimiter.recordFailure(email);
+      await Promise.all([loginLimiter.recordAttempt(ip), loginLimiter.recordFailure(email)]);
       if (addressWait !== null) throw tooManyAttempts(addressWait);
       throw new ApiError(401, 'invalid_credentials', 'Email or password is incorrect.');
     }
-    loginLimiter.clearFailures(email);
+    await loginLimiter.clearFailures(email);
 
     // A fresh session id at every login (no fixation); the session the browser came with ends.
     await deleteSessionByToken(db, getCookie(c, SESSION_COOKIE));

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Visit } from '../../../core/contract/types';
 import type { Database } from '../../db/schema';
+import { jobLock } from '../../db/index';
 import type { Notifier } from '../notifications/service';
 import { removeOfferNotifications } from '../notifications/store';
 import { freePlaces, type VisitCounts } from '../../../core/rules/capacity';
@@ -106,17 +107,23 @@ export interface SweepDeps {
   notifications: Pick<Notifier, 'transaction'>;
 }
 
+/** The job lock the sweep runs under: one process at a time (server/db#jobLock). */
+export const OFFER_SWEEP_JOB = 'member-pwa:offer-sweep';
+
 /**
  * The lazy sweep: one indexed lookup when nothing has lapsed (the usual case), a short
  * transaction when something has. Runs at the start of every request that reads or writes
- * classes or visits, and from a timer in the running server.
+ * classes or visits (`wait`: after a sweep another process is running, so the request reads its
+ * result), and from a timer in every running server (skipped while another process sweeps).
  */
-export async function sweepExpiredOffers(deps: SweepDeps): Promise<number> {
+export async function sweepExpiredOffers(deps: SweepDeps, { wait = true }: { wait?: boolean } = {}): Promise<number> {
   const now = deps.now();
   const due = await deps.db.selectFrom('visits').select('id').where('state', '=', 'pending').where('offer_expires_at', '<=', now.toISOString()).limit(1).executeTakeFirst();
   if (!due) return 0;
   const offered: number[] = [];
-  const expired = await deps.notifications.transaction((trx) => expireOffers(trx, now, offered));
+  const expired = await deps.notifications.transaction(async (trx) => ((await jobLock(trx, OFFER_SWEEP_JOB, wait)) ? expireOffers(trx, now, offered) : 0));
+  // One line per sweep that did something: with several processes, it shows which one did.
+  if (expired > 0) console.log(`[offers] ${expired} lapsed offer(s) cancelled, places passed on (process ${process.pid})`);
   await deps.offers.announce(deps.db, offered);
   return expired;
 }

@@ -1,0 +1,232 @@
+// Several server processes on one PostgreSQL and one Redis (npm run test:pg), as a deployment
+// behind a load balancer runs them: two real processes (server/testing/server-process.ts) started
+// at the same moment on an empty database. A member's request may land on either, so realtime,
+// idempotency, login limits, the last places of a class and the offer sweep must hold across both,
+// and a process killed mid-write must lose nothing.
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppNotification, NotificationRealtimeMessage } from '../core/contract/types';
+import type { ServerOptions } from './app';
+import { openDatabase, type Database } from './db/index';
+import { ALEX, Browser, json, SAM, signedIn, testDatabase } from './testing/helpers';
+import { channelOf, realtimeClient, subscribe, waitUntil } from './testing/notifications-helpers';
+import { wod } from './testing/training-helpers';
+
+interface ServerProcess {
+  url: string;
+  output: () => string;
+  kill(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const ENTRY = path.join(import.meta.dirname, 'testing/server-process.ts');
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Starts a server in a process of its own; resolves once it listens. */
+function spawnServer(options: ServerOptions): Promise<ServerProcess> {
+  const child = fork(ENTRY, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, MEMBER_PWA_TEST_OPTIONS: JSON.stringify(options) },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server process did not start: ${output}`)), 60_000);
+    child.once('exit', (code) => reject(new Error(`server process ended with ${code}: ${output}`)));
+    child.once('message', (message: { url: string }) => {
+      clearTimeout(timer);
+      resolve({
+        url: message.url,
+        output: () => output,
+        async kill() {
+          child.kill('SIGKILL');
+          await exited(child);
+        },
+        async stop() {
+          child.kill('SIGTERM');
+          await exited(child);
+        },
+      });
+    });
+  });
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two server processes on one PostgreSQL and Redis', () => {
+  let database: Awaited<ReturnType<typeof testDatabase>>;
+  let db: Kysely<Database>;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  const dir = mkdtempSync(path.join(tmpdir(), 'member-pwa-scale-'));
+
+  beforeAll(async () => {
+    database = await testDatabase();
+    const options: ServerOptions = {
+      port: 0,
+      databaseUrl: database.url,
+      databasePoolSize: 8,
+      ...database.redis,
+      distDir: path.join(dir, 'dist'),
+      seedDemo: true,
+      // Both sweep often, so the test sees whether they sweep the same offer twice.
+      offerSweepIntervalMs: 100,
+      loginRateLimit: { perEmail: 5, perIp: 10_000 },
+    };
+    // At the same moment, on an empty database: one migrates and seeds, the other waits.
+    [a, b] = await Promise.all([spawnServer(options), spawnServer(options)]);
+    db = openDatabase(database.url ?? '');
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await db?.destroy();
+    await database?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('migrated and seeded the empty database once although both started at once', async () => {
+    const twice = await db.selectFrom('members_profiles').select('email').where('email', 'is not', null).groupBy('email').having((eb) => eb.fn.countAll(), '>', 1).execute();
+    expect(twice).toEqual([]);
+    const alex = await db.selectFrom('members_profiles').select('id').where('email', '=', ALEX).execute();
+    expect(alex).toHaveLength(1);
+    const orgs = await db.selectFrom('orgs').select('name').execute();
+    expect(new Set(orgs.map((o) => o.name)).size).toBe(orgs.length);
+  });
+
+  it('a cancellation on A tells the member subscribed on B live that a place is offered', async () => {
+    const alexOnB = await signedIn(b, ALEX);
+    const samOnA = await signedIn(a, SAM);
+    const client = realtimeClient(b, alexOnB);
+    try {
+      const inbox = await subscribe(client, await channelOf(alexOnB));
+      const [alexId, samId] = (await Promise.all([ALEX, SAM].map(async (email) => (await db.selectFrom('members_profiles').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id))) as [number, number];
+      // The seeded full class where Sam has a place and Alex waits first in line.
+      const { sessionId, samVisit } = await db
+        .selectFrom('visits as sam')
+        .innerJoin('visits as alex', 'alex.session_id', 'sam.session_id')
+        .select(['sam.session_id as sessionId', 'sam.id as samVisit'])
+        .where('sam.profile_id', '=', samId)
+        .where('sam.state', '=', 'booked')
+        .where('alex.profile_id', '=', alexId)
+        .where('alex.state', '=', 'waitlisted')
+        .executeTakeFirstOrThrow();
+      expect((await samOnA.put(`/api/v1/visits/${samVisit}/cancel`, {})).status).toBe(200);
+      const offered = await db.selectFrom('visits').select(['id', 'state']).where('profile_id', '=', alexId).where('session_id', '=', sessionId).executeTakeFirstOrThrow();
+      expect(offered.state).toBe('pending');
+      const message = await inbox.next((m: NotificationRealtimeMessage) => m.event === 'created' && m.notification.type === 'waitlist' && m.notification.params.visit?.id === offered.id, 5_000);
+      expect((message.notification as AppNotification).params.class?.id).toBe(sessionId);
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('a write replayed on B with its Idempotency-Key answers what A stored, and is stored once', async () => {
+    const [onA, onB] = await Promise.all([signedIn(a, ALEX), signedIn(b, ALEX)]);
+    const facility = (await db.selectFrom('facilities').select('guid').where('name', '=', 'Wellington').executeTakeFirstOrThrow()).guid;
+    const name = `Replay ${randomUUID()}`;
+    const headers = { 'X-Facility-Id': facility, 'Idempotency-Key': randomUUID() };
+    const first = await onA.request('/api/v1/workouts', { method: 'POST', json: { workout: wod({ name }) }, headers });
+    expect(first.status, await first.clone().text()).toBe(201);
+    const again = await onB.request('/api/v1/workouts', { method: 'POST', json: { workout: wod({ name }) }, headers });
+    expect(again.status).toBe(201);
+    expect(await json(again)).toEqual(await json(first));
+    expect(await db.selectFrom('workouts').select('id').where('name', '=', name).execute()).toHaveLength(1);
+  });
+
+  it('counts failed logins for one email across both processes', async () => {
+    const email = `nobody-${randomUUID()}@example.com`;
+    for (let i = 0; i < 5; i += 1) {
+      const res = await new Browser((i % 2 === 0 ? a : b).url).login(email, 'wrong password');
+      expect(res.status).toBe(401);
+    }
+    for (const process of [a, b]) {
+      const res = await new Browser(process.url).login(email, 'wrong password');
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
+  it('50 members racing for the last 5 places through both processes never overbook', async () => {
+    const RACERS = 50;
+    const PLACES_LEFT = 5;
+    const alex = await db.selectFrom('members_profiles').selectAll().where('email', '=', ALEX).executeTakeFirstOrThrow();
+    const account = await db.selectFrom('accounts').selectAll().where('profile_id', '=', alex.id).orderBy('org_id').executeTakeFirstOrThrow();
+    const facility = await db.selectFrom('facilities').select(['id', 'guid']).where('org_id', '=', account.org_id).orderBy('id').executeTakeFirstOrThrow();
+    const stamp = new Date().toISOString();
+    for (let i = 0; i < RACERS; i += 1) {
+      const profile = await db
+        .insertInto('members_profiles')
+        .values({ ...alex, id: undefined, guid: `scale-${i}`, email: `scale${i}@example.com`, full_name: `Racer ${i}`, first_name: 'Racer', last_name: String(i), calendar_token: null, created_at: stamp, updated_at: stamp })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.insertInto('accounts').values({ ...account, id: undefined, profile_id: profile.id, short_id: `scale-${i}`, first_name: 'Racer', last_name: String(i), created_at: stamp }).execute();
+    }
+    const tomorrow = new Date(Date.now() + 24 * 3_600_000).toISOString();
+    const session = await db.selectFrom('sessions').selectAll().where('facility_id', '=', facility.id).where('start_at', '>', tomorrow).where('cancelled', '=', 0).orderBy('start_at').executeTakeFirstOrThrow();
+    const booked = await db.selectFrom('visits').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', session.id).where('state', '=', 'booked').executeTakeFirstOrThrow();
+    await db.updateTable('sessions').set({ capacity: Number(booked.n) + PLACES_LEFT, booking_open_at: new Date(Date.now() - 3_600_000).toISOString() }).where('id', '=', session.id).execute();
+    const racers = await Promise.all(Array.from({ length: RACERS }, (_, i) => signedIn(i % 2 === 0 ? a : b, `scale${i}@example.com`)));
+
+    const answers = await Promise.all(racers.map((racer, i) => racer.request(`/api/v1/sessions/${session.id}/book`, { method: 'POST', json: {}, headers: { 'X-Facility-Id': facility.guid, 'Idempotency-Key': `scale-${i}` } })));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(PLACES_LEFT);
+    expect(statuses.filter((status) => status !== 201).every((status) => status === 409)).toBe(true);
+    const after = await db.selectFrom('visits').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', session.id).where('state', '=', 'booked').executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(booked.n) + PLACES_LEFT);
+  }, 120_000);
+
+  it('a lapsed offer is swept once, by one of the two processes', async () => {
+    const before = `${a.output()}\n${b.output()}`.match(/\[offers\] \d+ lapsed/g)?.length ?? 0;
+    const alexId = (await db.selectFrom('members_profiles').select('id').where('email', '=', ALEX).executeTakeFirstOrThrow()).id;
+    // Alex's seeded open offer (Petone HIIT), lapsed a minute ago.
+    const offer = await db.selectFrom('visits').select(['id', 'session_id']).where('profile_id', '=', alexId).where('state', '=', 'pending').orderBy('id').executeTakeFirstOrThrow();
+    await db.updateTable('visits').set({ offer_expires_at: new Date(Date.now() - 60_000).toISOString() }).where('id', '=', offer.id).execute();
+    await waitUntil(async () => (await db.selectFrom('visits').select('state').where('id', '=', offer.id).executeTakeFirstOrThrow()).state === 'cancelled', 10_000, 'the offer swept');
+    // Both sweep every 100 ms: wait a few rounds for a second sweep that must not come.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const lines = `${a.output()}\n${b.output()}`.match(/\[offers\] (\d+) lapsed/g) ?? [];
+    expect(lines.slice(before)).toHaveLength(1);
+    const swept = await db.selectFrom('visits').select(['state', 'offer_expired']).where('id', '=', offer.id).executeTakeFirstOrThrow();
+    expect(swept).toEqual({ state: 'cancelled', offer_expired: 1 });
+    // Its notification was removed once; the place went to the next in line at most once.
+    const offers = await db.selectFrom('visits').select('id').where('session_id', '=', offer.session_id).where('state', '=', 'pending').execute();
+    expect(offers.length).toBeLessThanOrEqual(1);
+  }, 30_000);
+
+  it('a process killed mid-write loses nothing: the member replays on the other, each write stored once', async () => {
+    const [onA, onB] = await Promise.all([signedIn(a, ALEX), signedIn(b, ALEX)]);
+    const facility = (await db.selectFrom('facilities').select('guid').where('name', '=', 'Wellington').executeTakeFirstOrThrow()).guid;
+    const run = randomUUID();
+    const writes = Array.from({ length: 40 }, (_, i) => ({ name: `Killed ${run} ${i}`, key: randomUUID() }));
+    const send = (browser: Browser, write: (typeof writes)[number]) =>
+      browser.request('/api/v1/workouts', { method: 'POST', json: { workout: wod({ name: write.name }) }, headers: { 'X-Facility-Id': facility, 'Idempotency-Key': write.key } });
+    // Ten at a time to A; A is killed while the second batch is in flight.
+    const firstTry = await Promise.all(
+      writes.map(async (write, i) => {
+        await new Promise((resolve) => setTimeout(resolve, Math.floor(i / 10) * 30));
+        if (i === 15) void a.kill();
+        return send(onA, write).then(
+          (res) => res.status,
+          () => 'lost' as const,
+        );
+      }),
+    );
+    expect(firstTry).toContain('lost');
+    // What did not get an answer is sent again, with the same key, to the process still running.
+    for (const [i, status] of firstTry.entries()) {
+      if (status === 201) continue;
+      expect((await send(onB, writes[i]!)).status).toBe(201);
+    }
+    const stored = await db.selectFrom('workouts').select('name').where('name', 'like', `Killed ${run} %`).execute();
+    expect(stored.map((row) => row.name).sort()).toEqual(writes.map((write) => write.name).sort());
+  }, 60_000);
+});
