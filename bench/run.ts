@@ -8,6 +8,7 @@ import { outboxReplayReport } from './outbox-replay';
 import { classesListReport } from './classes-list';
 import { trainingLogReport } from './training-log';
 import { serverLoadReport } from './server-load';
+import { scaleOutReport } from './scale-out';
 import { repeatVisitReport } from './repeat-visit';
 import { lighthouseReport } from './lighthouse';
 import { startReport } from './start';
@@ -42,6 +43,7 @@ const reports: [string, () => Promise<BenchLine[]> | BenchLine[]][] = [
   ['training log', trainingLogReport],
   ['outbox replay', outboxReplayReport],
   ['server', serverLoadReport],
+  ['scale-out', () => scaleOutReport()],
   ['npm start', startReport],
 ];
 

@@ -6,6 +6,7 @@ export const SERVER_ERROR_CODES = [
   // request and transport
   'bad_request', 'invalid_json', 'validation_failed', 'payload_too_large', 'missing_app_id', 'forbidden_origin',
   'invalid_idempotency_key', 'idempotency_key_reused', 'internal_error', 'not_found', 'conflict', 'rate_limited',
+  'server_busy',
   // who is asking
   'unauthenticated', 'invalid_credentials', 'admin_unauthorized', 'forbidden_facility', 'facility_required', 'no_account',
   'email_taken',

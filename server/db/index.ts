@@ -86,7 +86,7 @@ export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
 
 /** PostgreSQL's "try again" answers: a serialization failure and a deadlock. */
 const RETRYABLE = new Set(['40001', '40P01']);
-const WRITE_ATTEMPTS = 10;
+const WRITE_ATTEMPTS = 12;
 
 function retryable(error: unknown): boolean {
   const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
@@ -94,18 +94,28 @@ function retryable(error: unknown): boolean {
   return (typeof code === 'string' && RETRYABLE.has(code)) || (code === '23505' && constraint === 'idempotency_keys_profile_key');
 }
 
+/** Thrown when a write lost to concurrent ones every time: the request may be sent again (503). */
+export class WriteContention extends Error {
+  constructor(options: ErrorOptions) {
+    super('The write lost to concurrent writes on every attempt.', options);
+    this.name = 'WriteContention';
+  }
+}
+
 /**
  * A write that decides from what it reads (the last places of a class, an offer, an idempotency
  * key). SQLite has one writer, so it is serial already; on PostgreSQL it runs SERIALIZABLE and is
- * run again, after a short random pause, when PostgreSQL says a concurrent one won.
+ * run again when PostgreSQL says a concurrent one won, after a random pause that doubles each
+ * time (2 ms up to 160 ms) so the contenders spread out. Still losing after that: WriteContention.
  */
 export async function writeTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db.transaction().setIsolationLevel('serializable').execute(work);
     } catch (error) {
-      if (attempt >= WRITE_ATTEMPTS || !retryable(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      if (!retryable(error)) throw error;
+      if (attempt >= WRITE_ATTEMPTS) throw new WriteContention({ cause: error });
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(160, 2 ** attempt)));
     }
   }
 }

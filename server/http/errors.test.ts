@@ -1,5 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
+import { Kysely, SqliteDialect } from 'kysely';
+import SqliteDatabase from 'better-sqlite3';
+import { writeTransaction, type Database } from '../db/index';
 import { ApiError, handleError } from './errors';
 
 describe('error responses', () => {
@@ -36,5 +39,31 @@ describe('the error vocabulary', () => {
     const made = new ApiError(409, 'made_up_code', 'Nobody translates this.');
     expect(isErrorCode(made.code)).toBe(false);
     expect(SERVER_ERROR_CODES).toContain('class_full');
+  });
+
+  it('answer 503 server_busy with Retry-After when a write lost to concurrent ones on every attempt', async () => {
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SqliteDatabase(':memory:') }) });
+    let attempts = 0;
+    const app = new Hono();
+    app.post('/book', async () => {
+      // What PostgreSQL answers a SERIALIZABLE transaction that a concurrent one beat.
+      await writeTransaction(db, () => {
+        attempts += 1;
+        throw Object.assign(new Error('could not serialize access'), { code: '40001' });
+      });
+      return new Response('never');
+    });
+    app.onError(handleError);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const res = await app.request('/book', { method: 'POST' });
+      expect(attempts).toBe(12);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(await res.json()).toEqual({ code: 'server_busy', message: 'Many members are booking right now. Please try again in a moment.' });
+    } finally {
+      warn.mockRestore();
+      await db.destroy();
+    }
   });
 });

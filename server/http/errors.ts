@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../core/contract/types';
 import type { ServerErrorCode } from '../../core/errors';
+import { WriteContention } from '../db/index';
 
 // Every error leaves the API as JSON `{message, code, errors?}`: English message for people,
 // stable code for the app to translate. Stack traces stay in the server log.
@@ -44,6 +45,11 @@ export function payloadTooLarge(c: Context): Response {
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) {
     return c.json(errorBody(err.code, err.message, err.errors), err.status, err.headers);
+  }
+  if (err instanceof WriteContention) {
+    // Many writes on the same rows at once (PostgreSQL): the app's outbox sends it again.
+    console.warn(`[api] ${c.req.method} ${c.req.path}: ${err.message}`);
+    return c.json(errorBody('server_busy', 'Many members are booking right now. Please try again in a moment.'), 503, { 'Retry-After': '1' });
   }
   if (err instanceof HTTPException) {
     const status = err.status;
