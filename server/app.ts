@@ -22,6 +22,7 @@ import { loadVapidDetails } from './push/vapid';
 import { securityHeaders } from './http/security-headers';
 import { loadSession } from './http/session';
 import { createRealtime, type Realtime } from './realtime/faye';
+import { PUSH_RETRY_INTERVAL_MS, retryPushes } from './features/notifications/push-queue';
 import { connectRedis } from './redis/index';
 import { adminRoutes } from './features/admin/routes';
 import { appointmentRoutes } from './features/appointments/routes';
@@ -69,6 +70,8 @@ export interface ServerOptions {
   loginRateLimit?: Partial<LoginRateLimitOptions>;
   /** How often lapsed waitlist offers are swept without waiting for a request. Default 60 s. */
   offerSweepIntervalMs?: number;
+  /** How often each process looks for pushes left to send (a process died, a push service failed). Default 30 s. */
+  pushRetryIntervalMs?: number;
   /** Sends Web Push messages; default: web-push with the stored VAPID key pair. Tests swap in fakes. */
   pushSender?: PushSender;
   /**
@@ -196,7 +199,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
 
   const allowLoopbackPush = options.allowLoopbackPush ?? false;
-  const notifications = createNotifier({ db, now, realtime, pushSender: options.pushSender ?? createWebPushSender(vapid, { allowLoopbackHttp: allowLoopbackPush }) });
+  const pushSender = options.pushSender ?? createWebPushSender(vapid, { allowLoopbackHttp: allowLoopbackPush });
+  const notifications = createNotifier({ db, now, realtime, pushSender });
   const deps: Deps = {
     db,
     now,
@@ -249,6 +253,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     sweeping = sweeping.then(() => sweepExpiredOffers(deps, { wait: false })).catch((error: unknown) => console.error('[offers] sweep failed:', error));
   }, options.offerSweepIntervalMs ?? OFFER_SWEEP_INTERVAL_MS);
   sweepTimer.unref();
+  const pushTimer = setInterval(() => {
+    sweeping = sweeping.then(() => retryPushes(db, pushSender, now)).catch((error: unknown) => console.error('[push] retry run failed:', error));
+  }, options.pushRetryIntervalMs ?? PUSH_RETRY_INTERVAL_MS);
+  pushTimer.unref();
 
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
@@ -268,6 +276,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     close() {
       closing ??= (async () => {
         clearInterval(sweepTimer);
+        clearInterval(pushTimer);
         let graceTimer: NodeJS.Timeout | undefined;
         await Promise.race([notifications.settled(), new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, DELIVERY_GRACE_MS)))]);
         clearTimeout(graceTimer);

@@ -187,6 +187,14 @@ export interface NotificationsTable {
   updated_at: IsoText;
 }
 
+/** A notification still to be pushed (migration 0005): claimed by one process at a time, retried. */
+export interface PushQueueTable {
+  notification_id: number;
+  attempts: Generated<number>;
+  next_attempt_at: IsoText;
+  claimed_until: IsoText | null;
+}
+
 export interface PushSubscriptionsTable {
   id: Generated<number>;
   profile_id: number;
@@ -314,6 +322,7 @@ export interface Database {
   visit_charges: VisitChargesTable;
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
+  push_queue: PushQueueTable;
   app_settings: AppSettingsTable;
   posts: PostsTable;
   appointments: AppointmentsTable;

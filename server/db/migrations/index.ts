@@ -3,6 +3,7 @@ import * as m0001 from './0001_initial';
 import * as m0002 from './0002_booking';
 import * as m0003 from './0003_notifications';
 import * as m0004 from './0004_training';
+import * as m0005 from './0005_push_queue';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002_booking': m0002,
   '0003_notifications': m0003,
   '0004_training': m0004,
+  '0005_push_queue': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

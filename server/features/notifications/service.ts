@@ -3,12 +3,12 @@ import type { AppNotification, NotificationRealtimeMessage } from '../../../core
 import type { OfferEvent } from '../booking/offers';
 import type { Database } from '../../db/schema';
 import { writeTransaction } from '../../db/index';
-import { pushToMember } from '../../push/fanout';
 import type { PushSender } from '../../push/sender';
 import { memberChannel, type Realtime } from '../../realtime/faye';
 import { takeChanges, type NotificationChange } from './changes';
 import { waitlistOfferMessage } from './messages';
-import { toNotification, unreadCount } from './present';
+import { toNotification } from './present';
+import { pushNow } from './push-queue';
 import { insertNotifications, type NotifyInput } from './store';
 
 export type { NotifyInput } from './store';
@@ -91,21 +91,10 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   }
 
   async function pushAll(changes: readonly NotificationChange[]): Promise<void> {
-    const created = changes.filter((c) => c.event === 'created');
+    const created = changes.filter((c) => c.event === 'created').map((c) => c.row.id);
     if (created.length === 0 || closed) return;
-    // Most members of a big organisation have no push subscription: one query finds who has.
-    const profileIds = [...new Set(created.map((c) => c.row.profile_id))];
-    const subscribed = new Set<number>();
-    for (let i = 0; i < profileIds.length; i += 500) {
-      const rows = await db.selectFrom('push_subscriptions').select('profile_id').distinct().where('profile_id', 'in', profileIds.slice(i, i + 500)).execute();
-      for (const r of rows) subscribed.add(r.profile_id);
-    }
-    for (const { row } of created) {
-      if (closed) return;
-      if (!subscribed.has(row.profile_id)) continue;
-      const unread = await unreadCount(db, row.profile_id, row.org_id, now());
-      await pushToMember(db, deps.pushSender, row.profile_id, toNotification(row), unread, now);
-    }
+    // Queued with the rows (push-queue.ts); sent now unless another process already took them.
+    await pushNow(db, deps.pushSender, created, now);
   }
 
   function deliver(changes: NotificationChange[]): void {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewNotification, NotificationRow } from '../../db/schema';
 import { queueChanges } from './changes';
+import { queuePushes } from './push-queue';
 
 // Writes to the notifications table. Every function runs inside the caller's transaction and
 // queues what it changed on that transaction (changes.ts); delivery happens after commit.
@@ -48,6 +49,8 @@ export async function insertNotifications(trx: Db, inputs: readonly NotifyInput[
     rows.push(...(await trx.insertInto('notifications').values(values).returningAll().execute()));
   }
   queueChanges(trx, rows.map((row) => ({ event: 'created' as const, row })));
+  // With the rows, so a push is owed even if this process dies right after commit.
+  await queuePushes(trx, rows, now);
   return rows;
 }
 

@@ -89,6 +89,9 @@ describe('a read answered before a booking and applied after its confirmation', 
     });
     await book(5);
     await flushOutbox();
+    // A read begun in the confirmation's own millisecond counts as older (ties cannot prove
+    // newer): this one begins a tick later, as any read after a real round trip does.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     // The studio cancelled the booking afterwards: this newer read is the truth.
     expect(await pullSession(5, { force: true })).toBe('fetched');
     expect(await db.sessions.get(5)).toMatchObject({ visit: null });
