@@ -16,6 +16,7 @@ import { openDatabase, type Database } from './db/index';
 import { ALEX, Browser, json, SAM, signedIn, testDatabase } from './testing/helpers';
 import { channelOf, realtimeClient, subscribe, waitUntil } from './testing/notifications-helpers';
 import { wod } from './testing/training-helpers';
+import { bookedCount, lastPlacesRace } from './testing/booking-helpers';
 
 interface ServerProcess {
   url: string;
@@ -156,32 +157,13 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two
   });
 
   it('50 members racing for the last 5 places through both processes never overbook', async () => {
-    const RACERS = 50;
-    const PLACES_LEFT = 5;
-    const alex = await db.selectFrom('members_profiles').selectAll().where('email', '=', ALEX).executeTakeFirstOrThrow();
-    const account = await db.selectFrom('accounts').selectAll().where('profile_id', '=', alex.id).orderBy('org_id').executeTakeFirstOrThrow();
-    const facility = await db.selectFrom('facilities').select(['id', 'guid']).where('org_id', '=', account.org_id).orderBy('id').executeTakeFirstOrThrow();
-    const stamp = new Date().toISOString();
-    for (let i = 0; i < RACERS; i += 1) {
-      const profile = await db
-        .insertInto('members_profiles')
-        .values({ ...alex, id: undefined, guid: `scale-${i}`, email: `scale${i}@example.com`, full_name: `Racer ${i}`, first_name: 'Racer', last_name: String(i), calendar_token: null, created_at: stamp, updated_at: stamp })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db.insertInto('accounts').values({ ...account, id: undefined, profile_id: profile.id, short_id: `scale-${i}`, first_name: 'Racer', last_name: String(i), created_at: stamp }).execute();
-    }
-    const tomorrow = new Date(Date.now() + 24 * 3_600_000).toISOString();
-    const session = await db.selectFrom('sessions').selectAll().where('facility_id', '=', facility.id).where('start_at', '>', tomorrow).where('cancelled', '=', 0).orderBy('start_at').executeTakeFirstOrThrow();
-    const booked = await db.selectFrom('visits').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', session.id).where('state', '=', 'booked').executeTakeFirstOrThrow();
-    await db.updateTable('sessions').set({ capacity: Number(booked.n) + PLACES_LEFT, booking_open_at: new Date(Date.now() - 3_600_000).toISOString() }).where('id', '=', session.id).execute();
-    const racers = await Promise.all(Array.from({ length: RACERS }, (_, i) => signedIn(i % 2 === 0 ? a : b, `scale${i}@example.com`)));
-
-    const answers = await Promise.all(racers.map((racer, i) => racer.request(`/api/v1/sessions/${session.id}/book`, { method: 'POST', json: {}, headers: { 'X-Facility-Id': facility.guid, 'Idempotency-Key': `scale-${i}` } })));
+    const race = await lastPlacesRace(db, 'scale', 50, 5);
+    const racers = await Promise.all(race.emails.map((email, i) => signedIn(i % 2 === 0 ? a : b, email)));
+    const answers = await Promise.all(racers.map((racer, i) => racer.request(`/api/v1/sessions/${race.sessionId}/book`, { method: 'POST', json: {}, headers: { ...race.headers, 'Idempotency-Key': `scale-${i}` } })));
     const statuses = answers.map((answer) => answer.status);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(PLACES_LEFT);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(5);
     expect(statuses.filter((status) => status !== 201).every((status) => status === 409)).toBe(true);
-    const after = await db.selectFrom('visits').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', session.id).where('state', '=', 'booked').executeTakeFirstOrThrow();
-    expect(Number(after.n)).toBe(Number(booked.n) + PLACES_LEFT);
+    expect(await bookedCount(db, race.sessionId)).toBe(race.bookedBefore + 5);
   }, 120_000);
 
   it('a lapsed offer is swept once, by one of the two processes', async () => {

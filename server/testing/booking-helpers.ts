@@ -90,3 +90,45 @@ export async function expectError(res: Response, status: number, code: string): 
 
 export const asVisit = (res: Response) => json<Visit>(res);
 export const asSession = (res: Response) => json<Session>(res);
+
+export interface LastPlaces {
+  /** Emails of the racing members (Alex's password). */
+  emails: string[];
+  sessionId: number;
+  headers: Record<string, string>;
+  /** Places booked before the race. */
+  bookedBefore: number;
+}
+
+/**
+ * `racers` new members of Alex's first organisation (emails `${prefix}${i}@example.com`) and the
+ * first class after tomorrow at its first facility, open for booking with exactly `placesLeft`
+ * places left: the set-up of the races for the last places.
+ */
+export async function lastPlacesRace(db: Kysely<Database>, prefix: string, racers: number, placesLeft: number): Promise<LastPlaces> {
+  const alex = await db.selectFrom('members_profiles').selectAll().where('email', '=', 'demo@example.com').executeTakeFirstOrThrow();
+  const account = await db.selectFrom('accounts').selectAll().where('profile_id', '=', alex.id).orderBy('org_id').executeTakeFirstOrThrow();
+  const facility = await db.selectFrom('facilities').select(['id', 'guid']).where('org_id', '=', account.org_id).orderBy('id').executeTakeFirstOrThrow();
+  const stamp = new Date().toISOString();
+  const emails: string[] = [];
+  for (let i = 0; i < racers; i += 1) {
+    const email = `${prefix}${i}@example.com`;
+    const profile = await db
+      .insertInto('members_profiles')
+      .values({ ...alex, id: undefined, guid: `${prefix}-${i}`, email, full_name: `Racer ${i}`, first_name: 'Racer', last_name: String(i), calendar_token: null, created_at: stamp, updated_at: stamp })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('accounts').values({ ...account, id: undefined, profile_id: profile.id, short_id: `${prefix}-${i}`, first_name: 'Racer', last_name: String(i), created_at: stamp }).execute();
+    emails.push(email);
+  }
+  const tomorrow = new Date(Date.now() + DAY).toISOString();
+  const session = await db.selectFrom('sessions').selectAll().where('facility_id', '=', facility.id).where('start_at', '>', tomorrow).where('cancelled', '=', 0).orderBy('start_at').executeTakeFirstOrThrow();
+  const booked = await bookedCount(db, session.id);
+  await db.updateTable('sessions').set({ capacity: booked + placesLeft, booking_open_at: new Date(Date.now() - HOUR).toISOString() }).where('id', '=', session.id).execute();
+  return { emails, sessionId: session.id, headers: { 'X-Facility-Id': facility.guid }, bookedBefore: booked };
+}
+
+export async function bookedCount(db: Kysely<Database>, sessionId: number): Promise<number> {
+  const row = await db.selectFrom('visits').select((eb) => eb.fn.countAll<number>().as('n')).where('session_id', '=', sessionId).where('state', '=', 'booked').executeTakeFirstOrThrow();
+  return Number(row.n);
+}
