@@ -103,15 +103,25 @@ export class WriteContention extends Error {
 }
 
 /**
- * A write that decides from what it reads (the last places of a class, an offer, an idempotency
- * key). SQLite has one writer, so it is serial already; on PostgreSQL it runs SERIALIZABLE and is
- * run again when PostgreSQL says a concurrent one won, after a random pause that doubles each
- * time (2 ms up to 160 ms) so the contenders spread out. Still losing after that: WriteContention.
+ * How a write on PostgreSQL is kept correct against concurrent ones. `serializable` (the default):
+ * PostgreSQL aborts one of two transactions that would not have given the same result one after
+ * the other, and it is run again; safe for any write, but PostgreSQL tracks reads by index page, so
+ * writes about different classes abort each other under load. `read committed`: for writes that
+ * take the row locks of what they decide about first (`lockForDecision`: the member, the class),
+ * so only writes about the same member or class wait for each other. SQLite has one writer: both
+ * are serial there.
  */
-export async function writeTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+export type WriteIsolation = 'serializable' | 'read committed';
+
+/**
+ * A write that decides from what it reads (the last places of a class, an offer, an idempotency
+ * key), run again after a random pause that doubles each time (2 ms up to 160 ms) when PostgreSQL
+ * says a concurrent one won. Still losing after that: WriteContention.
+ */
+export async function writeTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>, isolation: WriteIsolation = 'serializable'): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction().setIsolationLevel('serializable').execute(work);
+      return await db.transaction().setIsolationLevel(isolation).execute(work);
     } catch (error) {
       if (!retryable(error)) throw error;
       if (attempt >= WRITE_ATTEMPTS) throw new WriteContention({ cause: error });
@@ -157,4 +167,15 @@ export async function jobLock(trx: Kysely<Database>, name: string, wait: boolean
   }
   const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtext(${name})) as locked`.execute(trx);
   return rows[0]?.locked === true;
+}
+
+/**
+ * In a `read committed` write: locks the rows this write decides about (a member, the classes),
+ * in id order, until commit; another write about the same rows waits, then reads what this one
+ * wrote. Take the member before the classes, everywhere, so two writes never wait for each other.
+ * SQLite: its single writer already serialises the write, nothing to do.
+ */
+export async function lockForDecision(trx: Kysely<Database>, table: 'members_profiles' | 'sessions', ids: readonly number[]): Promise<void> {
+  if (ids.length === 0 || !onPostgres(trx)) return;
+  await trx.selectFrom(table).select('id').where('id', 'in', [...new Set(ids)]).orderBy('id').forUpdate().execute();
 }

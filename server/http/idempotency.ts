@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { sha256 } from '../features/auth/tokens';
 import type { Database } from '../db/schema';
-import { writeTransaction } from '../db/index';
+import { writeTransaction, type WriteIsolation } from '../db/index';
 import type { AppContext } from './context';
 import { ApiError } from './errors';
 
@@ -19,10 +19,10 @@ export const IDEMPOTENCY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 // retry after a lost response gets the original answer instead of doing the work twice.
 // A handler that throws rolls everything back and nothing is remembered.
 // The handler must use `trx` only: SQLite has a single connection, so touching `db` inside
-// the transaction would wait for the transaction itself. On PostgreSQL it is SERIALIZABLE and
-// may run more than once (writeTransaction), so it must not act outside the database. Notifications the handler writes
+// the transaction would wait for the transaction itself. On PostgreSQL it is SERIALIZABLE (or READ
+// COMMITTED behind row locks, `isolation`) and may run more than once (writeTransaction), so it must not act outside the database. Notifications the handler writes
 // through `trx` are delivered after the commit.
-export async function idempotent(c: AppContext, profileId: number, handler: (trx: Transaction<Database>) => Promise<HandlerResult>): Promise<Response> {
+export async function idempotent(c: AppContext, profileId: number, handler: (trx: Transaction<Database>) => Promise<HandlerResult>, isolation: WriteIsolation = 'serializable'): Promise<Response> {
   const { db, now } = c.get('deps');
   const key = c.req.header('idempotency-key');
   if (key !== undefined && !KEY_PATTERN.test(key)) {
@@ -69,7 +69,7 @@ export async function idempotent(c: AppContext, profileId: number, handler: (trx
         .execute();
     }
     return { ...result, replayed: false };
-  });
+  }, isolation);
 
   // Committed: notifications the handler created or changed go out now (in the background).
   if (transaction) c.get('deps').notifications.afterCommit(transaction);

@@ -78,7 +78,7 @@ export function adminRoutes(): Hono<AppEnv> {
   routes.post('/sessions/:id/cancel', async (c) => {
     const { notifications, now } = c.get('deps');
     const id = pathId(c);
-    return c.json(await notifications.transaction((trx) => cancelClass(trx, id, now())));
+    return c.json(await notifications.transaction((trx) => cancelClass(trx, id, now()), 'read committed'));
   });
 
   routes.post('/posts', async (c) => {

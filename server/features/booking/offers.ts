@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Visit } from '../../../core/contract/types';
 import type { Database } from '../../db/schema';
-import { jobLock } from '../../db/index';
+import { jobLock, lockForDecision } from '../../db/index';
 import type { Notifier } from '../notifications/service';
 import { removeOfferNotifications } from '../notifications/store';
 import { freePlaces, type VisitCounts } from '../../../core/rules/capacity';
@@ -87,12 +87,19 @@ export const OFFER_SWEEP_INTERVAL_MS = 60 * 1000;
 /** Cancels every offer that lapsed (marked offer_expired) and passes each place to the next in line. */
 export async function expireOffers(trx: Db, now: Date, offered: number[]): Promise<number> {
   const at = now.toISOString();
-  const lapsed = await trx.selectFrom('visits').select(['id', 'session_id']).where('state', '=', 'pending').where('offer_expires_at', '<=', at).orderBy('offer_expires_at').orderBy('id').execute();
+  const lapsedOffers = () => trx.selectFrom('visits').select(['id', 'session_id']).where('state', '=', 'pending').where('offer_expires_at', '<=', at).orderBy('offer_expires_at').orderBy('id').execute();
+  const candidates = await lapsedOffers();
+  if (candidates.length === 0) return 0;
+  // Their classes' locks, as every write about places takes; then the offers read again, as a
+  // member may have answered one meanwhile.
+  await lockForDecision(trx, 'sessions', candidates.map((v) => v.session_id));
+  const lapsed = await lapsedOffers();
   if (lapsed.length === 0) return 0;
   await trx
     .updateTable('visits')
     .set({ state: 'cancelled', offer_expired: 1, updated_at: at })
     .where('id', 'in', lapsed.map((v) => v.id))
+    .where('state', '=', 'pending')
     .execute();
   // Their waitlist notifications go with them (delivered as 'removed' after commit).
   await removeOfferNotifications(trx, lapsed.map((v) => v.id), now);
@@ -121,7 +128,7 @@ export async function sweepExpiredOffers(deps: SweepDeps, { wait = true }: { wai
   const due = await deps.db.selectFrom('visits').select('id').where('state', '=', 'pending').where('offer_expires_at', '<=', now.toISOString()).limit(1).executeTakeFirst();
   if (!due) return 0;
   const offered: number[] = [];
-  const expired = await deps.notifications.transaction(async (trx) => ((await jobLock(trx, OFFER_SWEEP_JOB, wait)) ? expireOffers(trx, now, offered) : 0));
+  const expired = await deps.notifications.transaction(async (trx) => ((await jobLock(trx, OFFER_SWEEP_JOB, wait)) ? expireOffers(trx, now, offered) : 0), 'read committed');
   // One line per sweep that did something: with several processes, it shows which one did.
   if (expired > 0) console.log(`[offers] ${expired} lapsed offer(s) cancelled, places passed on (process ${process.pid})`);
   await deps.offers.announce(deps.db, offered);

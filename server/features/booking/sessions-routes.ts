@@ -5,6 +5,7 @@ import { findMemberSessionRow, loadMemberSession, presentSessions, presentVisits
 import type { AppContext, AppEnv } from '../../http/context';
 import { ApiError, notFound } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
+import { lockForDecision } from '../../db/index';
 import { profileId, requireAuth } from '../../http/session';
 import { bookBreach, dropInBreach, waitlistBreach } from './rules';
 import { sessionRange } from './range';
@@ -66,39 +67,47 @@ async function createVisit(c: AppContext, kind: Kind): Promise<Response> {
   const me = profileId(c);
   const sessionId = pathId(c);
   await readOptionalJson(c, bookBody);
-  return idempotent(c, me, async (trx) => {
-    const at = now();
-    const sessionRow = await findMemberSessionRow(trx, sessionId, me);
-    const [session] = sessionRow ? await presentSessions(trx, [sessionRow], me) : [];
-    if (!sessionRow || !session) throw classNotFound();
-    const breach = kind === 'book' ? bookBreach(session, at) : kind === 'dropin' ? dropInBreach(session, at) : waitlistBreach(session, at);
-    if (breach) throw conflict(breach);
-    const stamp = at.toISOString();
-    // A new row even after a cancelled visit: the history stays. The partial unique index
-    // (one live visit per member and class) backs the rule above at the database level.
-    const inserted = await trx
-      .insertInto('visits')
-      .values({
-        profile_id: me,
-        session_id: sessionId,
-        state: kind === 'waitlist' ? 'waitlisted' : 'booked',
-        dropin: kind === 'dropin' ? 1 : 0,
-        offer_expires_at: null,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-      .catch((error: unknown) => {
-        // Only reachable if the checks above were bypassed by a concurrent writer.
-        if (isUniqueViolation(error)) throw conflict({ code: 'already_booked', message: 'You already have a place or a waitlist place in this class.' });
-        throw error;
-      });
-    // The class was read and checked above: present the new visit with it, without reading both again.
-    const [visit] = await presentVisits(trx, [inserted], me, [sessionRow]);
-    if (!visit) throw classNotFound();
-    return { status: 201, body: visit };
-  });
+  return idempotent(
+    c,
+    me,
+    async (trx) => {
+      // The member's and the class's locks first: the checks below then read the latest places.
+      await lockForDecision(trx, 'members_profiles', [me]);
+      await lockForDecision(trx, 'sessions', [sessionId]);
+      const at = now();
+      const sessionRow = await findMemberSessionRow(trx, sessionId, me);
+      const [session] = sessionRow ? await presentSessions(trx, [sessionRow], me) : [];
+      if (!sessionRow || !session) throw classNotFound();
+      const breach = kind === 'book' ? bookBreach(session, at) : kind === 'dropin' ? dropInBreach(session, at) : waitlistBreach(session, at);
+      if (breach) throw conflict(breach);
+      const stamp = at.toISOString();
+      // A new row even after a cancelled visit: the history stays. The partial unique index
+      // (one live visit per member and class) backs the rule above at the database level.
+      const inserted = await trx
+        .insertInto('visits')
+        .values({
+          profile_id: me,
+          session_id: sessionId,
+          state: kind === 'waitlist' ? 'waitlisted' : 'booked',
+          dropin: kind === 'dropin' ? 1 : 0,
+          offer_expires_at: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+        .catch((error: unknown) => {
+          // Only reachable if the checks above were bypassed by a concurrent writer.
+          if (isUniqueViolation(error)) throw conflict({ code: 'already_booked', message: 'You already have a place or a waitlist place in this class.' });
+          throw error;
+        });
+      // The class was read and checked above: present the new visit with it, without reading both again.
+      const [visit] = await presentVisits(trx, [inserted], me, [sessionRow]);
+      if (!visit) throw classNotFound();
+      return { status: 201, body: visit };
+    },
+    'read committed',
+  );
 }
 
 function isUniqueViolation(error: unknown): boolean {

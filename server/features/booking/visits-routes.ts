@@ -9,6 +9,7 @@ import type { VisitPatchable } from '../../db/schema';
 import type { AppContext, AppEnv } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
+import { lockForDecision } from '../../db/index';
 import { profileId, requireAuth } from '../../http/session';
 import { removeOfferNotifications } from '../notifications/store';
 import { cancelBreach, confirmBreach, declineBreach, lateCancelBreach, type OfferFacts, type RuleBreach } from './rules';
@@ -99,38 +100,47 @@ async function transition(c: AppContext, action: Action): Promise<Response> {
   const me = profileId(c);
   const visitId = pathId(c);
   const offered: number[] = [];
-  const response = await idempotent(c, me, async (trx) => {
-    const at = now();
-    const row = await findMemberVisitRow(trx, visitId, me);
-    const sessionRow = row ? await findMemberSessionRow(trx, row.session_id, me) : undefined;
-    const [session] = sessionRow ? await presentSessions(trx, [sessionRow], me) : [];
-    if (!row || !sessionRow || !session) throw visitNotFound();
+  const response = await idempotent(
+    c,
+    me,
+    async (trx) => {
+      // The member's and the visit's class's locks first, then the visit read afresh.
+      await lockForDecision(trx, 'members_profiles', [me]);
+      const target = await findMemberVisitRow(trx, visitId, me);
+      if (target) await lockForDecision(trx, 'sessions', [target.session_id]);
+      const at = now();
+      const row = target && (await findMemberVisitRow(trx, visitId, me));
+      const sessionRow = row ? await findMemberSessionRow(trx, row.session_id, me) : undefined;
+      const [session] = sessionRow ? await presentSessions(trx, [sessionRow], me) : [];
+      if (!row || !sessionRow || !session) throw visitNotFound();
 
-    const facts: OfferFacts = { state: row.state, session, offer_expires_at: row.offer_expires_at, offer_expired: row.offer_expired === 1 };
-    const rules: Record<Action, (v: OfferFacts, now: Date) => RuleBreach | null> = { cancel: cancelBreach, latecancel: lateCancelBreach, confirm: confirmBreach, decline: declineBreach };
-    const breach = rules[action](facts, at);
-    if (breach) throw conflict(breach);
+      const facts: OfferFacts = { state: row.state, session, offer_expires_at: row.offer_expires_at, offer_expired: row.offer_expired === 1 };
+      const rules: Record<Action, (v: OfferFacts, now: Date) => RuleBreach | null> = { cancel: cancelBreach, latecancel: lateCancelBreach, confirm: confirmBreach, decline: declineBreach };
+      const breach = rules[action](facts, at);
+      if (breach) throw conflict(breach);
 
-    const stamp = at.toISOString();
-    let patch: VisitPatchable;
-    if (action === 'confirm') patch = { state: 'booked', offer_expires_at: null, updated_at: stamp };
-    else if (action === 'latecancel') patch = { state: 'cancelled', late_cancelled: 1, updated_at: stamp };
-    else patch = { state: 'cancelled', updated_at: stamp };
-    const updated = await trx.updateTable('visits').set(patch).where('id', '=', row.id).where('state', '=', row.state).returningAll().executeTakeFirst();
-    if (!updated) throw visitNotFound();
+      const stamp = at.toISOString();
+      let patch: VisitPatchable;
+      if (action === 'confirm') patch = { state: 'booked', offer_expires_at: null, updated_at: stamp };
+      else if (action === 'latecancel') patch = { state: 'cancelled', late_cancelled: 1, updated_at: stamp };
+      else patch = { state: 'cancelled', updated_at: stamp };
+      const updated = await trx.updateTable('visits').set(patch).where('id', '=', row.id).where('state', '=', row.state).returningAll().executeTakeFirst();
+      if (!updated) throw visitNotFound();
 
-    if (action === 'latecancel') await chargeLateCancel(trx, row, sessionRow, at);
-    // An answered offer's waitlist notification is removed with it (a 'removed' live update).
-    if (row.state === 'pending') await removeOfferNotifications(trx, [row.id], at);
-    // A booked place or an offered one came free (a waitlist place frees nothing, but asking is harmless).
-    if (action !== 'confirm') await offerFreePlaces(trx, row.session_id, at, offered);
+      if (action === 'latecancel') await chargeLateCancel(trx, row, sessionRow, at);
+      // An answered offer's waitlist notification is removed with it (a 'removed' live update).
+      if (row.state === 'pending') await removeOfferNotifications(trx, [row.id], at);
+      // A booked place or an offered one came free (a waitlist place frees nothing, but asking is harmless).
+      if (action !== 'confirm') await offerFreePlaces(trx, row.session_id, at, offered);
 
-    // The visit and its class were read and checked above: present the updated row with that
-    // class (its counts are read afresh), without reading both again.
-    const [visit]: Visit[] = await presentVisits(trx, [updated], me, [sessionRow]);
-    if (!visit) throw visitNotFound();
-    return { status: 200, body: visit };
-  });
+      // The visit and its class were read and checked above: present the updated row with that
+      // class (its counts are read afresh), without reading both again.
+      const [visit]: Visit[] = await presentVisits(trx, [updated], me, [sessionRow]);
+      if (!visit) throw visitNotFound();
+      return { status: 200, body: visit };
+    },
+    'read committed',
+  );
   await offers.announce(db, offered);
   return response;
 }

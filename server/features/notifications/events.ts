@@ -5,6 +5,7 @@ import { ApiError, notFound } from '../../http/errors';
 import { appointmentCancelledMessage, appointmentMovedMessage, classCancelledMessage, postMessage } from './messages';
 import { toNotification } from './present';
 import { insertNotifications, removeOfferNotifications } from './store';
+import { lockForDecision } from '../../db/index';
 
 // Staff actions that notify members. Each runs inside the caller's transaction; the
 // notifications go out after it commits (Notifier.transaction).
@@ -23,6 +24,8 @@ export interface ClassCancelled {
  * a class_cancelled notification.
  */
 export async function cancelClass(trx: Db, sessionId: number, now: Date): Promise<ClassCancelled> {
+  // The class's lock, as every write about its places takes (run 'read committed').
+  if (Number.isSafeInteger(sessionId)) await lockForDecision(trx, 'sessions', [sessionId]);
   const session = Number.isSafeInteger(sessionId)
     ? await trx
         .selectFrom('sessions')

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AppNotification, NotificationRealtimeMessage } from '../../../core/contract/types';
 import type { OfferEvent } from '../booking/offers';
 import type { Database } from '../../db/schema';
-import { writeTransaction } from '../../db/index';
+import { lockForDecision, writeTransaction, type WriteIsolation } from '../../db/index';
 import type { PushSender } from '../../push/sender';
 import { memberChannel, type Realtime } from '../../realtime/faye';
 import { takeChanges, type NotificationChange } from './changes';
@@ -40,8 +40,8 @@ export interface Notifier {
   notifyMany(trx: Db | undefined, inputs: readonly NotifyInput[]): Promise<AppNotification[]>;
   /** Delivers what the committed transaction `trx` queued. Returns at once. */
   afterCommit(trx: object): void;
-  /** db.transaction() followed by afterCommit. */
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /** writeTransaction() followed by afterCommit. */
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>, isolation?: WriteIsolation): Promise<T>;
   /** The OfferBus listener: a waitlist notification for a place offered to a member. */
   offerMade(event: OfferEvent): Promise<void>;
   /** Resolves when every delivery started so far has finished (tests, shutdown). */
@@ -121,13 +121,17 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       deliver(takeChanges(trx));
     },
 
-    async transaction(fn) {
+    async transaction(fn, isolation) {
       let used = null as Transaction<Database> | null;
-      // The offer sweep and staff actions decide places too: serial on PostgreSQL, as the routes.
-      const result = await writeTransaction(db, (trx) => {
-        used = trx;
-        return fn(trx);
-      });
+      // The offer sweep and staff actions decide places too: as safe on PostgreSQL as the routes.
+      const result = await writeTransaction(
+        db,
+        (trx) => {
+          used = trx;
+          return fn(trx);
+        },
+        isolation,
+      );
       if (used) notifier.afterCommit(used);
       return result;
     },
@@ -137,6 +141,9 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       if (!facility) return;
       const { session } = event.visit;
       await notifier.transaction(async (trx) => {
+        // The class's lock, as every write about its places takes (booking/http.ts): then the
+        // offer's state read next is the latest.
+        await lockForDecision(trx, 'sessions', [session.id]);
         // The offer may already be answered (or lapsed) by the time this runs.
         const visit = await trx.selectFrom('visits').select(['state', 'offer_expires_at']).where('id', '=', event.visit.id).executeTakeFirst();
         if (!visit || visit.state !== 'pending') return;
@@ -157,7 +164,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
           ],
           now(),
         );
-      });
+      }, 'read committed');
     },
 
     async settled() {
