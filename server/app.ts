@@ -285,11 +285,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         for (const socket of realtimeSockets) socket.destroy();
         server.closeIdleConnections();
+        // A keep-alive socket whose request finishes during the drain goes at once, not after
+        // its keep-alive timeout.
+        const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
         const force = setTimeout(() => {
           for (const socket of sockets) socket.destroy();
         }, CLOSE_GRACE_MS);
         await closed;
         clearTimeout(force);
+        clearInterval(idleSweep);
         await sweeping;
         await db.destroy();
         await redis?.close();

@@ -43,7 +43,11 @@ export function guardServer(server: Server, trustProxy: boolean, realtimeSockets
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     if (isRealtimePath(req.url)) {
-      realtimeSockets.add(req.socket);
+      // Only while this poll is open: a keep-alive socket may carry an API request next, which
+      // shutdown must let finish.
+      const socket = req.socket;
+      realtimeSockets.add(socket);
+      res.once('close', () => realtimeSockets.delete(socket));
       // JSON-P polling (GET ?message=) is the one transport a foreign page could embed.
       const jsonp = req.method === 'GET' && /[?&]message=/.test(req.url ?? '');
       if (jsonp || isCrossOrigin(req, trustProxy)) {
