@@ -57,6 +57,18 @@ describe('admin authentication and token', () => {
     }
   });
 
+  it('writes the token file into a folder not made yet (on PostgreSQL no SQLite file makes it)', async () => {
+    // On SQLite the database file's folder is made with it; the case is PostgreSQL's (npm run test:pg).
+    if (!server.database.databaseUrl) return;
+    const folder = path.join(server.dir, 'fresh-checkout', 'data');
+    const again = await startServer({ port: 0, ...server.database, databaseFile: path.join(folder, 'app.sqlite'), distDir: path.join(server.dir, 'dist'), pushSender: new FakePushSender() });
+    try {
+      expect((await fs.readFile(path.join(folder, 'admin-token'), 'utf8')).trim()).toBe(server.running.adminToken);
+    } finally {
+      await again.close();
+    }
+  });
+
   it('uses ADMIN_TOKEN when set (and writes no file)', async () => {
     expect(loadConfig({ ADMIN_TOKEN: ' configured-admin-token-1234 ', VAPID_SUBJECT: 'mailto:ops@example.org' })).toMatchObject({ adminToken: 'configured-admin-token-1234', vapidSubject: 'mailto:ops@example.org' });
     const other = await startTestServer({ adminToken: 'configured-admin-token-1234', pushSender: new FakePushSender() });

@@ -39,6 +39,8 @@ export async function resolveAdminToken(db: Kysely<Database>, databaseFile: stri
   const file = adminTokenFile(databaseFile);
   if (file) {
     const current = await fs.readFile(file, 'utf8').catch(() => null);
+    // On PostgreSQL no SQLite file made the folder: a fresh checkout has no data/ yet.
+    await fs.mkdir(path.dirname(file), { recursive: true });
     if (current?.trim() !== token) await fs.writeFile(file, `${token}\n`, { mode: 0o600 });
     // writeFile's mode applies only to a new file.
     await fs.chmod(file, 0o600);
