@@ -48,7 +48,7 @@ test.describe('offline-first booking', () => {
     await expect(badges(page).getByText('Booked', { exact: true })).toBeVisible();
     await expect(page.getByTestId('waiting-to-sync')).toBeVisible();
     await expect(page.getByTestId('sync-indicator')).toBeVisible();
-    expect(countVisits(id, DEMO.alex.email)).toBe(0);
+    expect(await countVisits(id, DEMO.alex.email)).toBe(0);
 
     await page.reload();
     await expect(badges(page).getByText('Booked', { exact: true })).toBeVisible();
@@ -57,8 +57,8 @@ test.describe('offline-first booking', () => {
     await goOnline(context);
     await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0, { timeout: 15_000 });
     await expect(badges(page).getByText('Booked', { exact: true })).toBeVisible();
-    expect(countVisits(id, DEMO.alex.email, 'booked')).toBe(1);
-    expect(countVisits(id, DEMO.alex.email)).toBe(1);
+    expect(await countVisits(id, DEMO.alex.email, 'booked')).toBe(1);
+    expect(await countVisits(id, DEMO.alex.email)).toBe(1);
     await alex.close();
   });
 
@@ -79,7 +79,7 @@ test.describe('offline-first booking', () => {
     await page.getByRole('alertdialog', { name: 'Confirm late cancel' }).getByRole('button', { name: 'Yes, late cancel my booking' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Cancelled' })).toBeVisible();
     await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0, { timeout: 15_000 });
-    expect(countVisits(id, DEMO.alex.email, 'cancelled')).toBe(1);
+    expect(await countVisits(id, DEMO.alex.email, 'cancelled')).toBe(1);
     await alex.close();
   });
 
@@ -97,13 +97,13 @@ test.describe('offline-first booking', () => {
     await goOffline(context);
     await page.getByRole('button', { name: 'Book', exact: true }).click();
     await expect(page.getByTestId('waiting-to-sync')).toBeVisible();
-    fillClass(id); // meanwhile the studio gives away the last places
+    await fillClass(id); // meanwhile the studio gives away the last places
     await goOnline(context);
 
     await expect(page.getByRole('alert').filter({ hasText: 'This class is full.' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0);
     await expect(badges(page).getByText('Booked', { exact: true })).toHaveCount(0);
-    expect(countVisits(id, DEMO.sam.email)).toBe(0);
+    expect(await countVisits(id, DEMO.sam.email)).toBe(0);
     await sam.close();
   });
 
@@ -123,7 +123,7 @@ test.describe('offline-first booking', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Confirmed' })).toBeVisible();
     await expect(badges(page).getByText('Booked', { exact: true })).toBeVisible();
     await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0, { timeout: 15_000 });
-    expect(countVisits(id, DEMO.alex.email, 'booked')).toBe(1);
+    expect(await countVisits(id, DEMO.alex.email, 'booked')).toBe(1);
     await sam.close();
   });
 

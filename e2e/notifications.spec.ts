@@ -111,7 +111,7 @@ test.describe('notifications', () => {
     const session = (await sam.sessions('Wellington')).find(
       (s: Session) => isBookable(s, now) && !alexHasVisit.has(s.id) && Date.parse(s.start_date) > now.getTime() + 6 * 3_600_000,
     )!;
-    setClass(session.id, { capacity: placesTaken(session.id) + 1, waitlists_on: true });
+    await setClass(session.id, { capacity: (await placesTaken(session.id)) + 1, waitlists_on: true });
     expect((await sam.post(`/sessions/${session.id}/book`, 'Wellington')).status).toBe(201);
     expect((await alex.post(`/sessions/${session.id}/waitlist`, 'Wellington')).status).toBe(201);
 

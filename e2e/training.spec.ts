@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWorker, DEMO } from './fixtures';
-import { withDatabase } from './support/studio';
+import { sql } from 'kysely';
+import { countOf, withDatabase } from './support/studio';
 
 interface StoredLift {
   id: number;
@@ -11,44 +12,41 @@ interface StoredLift {
 }
 
 /** The member's workouts carrying this note, straight from the server's database. */
-function workoutsWithNote(note: string): StoredLift[] {
-  return withDatabase((db) => db.prepare('SELECT id, load_value, load_units, rep_scheme, sets FROM workouts WHERE notes = ?').all(note) as StoredLift[]);
+function workoutsWithNote(note: string): Promise<StoredLift[]> {
+  return withDatabase(async (db) => (await sql<StoredLift>`SELECT id, load_value, load_units, rep_scheme, sets FROM workouts WHERE notes = ${note}`.execute(db)).rows);
 }
 
 /** How many rows of a table, joined to their member, name this member and this id. */
-function countFor(table: 'workouts' | 'workout_reactions', column: 'session_id' | 'workout_id', id: number, email: string): number {
-  const sql = `SELECT COUNT(*) AS n FROM ${table} t JOIN members_profiles p ON p.id = t.profile_id WHERE t.${column} = ? AND p.email = ?`;
-  return withDatabase((db) => (db.prepare(sql).get(id, email) as { n: number }).n);
+function countFor(table: 'workouts' | 'workout_reactions', column: 'session_id' | 'workout_id', id: number, email: string): Promise<number> {
+  return countOf(sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.table(table)} t JOIN members_profiles p ON p.id = t.profile_id WHERE ${sql.ref(`t.${column}`)} = ${id} AND p.email = ${email}`);
 }
 
 const alexResultsFor = (sessionId: number) => countFor('workouts', 'session_id', sessionId, DEMO.alex.email);
 const alexReactionsFor = (workoutId: number) => countFor('workout_reactions', 'workout_id', workoutId, DEMO.alex.email);
 
-function trackTraining(email: string): number {
-  return withDatabase((db) => (db.prepare('SELECT track_training AS on_ FROM members_profiles WHERE email = ?').get(email) as { on_: number }).on_);
+function trackTraining(email: string): Promise<number> {
+  return countOf(sql<{ n: number }>`SELECT track_training AS n FROM members_profiles WHERE email = ${email}`);
 }
 
 /** Puts a member's training log setting back as the seed has it, for the journeys after this one. */
-function setTrackTraining(email: string, on: boolean): void {
-  withDatabase((db) => db.prepare('UPDATE members_profiles SET track_training = ? WHERE email = ?').run(on ? 1 : 0, email), { write: true });
+async function setTrackTraining(email: string, on: boolean): Promise<void> {
+  await withDatabase((db) => db.updateTable('members_profiles').set({ track_training: on ? 1 : 0 }).where('email', '=', email).execute());
 }
 
 /** Today's public Olympic Lifting class at Wellington: others logged Grace there, Alex has not. */
-function publicBoardClass(): number {
-  const rows = withDatabase(
-    (db) =>
-      db
-        .prepare(
-          `SELECT s.id FROM sessions s
+async function publicBoardClass(): Promise<number> {
+  const rows = await withDatabase(
+    async (db) =>
+      (
+        await sql<{ id: number }>`SELECT s.id FROM sessions s
              JOIN facilities f ON f.id = s.facility_id
              JOIN whiteboard_items i ON i.session_id = s.id
              JOIN workout_definitions d ON d.id = i.definition_id
             WHERE f.name = 'Wellington' AND s.name = 'Olympic Lifting' AND s.whiteboard_visibility = 'public' AND d.name = 'Grace'
               AND EXISTS (SELECT 1 FROM workouts w WHERE w.session_id = s.id)
-              AND NOT EXISTS (SELECT 1 FROM workouts w JOIN members_profiles p ON p.id = w.profile_id WHERE w.session_id = s.id AND p.email = ?)
-            ORDER BY s.id DESC`,
-        )
-        .all(DEMO.alex.email) as { id: number }[],
+              AND NOT EXISTS (SELECT 1 FROM workouts w JOIN members_profiles p ON p.id = w.profile_id WHERE w.session_id = s.id AND p.email = ${DEMO.alex.email})
+            ORDER BY s.id DESC`.execute(db)
+      ).rows,
   );
   if (!rows[0]) throw new Error('no public Olympic Lifting board without Alex in the seed');
   return rows[0].id;
@@ -103,7 +101,7 @@ test.describe('training log', () => {
     await expectAccessible(page);
     await page.getByTestId('save-workout').click();
     await expect(page.getByTestId('workout-detail')).toContainText('2,550');
-    expect(workoutsWithNote(note)).toHaveLength(0);
+    expect(await workoutsWithNote(note)).toHaveLength(0);
 
     await page.reload();
     await expect(page.getByTestId('workout-detail')).toContainText('2,550');
@@ -111,12 +109,12 @@ test.describe('training log', () => {
     await page.goto('/training');
     await expect(page.getByTestId('workout-row').first()).toContainText('Back Squat');
     await page.getByTestId('workout-row').first().click();
-    expect(workoutsWithNote(note)).toHaveLength(0);
+    expect(await workoutsWithNote(note)).toHaveLength(0);
 
     await goOnline(context);
     await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0, { timeout: 15_000 });
     await expect(page).toHaveURL(/\/training\/workouts\/lift\/\d+$/);
-    const stored = workoutsWithNote(note);
+    const stored = await workoutsWithNote(note);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ rep_scheme: '5x5', load_value: 2550, load_units: 'kilograms' });
     const sets = JSON.parse(stored[0]!.sets) as { repetitions: number; values: { weight: { value: number } } }[];
@@ -125,7 +123,7 @@ test.describe('training log', () => {
   });
 
   test("a WOD logged for a class shows on that class's leaderboard", async ({ page, loginPage }) => {
-    const classId = publicBoardClass();
+    const classId = await publicBoardClass();
     await loginPage.signInAs(DEMO.alex);
     await page.goto(`/classes/${classId}/workouts`);
     const grace = page.getByTestId('whiteboard-item').filter({ hasText: 'Grace' });
@@ -151,7 +149,7 @@ test.describe('training log', () => {
     // Synced once the page follows the workout to the id the server gave it.
     await expect(page).toHaveURL(/\/training\/workouts\/wod\/\d+$/, { timeout: 15_000 });
     await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0);
-    expect(alexResultsFor(classId)).toBe(1);
+    expect(await alexResultsFor(classId)).toBe(1);
 
     await page.goto(`/classes/${classId}/leaderboard`);
     const mine = board.getByTestId('leaderboard-entry').filter({ has: page.getByTestId('leaderboard-mine') });
@@ -185,7 +183,7 @@ test.describe('training log', () => {
     await expect(shell.menuItem('training')).toBeVisible();
     await expect(shell.menuItem('lifts')).toBeVisible();
     await expect.poll(() => trackTraining(DEMO.sam.email), { timeout: 15_000 }).toBe(1);
-    setTrackTraining(DEMO.sam.email, false);
+    await setTrackTraining(DEMO.sam.email, false);
   });
 
   test('every training screen reads well and passes axe', async ({ page, loginPage }) => {

@@ -1,6 +1,8 @@
 // Test-side access to the studio: the API as another member would use it (its own request
-// context and cookie), and the server's SQLite file for what staff do behind the scenes.
-import Database from 'better-sqlite3';
+// context and cookie), and the server's database for what staff do behind the scenes: the SQLite
+// file, or PostgreSQL when the run is on it (DATABASE_URL, npm run test:e2e:scale).
+import { sql, type Kysely } from 'kysely';
+import { openDatabase, type Database } from '../../server/db/index';
 import { request, type APIRequestContext } from '@playwright/test';
 import type { Profile, Session, Visit } from '../../core/contract/types';
 import { E2E_ADMIN_TOKEN } from './admin-token';
@@ -8,14 +10,19 @@ import { E2E_ADMIN_TOKEN } from './admin-token';
 const HEADERS = { 'X-App-Id': 'member-pwa' };
 export const E2E_DATABASE = 'data/e2e.sqlite';
 
-/** Runs a query against the server's database and closes it again (tests read, staff write). */
-export function withDatabase<T>(run: (db: Database.Database) => T, options: { write?: boolean } = {}): T {
-  const db = new Database(E2E_DATABASE, { readonly: !options.write });
+/** Runs queries against the server's database and closes it again (tests read, staff write). */
+export async function withDatabase<T>(run: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  const db = openDatabase(process.env.DATABASE_URL ?? E2E_DATABASE, 2);
   try {
-    return run(db);
+    return await run(db);
   } finally {
-    db.close();
+    await db.destroy();
   }
+}
+
+/** The first column of the first row of a query, as a number (a count). */
+export function countOf(query: ReturnType<typeof sql<{ n: number }>>): Promise<number> {
+  return withDatabase(async (db) => Number((await query.execute(db)).rows[0]?.n ?? 0));
 }
 
 export class MemberApi {
@@ -71,16 +78,15 @@ export class MemberApi {
 }
 
 /** A member's visits to a class (optionally in one state), straight from the server's database. */
-export function countVisits(sessionId: number, email: string, state?: string): number {
-  const sql = `SELECT COUNT(*) AS n FROM visits v JOIN members_profiles p ON p.id = v.profile_id
-               WHERE v.session_id = ? AND p.email = ?${state ? ' AND v.state = ?' : ''}`;
-  return withDatabase((db) => (db.prepare(sql).get(...(state ? [sessionId, email, state] : [sessionId, email])) as { n: number }).n);
+export function countVisits(sessionId: number, email: string, state?: string): Promise<number> {
+  return countOf(sql<{ n: number }>`SELECT COUNT(*) AS n FROM visits v JOIN members_profiles p ON p.id = v.profile_id
+               WHERE v.session_id = ${sessionId} AND p.email = ${email}${state ? sql` AND v.state = ${state}` : sql``}`);
 }
 
 /** The studio shrinks a class to the places already taken, so it is full with no waitlist. */
-export function fillClass(sessionId: number): void {
-  const taken = placesTaken(sessionId);
-  withDatabase((db) => db.prepare('UPDATE sessions SET capacity = ?, waitlists_on = 0 WHERE id = ?').run(taken, sessionId), { write: true });
+export async function fillClass(sessionId: number): Promise<void> {
+  const taken = await placesTaken(sessionId);
+  await withDatabase((db) => db.updateTable('sessions').set({ capacity: taken, waitlists_on: 0 }).where('id', '=', sessionId).execute());
 }
 
 /** What studio staff do through the protected admin endpoints (see README "Admin"). */
@@ -96,18 +102,14 @@ export async function adminPost(baseURL: string, path: string, data: unknown): P
 }
 
 /** Rearranges a class for a scenario: its capacity and whether it keeps a waitlist. */
-export function setClass(sessionId: number, changes: { capacity?: number; waitlists_on?: boolean }): void {
-  withDatabase(
-    (db) => {
-      if (changes.capacity !== undefined) db.prepare('UPDATE sessions SET capacity = ? WHERE id = ?').run(changes.capacity, sessionId);
-      if (changes.waitlists_on !== undefined) db.prepare('UPDATE sessions SET waitlists_on = ? WHERE id = ?').run(changes.waitlists_on ? 1 : 0, sessionId);
-    },
-    { write: true },
-  );
+export async function setClass(sessionId: number, changes: { capacity?: number; waitlists_on?: boolean }): Promise<void> {
+  await withDatabase(async (db) => {
+    if (changes.capacity !== undefined) await db.updateTable('sessions').set({ capacity: changes.capacity }).where('id', '=', sessionId).execute();
+    if (changes.waitlists_on !== undefined) await db.updateTable('sessions').set({ waitlists_on: changes.waitlists_on ? 1 : 0 }).where('id', '=', sessionId).execute();
+  });
 }
 
 /** Places taken in a class (booked, attended or offered). */
-export function placesTaken(sessionId: number): number {
-  const sql = `SELECT COUNT(*) AS n FROM visits WHERE session_id = ? AND state IN ('booked', 'attended', 'pending')`;
-  return withDatabase((db) => (db.prepare(sql).get(sessionId) as { n: number }).n);
+export function placesTaken(sessionId: number): Promise<number> {
+  return countOf(sql<{ n: number }>`SELECT COUNT(*) AS n FROM visits WHERE session_id = ${sessionId} AND state IN ('booked', 'attended', 'pending')`);
 }

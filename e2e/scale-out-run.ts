@@ -1,0 +1,23 @@
+// npm run test:e2e:scale: the end-to-end journeys again, against two server processes
+// (WORKERS=2, npm start's launcher) on a throwaway PostgreSQL and Redis, so a member's requests
+// and realtime connection land on either process. The layout and byte-budget specs do not depend
+// on the server and run once, in test:e2e. Needs the build test:e2e made.
+import { spawnSync } from 'node:child_process';
+import { startPostgres, startRedis } from '../tests/support/services';
+
+const SPECS = ['e2e/auth.spec.ts', 'e2e/booking.spec.ts', 'e2e/notifications.spec.ts', 'e2e/training.spec.ts', 'e2e/shell.spec.ts', 'e2e/pwa.spec.ts'];
+
+const postgres = await startPostgres();
+const redis = await startRedis();
+let status: number;
+try {
+  const run = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...SPECS, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: postgres.url, REDIS_URL: redis.url, WORKERS: '2' },
+  });
+  status = run.status ?? 1;
+} finally {
+  redis.stop();
+  postgres.stop();
+}
+process.exit(status);
