@@ -26,6 +26,7 @@ import { PUSH_RETRY_INTERVAL_MS, retryPushes } from './features/notifications/pu
 import { connectRedis } from './redis/index';
 import { adminRoutes } from './features/admin/routes';
 import { appointmentRoutes } from './features/appointments/routes';
+import { serviceRoutes, staffRoutes } from './features/appointments/catalogue-routes';
 import { authenticationRoutes } from './features/auth/routes';
 import { clientVisitRoutes } from './features/booking/client-visits-routes';
 import { facilityRoutes } from './features/profile/facilities-routes';
@@ -134,6 +135,8 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.route('/push', pushKeyRoutes());
   api.route('/push_subscriptions', pushSubscriptionRoutes());
   api.route('/appointments', appointmentRoutes());
+  api.route('/services', serviceRoutes());
+  api.route('/staff', staffRoutes());
   api.route('/workouts', workoutRoutes());
   api.route('/workout_reactions', workoutReactionRoutes());
   api.route('/lifts', liftRoutes());

@@ -15,3 +15,31 @@ export const appointment = z.object({
   updated_at: z.optional(iso),
 });
 export type Appointment = z.infer<typeof appointment>;
+
+// The catalogue (GET /services, /services/{id}, /staff, /staff/{id}/availability).
+
+/** What a facility offers one to one; the price in the facility's currency (a decimal amount). */
+export const service = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.nullable(z.string()),
+  duration_minutes: z.number(),
+  price: z.number(),
+  currency: z.string(),
+  /** Membership plans and pass types (by name) that pay for it. */
+  covered_by: z.object({ memberships: z.array(z.string()), passes: z.array(z.string()) }),
+});
+export type Service = z.infer<typeof service>;
+
+export const staffMember = z.object({
+  id: z.number(),
+  full_name: z.string(),
+  bio: z.nullable(z.string()),
+  photo_url: z.nullable(z.string()),
+  /** The services this person gives at the facility asked about. */
+  service_ids: z.array(z.number()),
+});
+export type StaffMember = z.infer<typeof staffMember>;
+
+export const appointmentSlot = z.object({ start_at: iso, available: z.boolean() });
+export type AppointmentSlot = z.infer<typeof appointmentSlot>;

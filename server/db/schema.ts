@@ -229,9 +229,64 @@ export interface AppointmentsTable {
   facility_id: number;
   service_name: string;
   staff_name: string;
+  /** Migration 0006: null on appointments made before the catalogue. */
+  service_id: ColumnType<number | null, number | null | undefined, number | null>;
+  staff_id: ColumnType<number | null, number | null | undefined, number | null>;
+  end_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
   start_at: IsoText;
   status: AppointmentStatusText;
   updated_at: IsoText;
+}
+
+/** What a facility offers one to one (migration 0006); the price in minor units of the facility's currency. */
+export interface ServicesTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  description: string | null;
+  duration_minutes: number;
+  price_cents: number;
+  created_at: IsoText;
+}
+
+export type CoverageKindText = 'membership' | 'pass';
+
+/** A membership plan or pass type (by name) that pays for a service. */
+export interface ServiceCoverageTable {
+  service_id: number;
+  kind: CoverageKindText;
+  name: string;
+}
+
+export interface StaffTable {
+  id: Generated<number>;
+  org_id: number;
+  full_name: string;
+  bio: string | null;
+  photo_url: string | null;
+  created_at: IsoText;
+}
+
+export interface StaffServicesTable {
+  staff_id: number;
+  service_id: number;
+}
+
+/** A weekly working period at a facility: ISO weekday (Monday 1 … Sunday 7), wall-clock HH:mm. */
+export interface StaffHoursTable {
+  id: Generated<number>;
+  staff_id: number;
+  facility_id: number;
+  weekday: number;
+  start_time: string;
+  end_time: string;
+}
+
+export interface StaffLeaveTable {
+  id: Generated<number>;
+  staff_id: number;
+  start_at: IsoText;
+  end_at: IsoText;
 }
 
 export type WorkoutTypeText = 'wod' | 'lift';
@@ -326,6 +381,12 @@ export interface Database {
   app_settings: AppSettingsTable;
   posts: PostsTable;
   appointments: AppointmentsTable;
+  services: ServicesTable;
+  service_coverage: ServiceCoverageTable;
+  staff: StaffTable;
+  staff_services: StaffServicesTable;
+  staff_hours: StaffHoursTable;
+  staff_leave: StaffLeaveTable;
   movements: MovementsTable;
   workout_definitions: WorkoutDefinitionsTable;
   whiteboard_items: WhiteboardItemsTable;

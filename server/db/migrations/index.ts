@@ -4,6 +4,7 @@ import * as m0002 from './0002_booking';
 import * as m0003 from './0003_notifications';
 import * as m0004 from './0004_training';
 import * as m0005 from './0005_push_queue';
+import * as m0006 from './0006_appointment_catalogue';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003_notifications': m0003,
   '0004_training': m0004,
   '0005_push_queue': m0005,
+  '0006_appointment_catalogue': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

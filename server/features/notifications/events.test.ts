@@ -206,6 +206,9 @@ describe('notifications from events, live on /n/{member_short_id}', () => {
     const live = await inbox.next(isEvent('created', (n) => n.type === 'appointment'));
     expect(live.notification).toMatchObject({ message: `Your Personal Training with Mere Tane has moved to ${when(newStart)}.`, params: { appointment: { id: appointment.id } } });
     expect(await json<Appointment>(await alex.get(`/api/v1/appointments/${appointment.id}`))).toMatchObject({ start_at: newStart, status: 'booked' });
+    // Its end moved with it (what availability subtracts).
+    const stored = await db.selectFrom('appointments').select(['start_at', 'end_at']).where('id', '=', appointment.id).executeTakeFirstOrThrow();
+    expect(Date.parse(stored.end_at!) - Date.parse(stored.start_at)).toBe(Date.parse(appointment.end_at!) - Date.parse(appointment.start_at));
 
     expect((await admin(server, `/admin/appointments/${appointment.id}/move`, { start_at: 'tomorrow' })).status).toBe(422);
     const cancelled = await admin(server, `/admin/appointments/${appointment.id}/cancel`);

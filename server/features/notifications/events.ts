@@ -97,7 +97,9 @@ async function bookedAppointment(trx: Db, id: number) {
 export async function moveAppointment(trx: Db, id: number, startAt: Date, now: Date): Promise<AppointmentChanged> {
   const { row, facility } = await bookedAppointment(trx, id);
   const start = startAt.toISOString();
-  const appointment = await trx.updateTable('appointments').set({ start_at: start, updated_at: now.toISOString() }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+  // The end moves with it: availability subtracts [start_at, end_at).
+  const end_at = row.end_at === null ? null : new Date(startAt.getTime() + Date.parse(row.end_at) - Date.parse(row.start_at)).toISOString();
+  const appointment = await trx.updateTable('appointments').set({ start_at: start, end_at, updated_at: now.toISOString() }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
   const [n] = await insertNotifications(
     trx,
     [{ profileId: row.profile_id, orgId: facility.org_id, type: 'appointment', message: appointmentMovedMessage(row.service_name, row.staff_name, start, facility.time_zone), params: { appointment: { id: row.id } } }],
