@@ -18,6 +18,8 @@ export const SERVER_ERROR_CODES = [
   'class_full', 'already_booked', 'offer_pending', 'already_waitlisted', 'class_cancelled', 'class_finished', 'class_started',
   'booking_closed', 'booking_not_open', 'no_dropin_space', 'waitlist_unavailable', 'late_cancel_required',
   'late_cancel_not_needed', 'not_cancelable', 'not_removable', 'not_pending', 'offer_expired', 'appointment_cancelled',
+  // appointments
+  'slot_unavailable', 'hold_expired', 'payment_required',
   // training
   'invalid_workout_type', 'invalid_session', 'invalid_workout_definition', 'invalid_movement',
 ] as const;

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { iso } from './common';
 
-export const appointmentStatus = z.enum(['booked', 'cancelled']);
+export const appointmentStatus = z.enum(['held', 'booked', 'cancelled', 'expired']);
 export type AppointmentStatus = z.infer<typeof appointmentStatus>;
 
 export const appointment = z.object({
@@ -13,6 +13,8 @@ export const appointment = z.object({
   status: appointmentStatus,
   facility_guid: z.optional(z.string()),
   updated_at: z.optional(iso),
+  /** A held appointment keeps its slot until then. */
+  hold_expires_at: z.optional(z.nullable(iso)),
 });
 export type Appointment = z.infer<typeof appointment>;
 

@@ -9,6 +9,8 @@ export const SLOT_STEP_MINUTES = 15;
 export const APPOINTMENT_MIN_NOTICE_MINUTES = 120;
 /** Slots are offered this many days ahead at most. */
 export const APPOINTMENT_WINDOW_DAYS = 60;
+/** An unconfirmed appointment holds its slot this long. */
+export const APPOINTMENT_HOLD_MINUTES = 10;
 
 /** A staff member's working period on one weekday (ISO: Monday 1 … Sunday 7), wall-clock HH:mm. */
 export interface WorkingPeriod {

@@ -221,7 +221,8 @@ export interface PostsTable {
   created_at: IsoText;
 }
 
-export type AppointmentStatusText = 'booked' | 'cancelled';
+/** held: keeps its slot for the member until hold_expires_at; expired: a hold that lapsed. */
+export type AppointmentStatusText = 'held' | 'booked' | 'cancelled' | 'expired';
 
 export interface AppointmentsTable {
   id: Generated<number>;
@@ -233,6 +234,10 @@ export interface AppointmentsTable {
   service_id: ColumnType<number | null, number | null | undefined, number | null>;
   staff_id: ColumnType<number | null, number | null | undefined, number | null>;
   end_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
+  /** Migration 0007. */
+  hold_expires_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
+  concession_kind: ColumnType<CoverageKindText | null, CoverageKindText | null | undefined, CoverageKindText | null>;
+  concession_id: ColumnType<number | null, number | null | undefined, number | null>;
   start_at: IsoText;
   status: AppointmentStatusText;
   updated_at: IsoText;
@@ -280,6 +285,13 @@ export interface StaffHoursTable {
   weekday: number;
   start_time: string;
   end_time: string;
+}
+
+/** A quarter hour of a staff member taken by an appointment (migration 0007): unique per person and time. */
+export interface StaffBusyBlocksTable {
+  staff_id: number;
+  block_start: IsoText;
+  appointment_id: number;
 }
 
 export interface StaffLeaveTable {
@@ -387,6 +399,7 @@ export interface Database {
   staff_services: StaffServicesTable;
   staff_hours: StaffHoursTable;
   staff_leave: StaffLeaveTable;
+  staff_busy_blocks: StaffBusyBlocksTable;
   movements: MovementsTable;
   workout_definitions: WorkoutDefinitionsTable;
   whiteboard_items: WhiteboardItemsTable;

@@ -5,6 +5,7 @@ import * as m0003 from './0003_notifications';
 import * as m0004 from './0004_training';
 import * as m0005 from './0005_push_queue';
 import * as m0006 from './0006_appointment_catalogue';
+import * as m0007 from './0007_appointment_holds';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004_training': m0004,
   '0005_push_queue': m0005,
   '0006_appointment_catalogue': m0006,
+  '0007_appointment_holds': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

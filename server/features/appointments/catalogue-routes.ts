@@ -86,7 +86,7 @@ export function serviceRoutes(): Hono<AppEnv> {
 }
 
 /** Staff working at this facility (optionally: who give this service), with the services they give here. */
-async function staffHere(db: Db, facility: FacilityRow, filter: { serviceId?: number; staffId?: number }): Promise<StaffMember[]> {
+export async function staffHere(db: Db, facility: FacilityRow, filter: { serviceId?: number; staffId?: number }): Promise<StaffMember[]> {
   let query = db
     .selectFrom('staff')
     .selectAll('staff')
@@ -107,6 +107,40 @@ async function staffHere(db: Db, facility: FacilityRow, filter: { serviceId?: nu
     photo_url: row.photo_url,
     service_ids: services.filter((s) => s.staff_id === row.id).map((s) => s.service_id).sort((a, b) => a - b),
   }));
+}
+
+/**
+ * A staff member's slots at this facility for `days` from the local date `from`: working hours
+ * here, minus their booked appointments and live holds anywhere and their leave.
+ */
+export async function availability(db: Db, facility: FacilityRow, who: { staffId: number; durationMinutes: number }, from: string, days: number, at: Date): Promise<AppointmentSlot[]> {
+  const { staffId } = who;
+  const rangeStart = localMidnight(from, 0, facility.time_zone).toISOString();
+  const rangeEnd = localMidnight(from, days, facility.time_zone).toISOString();
+  const hours = await db.selectFrom('staff_hours').select(['weekday', 'start_time', 'end_time']).where('staff_id', '=', staffId).where('facility_id', '=', facility.id).execute();
+  // Anything of theirs in the range, at any facility: one person is in one place at a time.
+  const appointments = await db
+    .selectFrom('appointments')
+    .select(['start_at', 'end_at'])
+    .where('staff_id', '=', staffId)
+    .where((eb) => eb.or([eb('status', '=', 'booked'), eb.and([eb('status', '=', 'held'), eb('hold_expires_at', '>', at.toISOString())])]))
+    .where('start_at', '<', rangeEnd)
+    .where('start_at', '>=', new Date(Date.parse(rangeStart) - 86_400_000).toISOString())
+    .execute();
+  const leave = await db.selectFrom('staff_leave').select(['start_at', 'end_at']).where('staff_id', '=', staffId).where('start_at', '<', rangeEnd).where('end_at', '>', rangeStart).execute();
+  const busy: BusyInterval[] = [
+    ...appointments.map((a) => ({ start_at: a.start_at, end_at: a.end_at ?? new Date(Date.parse(a.start_at) + 60 * 60_000).toISOString() })),
+    ...leave,
+  ];
+  return appointmentSlots({
+    timeZone: facility.time_zone,
+    from,
+    days,
+    durationMinutes: who.durationMinutes,
+    hours: hours.map((h) => ({ weekday: h.weekday, start: h.start_time, end: h.end_time })),
+    busy,
+    now: at,
+  });
 }
 
 /** Local midnight of `date` (YYYY-MM-DD) plus `days`, in the facility's time zone. */
@@ -136,33 +170,7 @@ export function staffRoutes(): Hono<AppEnv> {
     if (!service) throw notFound('The service');
     const at = now();
     const from = query.date ?? new TZDate(at.getTime(), facility.time_zone).toISOString().slice(0, 10);
-    const days = query.days ?? 7;
-    const rangeStart = localMidnight(from, 0, facility.time_zone).toISOString();
-    const rangeEnd = localMidnight(from, days, facility.time_zone).toISOString();
-    const hours = await db.selectFrom('staff_hours').select(['weekday', 'start_time', 'end_time']).where('staff_id', '=', staffId).where('facility_id', '=', facility.id).execute();
-    // Anything of theirs that day range, at any facility: one person is in one place at a time.
-    const appointments = await db
-      .selectFrom('appointments')
-      .select(['start_at', 'end_at'])
-      .where('staff_id', '=', staffId)
-      .where('status', '=', 'booked')
-      .where('start_at', '<', rangeEnd)
-      .where('start_at', '>=', new Date(Date.parse(rangeStart) - 86_400_000).toISOString())
-      .execute();
-    const leave = await db.selectFrom('staff_leave').select(['start_at', 'end_at']).where('staff_id', '=', staffId).where('start_at', '<', rangeEnd).where('end_at', '>', rangeStart).execute();
-    const busy: BusyInterval[] = [
-      ...appointments.map((a) => ({ start_at: a.start_at, end_at: a.end_at ?? new Date(Date.parse(a.start_at) + 60 * 60_000).toISOString() })),
-      ...leave,
-    ];
-    const slots: AppointmentSlot[] = appointmentSlots({
-      timeZone: facility.time_zone,
-      from,
-      days,
-      durationMinutes: service.duration_minutes,
-      hours: hours.map((h) => ({ weekday: h.weekday, start: h.start_time, end: h.end_time })),
-      busy,
-      now: at,
-    });
+    const slots = await availability(db, facility, { staffId, durationMinutes: service.duration_minutes }, from, query.days ?? 7, at);
     return c.json(slots);
   });
 

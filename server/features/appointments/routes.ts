@@ -1,14 +1,30 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Appointment } from '../../../core/contract/types';
-import { pathId } from '../booking/http';
+import { z } from 'zod';
+import { pathId, requireFacility } from '../booking/http';
+import { lockForDecision } from '../../db/index';
+import { idempotent } from '../../http/idempotency';
+import { readJson } from '../../http/validate';
+import { bookHeld, holdSlot } from './holds';
 import type { AppointmentRow, Database } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { profileId, requireAuth } from '../../http/session';
 
-// Appointments (GET /appointments/{id}): only reading one so far, so
-// appointment notifications open something real. Another member's appointment answers 404.
+// Appointments: hold a slot (POST /appointments), book it (PUT /appointments/{id}/book), read one
+// (GET /appointments/{id}). Another member's appointment answers 404.
+
+const holdBody = z.object(
+  {
+    appointment: z.object({
+      service_id: z.number({ error: 'appointment.service_id must be a service id.' }).int().positive(),
+      staff_id: z.number({ error: 'appointment.staff_id must be a staff id.' }).int().positive(),
+      start_at: z.iso.datetime({ offset: true, error: 'appointment.start_at must be a date-time with an offset.' }),
+    }),
+  },
+  { error: 'The request body must be {"appointment": {"service_id", "staff_id", "start_at"}}.' },
+);
 
 export function toAppointment(row: AppointmentRow, facilityGuid: string): Appointment {
   return {
@@ -19,6 +35,7 @@ export function toAppointment(row: AppointmentRow, facilityGuid: string): Appoin
     status: row.status,
     facility_guid: facilityGuid,
     updated_at: row.updated_at,
+    hold_expires_at: row.hold_expires_at,
   };
 }
 
@@ -33,6 +50,43 @@ export async function loadAppointment(db: Kysely<Database>, id: number): Promise
 export function appointmentRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAuth);
+
+  // Holds a slot for the member (201, status 'held' until hold_expires_at); 409 slot_unavailable
+  // when it is not free (any more).
+  routes.post('/', async (c) => {
+    const { now } = c.get('deps');
+    const facility = requireFacility(c);
+    const me = profileId(c);
+    const { appointment } = await readJson(c, holdBody);
+    return idempotent(
+      c,
+      me,
+      async (trx) => {
+        await lockForDecision(trx, 'members_profiles', [me]);
+        const row = await holdSlot(trx, facility, me, { serviceId: appointment.service_id, staffId: appointment.staff_id, startAt: new Date(appointment.start_at) }, now());
+        return { status: 201, body: toAppointment(row, facility.guid) };
+      },
+      'read committed',
+    );
+  });
+
+  // Books a held appointment (200), counting it against a membership or pass that covers it.
+  routes.put('/:id/book', async (c) => {
+    const { now } = c.get('deps');
+    const me = profileId(c);
+    const id = pathId(c);
+    return idempotent(
+      c,
+      me,
+      async (trx) => {
+        await lockForDecision(trx, 'members_profiles', [me]);
+        const row = await bookHeld(trx, me, id, now());
+        const facility = await trx.selectFrom('facilities').select('guid').where('id', '=', row.facility_id).executeTakeFirstOrThrow();
+        return { status: 200, body: toAppointment(row, facility.guid) };
+      },
+      'read committed',
+    );
+  });
 
   routes.get('/:id', async (c) => {
     const found = await loadAppointment(c.get('deps').db, pathId(c));

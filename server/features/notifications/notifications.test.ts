@@ -200,6 +200,7 @@ describe('notification routes', () => {
       status: 'booked',
       facility_guid: await facilityGuid(db, 'Wellington'),
       updated_at: row.updated_at,
+      hold_expires_at: null,
     });
     expect(Date.parse(row.start_at)).toBeGreaterThan(seededAt.getTime());
     expect((await sam.get(`/api/v1/appointments/${row.id}`)).status).toBe(404);

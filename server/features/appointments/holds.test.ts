@@ -1,0 +1,105 @@
+// Holding and booking appointment slots: of many members holding one slot at once exactly one
+// gets it (a primary key on the staff member's quarter hours, on both databases); a lapsed hold
+// frees the slot; booking counts against what covers the service, once even when replayed;
+// another member's appointment answers 404. On SQLite and, under npm run test:pg, PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Appointment, AppointmentSlot, Service, StaffMember } from '../../../core/contract/types';
+import { APPOINTMENT_HOLD_MINUTES } from '../../../core/rules/appointments';
+import { ALEX, json, KAI, manualClock, SAM, signedIn, startTestServer, type Browser, type TestServer } from '../../testing/helpers';
+import { facilityGuid, lastPlacesRace, type FacilityName } from '../../testing/booking-helpers';
+
+describe('appointment holds and bookings', () => {
+  const clock = manualClock();
+  let server: TestServer;
+  let alex: Browser;
+  let sam: Browser;
+  const headers = async (facility: FacilityName) => ({ 'X-Facility-Id': await facilityGuid(server.running.db, facility) });
+
+  beforeAll(async () => {
+    server = await startTestServer({ now: clock.now });
+    [alex, sam] = await Promise.all([signedIn(server, ALEX), signedIn(server, SAM)]);
+  });
+  afterAll(() => server.close());
+
+  /** The first free slot of `staff` for `service` at the facility, from 3 days ahead. */
+  async function freeSlot(member: Browser, facility: FacilityName, serviceName: string, staffName: string, skip = 0) {
+    const h = await headers(facility);
+    const service = (await json<Service[]>(await member.get('/api/v1/services', { headers: h }))).find((s) => s.name === serviceName)!;
+    const staff = (await json<StaffMember[]>(await member.get(`/api/v1/staff?service_id=${service.id}`, { headers: h }))).find((s) => s.full_name === staffName)!;
+    const date = new Date(clock.now().getTime() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const slots = await json<AppointmentSlot[]>(await member.get(`/api/v1/staff/${staff.id}/availability?service_id=${service.id}&date=${date}&days=7`, { headers: h }));
+    const slot = slots.filter((s) => s.available)[skip]!;
+    return { h, service, staff, slot, body: { appointment: { service_id: service.id, staff_id: staff.id, start_at: slot.start_at } } };
+  }
+
+  it('gives a slot held by many at once to exactly one of them; the others are told it is taken', async () => {
+    const race = await lastPlacesRace(server.running.db, 'hold', 12, 1);
+    const members = await Promise.all(race.emails.map((email) => signedIn(server, email)));
+    const { h, body, staff, slot } = await freeSlot(alex, 'Wellington', 'Personal Training', 'Mere Tane');
+    const answers = await Promise.all(members.map((m, i) => m.request('/api/v1/appointments', { method: 'POST', json: body, headers: { ...h, 'Idempotency-Key': `hold-${i}` } })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.status !== 201)) expect(await json(answer)).toMatchObject({ code: 'slot_unavailable' });
+    const held = await json<Appointment>(answers.find((a) => a.status === 201)!);
+    expect(held).toMatchObject({ status: 'held', start_at: slot.start_at, staff: { full_name: 'Mere Tane' } });
+    // The slot is no longer free for anyone; nor is the quarter hour before it for a 60-minute session.
+    const after = await json<AppointmentSlot[]>(await alex.get(`/api/v1/staff/${staff.id}/availability?service_id=${body.appointment.service_id}&date=${slot.start_at.slice(0, 10)}&days=2`, { headers: h }));
+    expect(after.find((s) => s.start_at === slot.start_at)?.available).toBe(false);
+  });
+
+  it('frees a held slot when the hold lapses, and says so to the member who held it', async () => {
+    const { h, body } = await freeSlot(alex, 'Wellington', 'Personal Training', 'Mere Tane', 3);
+    const held = await json<Appointment>(await alex.request('/api/v1/appointments', { method: 'POST', json: body, headers: h }));
+    expect(held.status).toBe('held');
+    expect((await sam.request('/api/v1/appointments', { method: 'POST', json: body, headers: h })).status).toBe(409);
+    clock.advance((APPOINTMENT_HOLD_MINUTES + 1) * 60_000);
+    const samHolds = await sam.request('/api/v1/appointments', { method: 'POST', json: body, headers: h });
+    expect(samHolds.status).toBe(201);
+    const late = await alex.put(`/api/v1/appointments/${held.id}/book`, {});
+    expect(late.status).toBe(409);
+    expect(await json(late)).toMatchObject({ code: 'hold_expired' });
+    expect(await json<Appointment>(await alex.get(`/api/v1/appointments/${held.id}`))).toMatchObject({ status: 'expired' });
+  });
+
+  it('books a held slot against the membership that covers it; another member cannot book or see it', async () => {
+    const { h, body } = await freeSlot(alex, 'Wellington', 'Personal Training', 'Mere Tane', 6);
+    const held = await json<Appointment>(await alex.request('/api/v1/appointments', { method: 'POST', json: body, headers: h }));
+    expect((await sam.put(`/api/v1/appointments/${held.id}/book`, {})).status).toBe(404);
+    expect((await sam.get(`/api/v1/appointments/${held.id}`)).status).toBe(404);
+    const booked = await alex.put(`/api/v1/appointments/${held.id}/book`, {});
+    expect(booked.status).toBe(200);
+    expect(await json(booked)).toMatchObject({ id: held.id, status: 'booked', hold_expires_at: null });
+    const row = await server.running.db.selectFrom('appointments').select(['concession_kind']).where('id', '=', held.id).executeTakeFirstOrThrow();
+    expect(row.concession_kind).toBe('membership');
+  });
+
+  it('counts a pass once even when the booking is replayed, and asks to pay when nothing covers it', async () => {
+    const kai = await signedIn(server, KAI);
+    const { h, body } = await freeSlot(kai, 'Tallinn Old Town', 'Personal Training', 'Rasmus Kivi');
+    const held = await json<Appointment>(await kai.request('/api/v1/appointments', { method: 'POST', json: body, headers: h }));
+    const { db } = server.running;
+    const passBefore = await db.selectFrom('passes').innerJoin('members_profiles', 'members_profiles.id', 'passes.profile_id').select(['passes.id', 'passes.visits_used']).where('members_profiles.email', '=', KAI).executeTakeFirstOrThrow();
+    const key = { 'Idempotency-Key': 'kai-book-1' };
+    expect((await kai.put(`/api/v1/appointments/${held.id}/book`, {}, { headers: key })).status).toBe(200);
+    expect((await kai.put(`/api/v1/appointments/${held.id}/book`, {}, { headers: key })).status).toBe(200);
+    const passAfter = await db.selectFrom('passes').select('visits_used').where('id', '=', passBefore.id).executeTakeFirstOrThrow();
+    expect(passAfter.visits_used).toBe(passBefore.visits_used + 1);
+
+    const physio = await freeSlot(alex, 'Wellington', 'Sports Physio', 'Aroha Ngata');
+    const physioHeld = await json<Appointment>(await alex.request('/api/v1/appointments', { method: 'POST', json: physio.body, headers: physio.h }));
+    const refused = await alex.put(`/api/v1/appointments/${physioHeld.id}/book`, {});
+    expect(refused.status).toBe(409);
+    expect(await json(refused)).toMatchObject({ code: 'payment_required' });
+  });
+
+  it('refuses a time off the grid, outside working hours or too soon, and a malformed body', async () => {
+    const { h, body } = await freeSlot(alex, 'Wellington', 'Personal Training', 'Mere Tane', 9);
+    const offGrid = { appointment: { ...body.appointment, start_at: new Date(Date.parse(body.appointment.start_at) + 5 * 60_000).toISOString() } };
+    expect(await json(await alex.request('/api/v1/appointments', { method: 'POST', json: offGrid, headers: h }))).toMatchObject({ code: 'slot_unavailable' });
+    const soon = { appointment: { ...body.appointment, start_at: new Date(clock.now().getTime() + 30 * 60_000).toISOString() } };
+    expect((await alex.request('/api/v1/appointments', { method: 'POST', json: soon, headers: h })).status).toBe(409);
+    const bad = await alex.request('/api/v1/appointments', { method: 'POST', json: { appointment: { service_id: 'x' } }, headers: h });
+    expect(bad.status).toBe(422);
+    expect(await json(bad)).toMatchObject({ code: 'validation_failed' });
+  });
+});

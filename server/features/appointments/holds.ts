@@ -1,0 +1,104 @@
+import type { Kysely, Selectable } from 'kysely';
+import { APPOINTMENT_HOLD_MINUTES, isSlotBookable, SLOT_STEP_MINUTES } from '../../../core/rules/appointments';
+import type { AppointmentsTable, Database, FacilityRow } from '../../db/schema';
+import { ApiError, notFound } from '../../http/errors';
+import { chooseChargeTarget } from '../booking/charge-rules';
+import { availability, staffHere } from './catalogue-routes';
+
+// Holding a slot and booking it (POST /appointments, PUT /appointments/{id}/book). A hold takes
+// the staff member's quarter hours in staff_busy_blocks, whose primary key (staff, quarter hour)
+// lets only one of several racing members have them, on both databases; a hold lapses after
+// APPOINTMENT_HOLD_MINUTES and gives its quarter hours back; booking chooses what pays.
+
+type Db = Kysely<Database>;
+type AppointmentRow = Selectable<AppointmentsTable>;
+
+const slotUnavailable = () => new ApiError(409, 'slot_unavailable', 'That time is no longer free. Choose another.');
+
+/** The quarter hours [start, end) covers, as stored in staff_busy_blocks. */
+export function quarterHours(start: Date, end: Date): string[] {
+  const blocks: string[] = [];
+  for (let t = start.getTime(); t < end.getTime(); t += SLOT_STEP_MINUTES * 60_000) blocks.push(new Date(t).toISOString());
+  return blocks;
+}
+
+/** Lapsed holds of a staff member become 'expired' and give their quarter hours back. */
+export async function releaseLapsedHolds(trx: Db, staffId: number, now: Date): Promise<void> {
+  const lapsed = await trx.selectFrom('appointments').select('id').where('staff_id', '=', staffId).where('status', '=', 'held').where('hold_expires_at', '<=', now.toISOString()).execute();
+  if (lapsed.length === 0) return;
+  const ids = lapsed.map((a) => a.id);
+  await trx.deleteFrom('staff_busy_blocks').where('appointment_id', 'in', ids).execute();
+  await trx.updateTable('appointments').set({ status: 'expired', updated_at: now.toISOString() }).where('id', 'in', ids).where('status', '=', 'held').execute();
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+/** Holds `startAt` with `staffId` for `serviceId` at this facility for the member. */
+export async function holdSlot(trx: Db, facility: FacilityRow, profileId: number, wanted: { serviceId: number; staffId: number; startAt: Date }, now: Date): Promise<AppointmentRow> {
+  const [staff] = await staffHere(trx, facility, { staffId: wanted.staffId, serviceId: wanted.serviceId });
+  const service = await trx.selectFrom('services').selectAll().where('id', '=', wanted.serviceId).where('org_id', '=', facility.org_id).executeTakeFirst();
+  if (!staff || !service) throw notFound('The service or staff member');
+  await releaseLapsedHolds(trx, staff.id, now);
+  // The slot as availability shows it: on the grid, in working hours, free, after the notice.
+  const day = new Date(wanted.startAt.getTime()).toLocaleDateString('en-CA', { timeZone: facility.time_zone });
+  const slots = await availability(trx, facility, { staffId: staff.id, durationMinutes: service.duration_minutes }, day, 1, now);
+  const slot = slots.find((s) => Date.parse(s.start_at) === wanted.startAt.getTime());
+  if (!slot || !isSlotBookable(slot, now)) throw slotUnavailable();
+  const end = new Date(wanted.startAt.getTime() + service.duration_minutes * 60_000);
+  const row = await trx
+    .insertInto('appointments')
+    .values({
+      profile_id: profileId,
+      facility_id: facility.id,
+      service_name: service.name,
+      staff_name: staff.full_name,
+      service_id: service.id,
+      staff_id: staff.id,
+      start_at: wanted.startAt.toISOString(),
+      end_at: end.toISOString(),
+      status: 'held',
+      hold_expires_at: new Date(now.getTime() + APPOINTMENT_HOLD_MINUTES * 60_000).toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  try {
+    await trx
+      .insertInto('staff_busy_blocks')
+      .values(quarterHours(wanted.startAt, end).map((block_start) => ({ staff_id: staff.id, block_start, appointment_id: row.id })))
+      .execute();
+  } catch (error) {
+    // Another member holds or booked part of this time (a concurrent request got there first).
+    if (isUniqueViolation(error)) throw slotUnavailable();
+    throw error;
+  }
+  return row;
+}
+
+/** Books the member's held appointment, counting it against what covers the service. */
+export async function bookHeld(trx: Db, profileId: number, appointmentId: number, now: Date): Promise<AppointmentRow> {
+  const row = await trx.selectFrom('appointments').selectAll().where('id', '=', appointmentId).where('profile_id', '=', profileId).executeTakeFirst();
+  if (!row) throw notFound('The appointment');
+  if (row.status === 'booked') return row;
+  if (row.status !== 'held' || row.hold_expires_at === null || Date.parse(row.hold_expires_at) <= now.getTime()) {
+    throw new ApiError(409, 'hold_expired', 'Your hold on this time ran out. Choose a time again.');
+  }
+  const facility = await trx.selectFrom('facilities').select('org_id').where('id', '=', row.facility_id).executeTakeFirstOrThrow();
+  const coverage = row.service_id === null ? [] : await trx.selectFrom('service_coverage').select(['kind', 'name']).where('service_id', '=', row.service_id).execute();
+  const covers = (kind: 'membership' | 'pass', name: string) => coverage.some((c) => c.kind === kind && c.name === name);
+  const memberships = (await trx.selectFrom('memberships').selectAll().where('profile_id', '=', profileId).where('org_id', '=', facility.org_id).execute()).filter((m) => covers('membership', m.name));
+  const passes = (await trx.selectFrom('passes').selectAll().where('profile_id', '=', profileId).where('org_id', '=', facility.org_id).execute()).filter((p) => covers('pass', p.name));
+  const target = chooseChargeTarget(memberships, passes, new Date(row.start_at));
+  // Paying for it is the shop's (the next issue); until then the studio takes payment.
+  if (target.kind === 'casual') throw new ApiError(409, 'payment_required', 'Nothing you have covers this. Pay at the studio or buy a pass.');
+  if (target.kind === 'pass') await trx.updateTable('passes').set((eb) => ({ visits_used: eb('visits_used', '+', 1) })).where('id', '=', target.id).execute();
+  return trx
+    .updateTable('appointments')
+    .set({ status: 'booked', hold_expires_at: null, concession_kind: target.kind, concession_id: target.id, updated_at: now.toISOString() })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
