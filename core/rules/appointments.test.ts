@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentSlots, isSlotBookable, type SlotQuery } from './appointments';
+import { appointmentCancelKind, appointmentSlots, isSlotBookable, type SlotQuery } from './appointments';
 
 // Monday 2026-11-30 in Wellington (UTC+13 in summer): 9:00 local is 20:00Z the day before.
 const base: SlotQuery = {
@@ -64,5 +64,16 @@ describe('appointment slots', () => {
     expect(isSlotBookable({ start_at: '2026-11-29T21:00:00.000Z', available: true }, now)).toBe(true);
     expect(isSlotBookable({ start_at: '2026-11-29T21:00:00.000Z', available: false }, now)).toBe(false);
     expect(isSlotBookable({ start_at: '2026-11-29T20:00:00.000Z', available: true }, now)).toBe(false);
+  });
+
+  it('cancel freely until 24 hours before; then only a late cancel; a hold is always let go freely', () => {
+    const start = '2026-11-30T20:00:00.000Z';
+    const hoursBefore = (h: number) => new Date(Date.parse(start) - h * 3_600_000);
+    expect(appointmentCancelKind({ status: 'booked', start_at: start }, hoursBefore(25))).toBe('cancel');
+    expect(appointmentCancelKind({ status: 'booked', start_at: start }, hoursBefore(24))).toBe('cancel');
+    expect(appointmentCancelKind({ status: 'booked', start_at: start }, hoursBefore(23.9))).toBe('latecancel');
+    expect(appointmentCancelKind({ status: 'booked', start_at: start }, hoursBefore(0))).toBeNull();
+    expect(appointmentCancelKind({ status: 'held', start_at: start }, hoursBefore(1))).toBe('cancel');
+    expect(appointmentCancelKind({ status: 'cancelled', start_at: start }, hoursBefore(48))).toBeNull();
   });
 });

@@ -11,6 +11,11 @@ export const APPOINTMENT_MIN_NOTICE_MINUTES = 120;
 export const APPOINTMENT_WINDOW_DAYS = 60;
 /** An unconfirmed appointment holds its slot this long. */
 export const APPOINTMENT_HOLD_MINUTES = 10;
+/**
+ * Cancelling a booked appointment is free until this long before it starts; after that it is a
+ * late cancel, confirmed explicitly as for classes, and what paid for it stays used.
+ */
+export const APPOINTMENT_CANCEL_WINDOW_HOURS = 24;
 
 /** A staff member's working period on one weekday (ISO: Monday 1 … Sunday 7), wall-clock HH:mm. */
 export interface WorkingPeriod {
@@ -100,4 +105,12 @@ function minutesOfDay(at: number, timeZone: string): number {
 /** SPEC §5: a slot can be booked only when it is available and still in the future. */
 export function isSlotBookable(slot: Slot, now: Date): boolean {
   return slot.available && Date.parse(slot.start_at) > now.getTime();
+}
+
+/** Which call cancels this appointment now: a hold is let go freely; a booking late inside the window. */
+export function appointmentCancelKind(appointment: { status: string; start_at: string }, now: Date): 'cancel' | 'latecancel' | null {
+  if (appointment.status === 'held') return 'cancel';
+  const start = Date.parse(appointment.start_at);
+  if (appointment.status !== 'booked' || start <= now.getTime()) return null;
+  return start - now.getTime() < APPOINTMENT_CANCEL_WINDOW_HOURS * 3_600_000 ? 'latecancel' : 'cancel';
 }

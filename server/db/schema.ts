@@ -238,6 +238,8 @@ export interface AppointmentsTable {
   hold_expires_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
   concession_kind: ColumnType<CoverageKindText | null, CoverageKindText | null | undefined, CoverageKindText | null>;
   concession_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 0008: cancelled by the member inside the cancellation window. */
+  late_cancelled: ColumnType<Flag, Flag | undefined, Flag>;
   start_at: IsoText;
   status: AppointmentStatusText;
   updated_at: IsoText;

@@ -6,6 +6,7 @@ import * as m0004 from './0004_training';
 import * as m0005 from './0005_push_queue';
 import * as m0006 from './0006_appointment_catalogue';
 import * as m0007 from './0007_appointment_holds';
+import * as m0008 from './0008_appointment_late_cancel';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005_push_queue': m0005,
   '0006_appointment_catalogue': m0006,
   '0007_appointment_holds': m0007,
+  '0008_appointment_late_cancel': m0008,
 };
 
 export const migrationProvider: MigrationProvider = {

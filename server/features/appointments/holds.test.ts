@@ -7,6 +7,7 @@ import type { Appointment, AppointmentSlot, Service, StaffMember } from '../../.
 import { APPOINTMENT_HOLD_MINUTES } from '../../../core/rules/appointments';
 import { ALEX, json, KAI, manualClock, SAM, signedIn, startTestServer, type Browser, type TestServer } from '../../testing/helpers';
 import { facilityGuid, lastPlacesRace, type FacilityName } from '../../testing/booking-helpers';
+import { admin } from '../../testing/notifications-helpers';
 
 describe('appointment holds and bookings', () => {
   const clock = manualClock();
@@ -101,5 +102,45 @@ describe('appointment holds and bookings', () => {
     const bad = await alex.request('/api/v1/appointments', { method: 'POST', json: { appointment: { service_id: 'x' } }, headers: h });
     expect(bad.status).toBe(422);
     expect(await json(bad)).toMatchObject({ code: 'validation_failed' });
+  });
+
+  it('lists the coming appointments; cancels freely outside 24 hours (a pass visit given back), late only when asked inside them', async () => {
+    const kai = await signedIn(server, KAI);
+    const { db } = server.running;
+    const passVisits = async () => (await db.selectFrom('passes').innerJoin('members_profiles', 'members_profiles.id', 'passes.profile_id').select('passes.visits_used').where('members_profiles.email', '=', KAI).executeTakeFirstOrThrow()).visits_used;
+    const { h, body } = await freeSlot(kai, 'Tallinn Old Town', 'Personal Training', 'Rasmus Kivi', 4);
+    const held = await json<Appointment>(await kai.request('/api/v1/appointments', { method: 'POST', json: body, headers: h }));
+    expect((await kai.put(`/api/v1/appointments/${held.id}/book`, {})).status).toBe(200);
+    const listed = await json<Appointment[]>(await kai.get('/api/v1/appointments', { headers: h }));
+    expect(listed.map((a) => a.id)).toContain(held.id);
+    const used = await passVisits();
+    // Three days ahead: a plain cancel; the pass visit comes back; the time is free again.
+    expect(await json(await kai.put(`/api/v1/appointments/${held.id}/latecancel`, {}))).toMatchObject({ code: 'late_cancel_not_needed' });
+    expect(await json(await kai.put(`/api/v1/appointments/${held.id}/cancel`, {}))).toMatchObject({ status: 'cancelled' });
+    expect(await passVisits()).toBe(used - 1);
+    expect((await json<Appointment[]>(await kai.get('/api/v1/appointments', { headers: h }))).map((a) => a.id)).not.toContain(held.id);
+    const again = await kai.request('/api/v1/appointments', { method: 'POST', json: body, headers: h });
+    expect(again.status).toBe(201);
+    const second = await json<Appointment>(again);
+    expect((await kai.put(`/api/v1/appointments/${second.id}/book`, {})).status).toBe(200);
+    // Within 24 hours of the start: only a late cancel, and the visit stays used.
+    clock.advance(Date.parse(second.start_at) - clock.now().getTime() - 20 * 3_600_000);
+    const before = await passVisits();
+    expect(await json(await kai.put(`/api/v1/appointments/${second.id}/cancel`, {}))).toMatchObject({ code: 'late_cancel_required' });
+    expect(await json(await kai.put(`/api/v1/appointments/${second.id}/latecancel`, {}))).toMatchObject({ status: 'cancelled' });
+    expect(await passVisits()).toBe(before);
+    const row = await db.selectFrom('appointments').select('late_cancelled').where('id', '=', second.id).executeTakeFirstOrThrow();
+    expect(row.late_cancelled).toBe(1);
+    expect(await json(await kai.put(`/api/v1/appointments/${second.id}/latecancel`, {}))).toMatchObject({ code: 'not_cancelable' });
+  });
+
+  it('staff cannot move an appointment onto time its staff member already gives someone', async () => {
+    const { db } = server.running;
+    const mere = await db.selectFrom('staff').select('id').where('full_name', '=', 'Mere Tane').executeTakeFirstOrThrow();
+    const [first, second] = await db.selectFrom('appointments').select(['id', 'start_at']).where('staff_id', '=', mere.id).where('status', '=', 'booked').orderBy('start_at').limit(2).execute();
+    const clash = await admin(server, `/admin/appointments/${first!.id}/move`, { start_at: second!.start_at });
+    expect(clash.status).toBe(409);
+    expect(await json(clash)).toMatchObject({ code: 'slot_unavailable' });
+    expect((await db.selectFrom('appointments').select('start_at').where('id', '=', first!.id).executeTakeFirstOrThrow()).start_at).toBe(first!.start_at);
   });
 });

@@ -1,11 +1,12 @@
 import type { Kysely, Selectable } from 'kysely';
-import { APPOINTMENT_HOLD_MINUTES, isSlotBookable, SLOT_STEP_MINUTES } from '../../../core/rules/appointments';
+import { APPOINTMENT_HOLD_MINUTES, appointmentCancelKind, isSlotBookable, SLOT_STEP_MINUTES } from '../../../core/rules/appointments';
 import type { AppointmentsTable, Database, FacilityRow } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
 import { chooseChargeTarget } from '../booking/charge-rules';
 import { availability, staffHere } from './catalogue-routes';
 
-// Holding a slot and booking it (POST /appointments, PUT /appointments/{id}/book). A hold takes
+// Holding a slot, booking it and cancelling it (POST /appointments, PUT /appointments/{id}/book,
+// /cancel, /latecancel). A hold takes
 // the staff member's quarter hours in staff_busy_blocks, whose primary key (staff, quarter hour)
 // lets only one of several racing members have them, on both databases; a hold lapses after
 // APPOINTMENT_HOLD_MINUTES and gives its quarter hours back; booking chooses what pays.
@@ -29,6 +30,25 @@ export async function releaseLapsedHolds(trx: Db, staffId: number, now: Date): P
   const ids = lapsed.map((a) => a.id);
   await trx.deleteFrom('staff_busy_blocks').where('appointment_id', 'in', ids).execute();
   await trx.updateTable('appointments').set({ status: 'expired', updated_at: now.toISOString() }).where('id', 'in', ids).where('status', '=', 'held').execute();
+}
+
+/** An appointment's quarter hours go back to its staff member (cancelled). */
+export async function freeQuarterHours(trx: Db, appointmentId: number): Promise<void> {
+  await trx.deleteFrom('staff_busy_blocks').where('appointment_id', '=', appointmentId).execute();
+}
+
+/** An appointment takes its staff member's quarter hours for [start, end); slot_unavailable when someone has part of them. */
+export async function takeQuarterHours(trx: Db, appointmentId: number, staffId: number, start: Date, end: Date): Promise<void> {
+  try {
+    await trx
+      .insertInto('staff_busy_blocks')
+      .values(quarterHours(start, end).map((block_start) => ({ staff_id: staffId, block_start, appointment_id: appointmentId })))
+      .execute();
+  } catch (error) {
+    // Another member holds or booked part of this time (a concurrent request got there first).
+    if (isUniqueViolation(error)) throw slotUnavailable();
+    throw error;
+  }
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -65,16 +85,7 @@ export async function holdSlot(trx: Db, facility: FacilityRow, profileId: number
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  try {
-    await trx
-      .insertInto('staff_busy_blocks')
-      .values(quarterHours(wanted.startAt, end).map((block_start) => ({ staff_id: staff.id, block_start, appointment_id: row.id })))
-      .execute();
-  } catch (error) {
-    // Another member holds or booked part of this time (a concurrent request got there first).
-    if (isUniqueViolation(error)) throw slotUnavailable();
-    throw error;
-  }
+  await takeQuarterHours(trx, row.id, staff.id, wanted.startAt, end);
   return row;
 }
 
@@ -98,6 +109,31 @@ export async function bookHeld(trx: Db, profileId: number, appointmentId: number
   return trx
     .updateTable('appointments')
     .set({ status: 'booked', hold_expires_at: null, concession_kind: target.kind, concession_id: target.id, updated_at: now.toISOString() })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The member cancels their appointment: a hold or a booking outside the window with `cancel`
+ * (a pass's visit is given back), a booking inside it only with `latecancel` (the visit stays
+ * used). Its quarter hours are freed either way.
+ */
+export async function cancelByMember(trx: Db, profileId: number, appointmentId: number, asked: 'cancel' | 'latecancel', now: Date): Promise<AppointmentRow> {
+  const row = await trx.selectFrom('appointments').selectAll().where('id', '=', appointmentId).where('profile_id', '=', profileId).executeTakeFirst();
+  if (!row) throw notFound('The appointment');
+  const held = row.status === 'held' && row.hold_expires_at !== null && Date.parse(row.hold_expires_at) > now.getTime();
+  const kind = row.status === 'held' && !held ? null : appointmentCancelKind(row, now);
+  if (kind === null) throw new ApiError(409, 'not_cancelable', 'This appointment can no longer be cancelled.');
+  if (asked === 'cancel' && kind === 'latecancel') throw new ApiError(409, 'late_cancel_required', 'It starts within 24 hours: cancelling now is a late cancel and needs your confirmation.');
+  if (asked === 'latecancel' && kind === 'cancel') throw new ApiError(409, 'late_cancel_not_needed', 'It can still be cancelled without a late cancel.');
+  if (kind === 'cancel' && row.status === 'booked' && row.concession_kind === 'pass' && row.concession_id !== null) {
+    await trx.updateTable('passes').set((eb) => ({ visits_used: eb('visits_used', '-', 1) })).where('id', '=', row.concession_id).where('visits_used', '>', 0).execute();
+  }
+  await freeQuarterHours(trx, row.id);
+  return trx
+    .updateTable('appointments')
+    .set({ status: 'cancelled', hold_expires_at: null, late_cancelled: kind === 'latecancel' ? 1 : 0, updated_at: now.toISOString() })
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -6,7 +6,7 @@ import { pathId, requireFacility } from '../booking/http';
 import { lockForDecision } from '../../db/index';
 import { idempotent } from '../../http/idempotency';
 import { readJson } from '../../http/validate';
-import { bookHeld, holdSlot } from './holds';
+import { bookHeld, cancelByMember, holdSlot } from './holds';
 import type { AppointmentRow, Database } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { notFound } from '../../http/errors';
@@ -86,6 +86,47 @@ export function appointmentRoutes(): Hono<AppEnv> {
       },
       'read committed',
     );
+  });
+
+  // Cancels the member's appointment: /cancel freely (a hold, or a booking more than 24 hours
+  // ahead), /latecancel inside the window (confirmed in the app, as for classes).
+  for (const asked of ['cancel', 'latecancel'] as const) {
+    routes.put(`/:id/${asked}`, async (c) => {
+      const { now } = c.get('deps');
+      const me = profileId(c);
+      const id = pathId(c);
+      return idempotent(
+        c,
+        me,
+        async (trx) => {
+          await lockForDecision(trx, 'members_profiles', [me]);
+          const row = await cancelByMember(trx, me, id, asked, now());
+          const facility = await trx.selectFrom('facilities').select('guid').where('id', '=', row.facility_id).executeTakeFirstOrThrow();
+          return { status: 200, body: toAppointment(row, facility.guid) };
+        },
+        'read committed',
+      );
+    });
+  }
+
+  // The member's coming appointments in the organisation (held and booked), soonest first.
+  routes.get('/', async (c) => {
+    const { db, now } = c.get('deps');
+    const facility = requireFacility(c);
+    const at = now().toISOString();
+    const rows = await db
+      .selectFrom('appointments')
+      .innerJoin('facilities', 'facilities.id', 'appointments.facility_id')
+      .selectAll('appointments')
+      .select('facilities.guid as facility_guid')
+      .where('appointments.profile_id', '=', profileId(c))
+      .where('facilities.org_id', '=', facility.org_id)
+      .where('appointments.start_at', '>=', at)
+      .where((eb) => eb.or([eb('appointments.status', '=', 'booked'), eb.and([eb('appointments.status', '=', 'held'), eb('appointments.hold_expires_at', '>', at)])]))
+      .orderBy('appointments.start_at')
+      .orderBy('appointments.id')
+      .execute();
+    return c.json(rows.map((row) => toAppointment(row, row.facility_guid)));
   });
 
   routes.get('/:id', async (c) => {

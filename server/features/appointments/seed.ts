@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import type { Kysely, Transaction } from 'kysely';
 import type { CoverageKindText, Database } from '../../db/schema';
+import { takeQuarterHours } from './holds';
 
 // The demo studios' appointment catalogue: services, the staff who give them, their weekly hours
 // at each facility, a week of leave, and appointments that take some slots.
@@ -103,11 +104,9 @@ export async function seedAppointmentCatalogue(trx: Trx, now: Date, ctx: Appoint
   const pt60 = serviceIds.get('pt60')!;
   const alexsSession = await trx.selectFrom('appointments').select(['id', 'start_at']).where('staff_name', '=', 'Mere Tane').executeTakeFirst();
   if (alexsSession) {
-    await trx
-      .updateTable('appointments')
-      .set({ service_id: pt60.id, staff_id: mere, end_at: new Date(Date.parse(alexsSession.start_at) + pt60.minutes * 60_000).toISOString() })
-      .where('id', '=', alexsSession.id)
-      .execute();
+    const end = new Date(Date.parse(alexsSession.start_at) + pt60.minutes * 60_000);
+    await trx.updateTable('appointments').set({ service_id: pt60.id, staff_id: mere, end_at: end.toISOString() }).where('id', '=', alexsSession.id).execute();
+    await takeQuarterHours(trx, alexsSession.id, mere, new Date(alexsSession.start_at), end);
   }
   const wellington = ctx.timeZones['harbour-wellington'] as string;
   const taken: { staff: string; service: string; start: Date }[] = [
@@ -116,7 +115,8 @@ export async function seedAppointmentCatalogue(trx: Trx, now: Date, ctx: Appoint
   ];
   for (const t of taken) {
     const service = serviceIds.get(t.service)!;
-    await trx
+    const end = new Date(t.start.getTime() + service.minutes * 60_000);
+    const { id } = await trx
       .insertInto('appointments')
       .values({
         profile_id: ctx.sam,
@@ -126,10 +126,12 @@ export async function seedAppointmentCatalogue(trx: Trx, now: Date, ctx: Appoint
         service_id: service.id,
         staff_id: staffIds.get(t.staff)!,
         start_at: t.start.toISOString(),
-        end_at: new Date(t.start.getTime() + service.minutes * 60_000).toISOString(),
+        end_at: end.toISOString(),
         status: 'booked',
         updated_at: new Date(now.getTime() - DAY).toISOString(),
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await takeQuarterHours(trx, id, staffIds.get(t.staff)!, t.start, end);
   }
 }

@@ -6,6 +6,7 @@ import { appointmentCancelledMessage, appointmentMovedMessage, classCancelledMes
 import { toNotification } from './present';
 import { insertNotifications, removeOfferNotifications } from './store';
 import { lockForDecision } from '../../db/index';
+import { freeQuarterHours, takeQuarterHours } from '../appointments/holds';
 
 // Staff actions that notify members. Each runs inside the caller's transaction; the
 // notifications go out after it commits (Notifier.transaction).
@@ -100,6 +101,9 @@ export async function moveAppointment(trx: Db, id: number, startAt: Date, now: D
   // The end moves with it: availability subtracts [start_at, end_at).
   const end_at = row.end_at === null ? null : new Date(startAt.getTime() + Date.parse(row.end_at) - Date.parse(row.start_at)).toISOString();
   const appointment = await trx.updateTable('appointments').set({ start_at: start, end_at, updated_at: now.toISOString() }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+  // Its staff member's time moves with it (409 slot_unavailable if someone has the new time).
+  await freeQuarterHours(trx, row.id);
+  if (row.staff_id !== null && end_at !== null) await takeQuarterHours(trx, row.id, row.staff_id, startAt, new Date(end_at));
   const [n] = await insertNotifications(
     trx,
     [{ profileId: row.profile_id, orgId: facility.org_id, type: 'appointment', message: appointmentMovedMessage(row.service_name, row.staff_name, start, facility.time_zone), params: { appointment: { id: row.id } } }],
@@ -112,6 +116,7 @@ export async function moveAppointment(trx: Db, id: number, startAt: Date, now: D
 export async function cancelAppointment(trx: Db, id: number, now: Date): Promise<AppointmentChanged> {
   const { row, facility } = await bookedAppointment(trx, id);
   const appointment = await trx.updateTable('appointments').set({ status: 'cancelled', updated_at: now.toISOString() }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+  await freeQuarterHours(trx, row.id);
   const [n] = await insertNotifications(
     trx,
     [{ profileId: row.profile_id, orgId: facility.org_id, type: 'appointment', message: appointmentCancelledMessage(row.service_name, row.staff_name, row.start_at, facility.time_zone), params: { appointment: { id: row.id } } }],
