@@ -19,7 +19,7 @@ export const SERVER_ERROR_CODES = [
   'booking_closed', 'booking_not_open', 'no_dropin_space', 'waitlist_unavailable', 'late_cancel_required',
   'late_cancel_not_needed', 'not_cancelable', 'not_removable', 'not_pending', 'offer_expired', 'appointment_cancelled',
   // appointments
-  'slot_unavailable', 'hold_expired', 'payment_required',
+  'slot_unavailable', 'hold_expired', 'payment_required', 'reschedule_closed',
   // training
   'invalid_workout_type', 'invalid_session', 'invalid_workout_definition', 'invalid_movement',
 ] as const;

@@ -111,22 +111,24 @@ export async function staffHere(db: Db, facility: FacilityRow, filter: { service
 
 /**
  * A staff member's slots at this facility for `days` from the local date `from`: working hours
- * here, minus their booked appointments and live holds anywhere and their leave.
+ * here, minus their booked appointments and live holds anywhere (but `except`) and their leave.
  */
-export async function availability(db: Db, facility: FacilityRow, who: { staffId: number; durationMinutes: number }, from: string, days: number, at: Date): Promise<AppointmentSlot[]> {
+export async function availability(db: Db, facility: FacilityRow, who: { staffId: number; durationMinutes: number; except?: number }, from: string, days: number, at: Date): Promise<AppointmentSlot[]> {
   const { staffId } = who;
   const rangeStart = localMidnight(from, 0, facility.time_zone).toISOString();
   const rangeEnd = localMidnight(from, days, facility.time_zone).toISOString();
   const hours = await db.selectFrom('staff_hours').select(['weekday', 'start_time', 'end_time']).where('staff_id', '=', staffId).where('facility_id', '=', facility.id).execute();
   // Anything of theirs in the range, at any facility: one person is in one place at a time.
-  const appointments = await db
+  let appointmentsQuery = db
     .selectFrom('appointments')
     .select(['start_at', 'end_at'])
     .where('staff_id', '=', staffId)
     .where((eb) => eb.or([eb('status', '=', 'booked'), eb.and([eb('status', '=', 'held'), eb('hold_expires_at', '>', at.toISOString())])]))
     .where('start_at', '<', rangeEnd)
-    .where('start_at', '>=', new Date(Date.parse(rangeStart) - 86_400_000).toISOString())
-    .execute();
+    .where('start_at', '>=', new Date(Date.parse(rangeStart) - 86_400_000).toISOString());
+  // An appointment being moved does not stand in its own way.
+  if (who.except !== undefined) appointmentsQuery = appointmentsQuery.where('id', '<>', who.except);
+  const appointments = await appointmentsQuery.execute();
   const leave = await db.selectFrom('staff_leave').select(['start_at', 'end_at']).where('staff_id', '=', staffId).where('start_at', '<', rangeEnd).where('end_at', '>', rangeStart).execute();
   const busy: BusyInterval[] = [
     ...appointments.map((a) => ({ start_at: a.start_at, end_at: a.end_at ?? new Date(Date.parse(a.start_at) + 60 * 60_000).toISOString() })),

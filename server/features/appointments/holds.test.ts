@@ -143,4 +143,27 @@ describe('appointment holds and bookings', () => {
     expect(await json(clash)).toMatchObject({ code: 'slot_unavailable' });
     expect((await db.selectFrom('appointments').select('start_at').where('id', '=', first!.id).executeTakeFirstOrThrow()).start_at).toBe(first!.start_at);
   });
+
+  it('moves a hold or a booking to another free time or person, never to a taken one, never another service', async () => {
+    const first = await freeSlot(alex, 'Petone', 'Personal Training', 'Rangi Walker', 0);
+    const later = await freeSlot(alex, 'Petone', 'Personal Training', 'Rangi Walker', 8);
+    const held = await json<Appointment>(await alex.request('/api/v1/appointments', { method: 'POST', json: first.body, headers: first.h }));
+    const moved = await alex.put(`/api/v1/appointments/${held.id}`, { appointment: { start_at: later.slot.start_at } });
+    expect(moved.status).toBe(200);
+    expect(await json(moved)).toMatchObject({ id: held.id, status: 'held', start_at: later.slot.start_at });
+    // The first time is free again; the new one is not.
+    expect((await sam.request('/api/v1/appointments', { method: 'POST', json: first.body, headers: first.h })).status).toBe(201);
+    expect((await sam.request('/api/v1/appointments', { method: 'POST', json: later.body, headers: later.h })).status).toBe(409);
+    // Onto Sam's hold: refused, and the appointment stays where it was.
+    const clash = await alex.put(`/api/v1/appointments/${held.id}`, { appointment: { start_at: first.slot.start_at } });
+    expect(await json(clash)).toMatchObject({ code: 'slot_unavailable' });
+    expect(await json<Appointment>(await alex.get(`/api/v1/appointments/${held.id}`))).toMatchObject({ start_at: later.slot.start_at });
+    const service = await alex.put(`/api/v1/appointments/${held.id}`, { appointment: { service_id: 1, start_at: later.slot.start_at } });
+    expect(service.status).toBe(422);
+    expect((await sam.put(`/api/v1/appointments/${held.id}`, { appointment: { start_at: first.slot.start_at } })).status).toBe(404);
+    // Booked, and then within 24 hours of it: no more moving.
+    expect((await alex.put(`/api/v1/appointments/${held.id}/book`, {})).status).toBe(200);
+    clock.advance(Date.parse(later.slot.start_at) - clock.now().getTime() - 3_600_000);
+    expect(await json(await alex.put(`/api/v1/appointments/${held.id}`, { appointment: { start_at: first.slot.start_at } }))).toMatchObject({ code: 'reschedule_closed' });
+  });
 });

@@ -56,17 +56,21 @@ function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
+/** The slot as availability shows it: on the grid, in working hours, free, after the notice; else slot_unavailable. */
+async function requireBookableSlot(trx: Db, facility: FacilityRow, who: { staffId: number; durationMinutes: number; except?: number }, startAt: Date, now: Date): Promise<void> {
+  const day = new Date(startAt.getTime()).toLocaleDateString('en-CA', { timeZone: facility.time_zone });
+  const slots = await availability(trx, facility, who, day, 1, now);
+  const slot = slots.find((s) => Date.parse(s.start_at) === startAt.getTime());
+  if (!slot || !isSlotBookable(slot, now)) throw slotUnavailable();
+}
+
 /** Holds `startAt` with `staffId` for `serviceId` at this facility for the member. */
 export async function holdSlot(trx: Db, facility: FacilityRow, profileId: number, wanted: { serviceId: number; staffId: number; startAt: Date }, now: Date): Promise<AppointmentRow> {
   const [staff] = await staffHere(trx, facility, { staffId: wanted.staffId, serviceId: wanted.serviceId });
   const service = await trx.selectFrom('services').selectAll().where('id', '=', wanted.serviceId).where('org_id', '=', facility.org_id).executeTakeFirst();
   if (!staff || !service) throw notFound('The service or staff member');
   await releaseLapsedHolds(trx, staff.id, now);
-  // The slot as availability shows it: on the grid, in working hours, free, after the notice.
-  const day = new Date(wanted.startAt.getTime()).toLocaleDateString('en-CA', { timeZone: facility.time_zone });
-  const slots = await availability(trx, facility, { staffId: staff.id, durationMinutes: service.duration_minutes }, day, 1, now);
-  const slot = slots.find((s) => Date.parse(s.start_at) === wanted.startAt.getTime());
-  if (!slot || !isSlotBookable(slot, now)) throw slotUnavailable();
+  await requireBookableSlot(trx, facility, { staffId: staff.id, durationMinutes: service.duration_minutes }, wanted.startAt, now);
   const end = new Date(wanted.startAt.getTime() + service.duration_minutes * 60_000);
   const row = await trx
     .insertInto('appointments')
@@ -134,6 +138,37 @@ export async function cancelByMember(trx: Db, profileId: number, appointmentId: 
   return trx
     .updateTable('appointments')
     .set({ status: 'cancelled', hold_expires_at: null, late_cancelled: kind === 'latecancel' ? 1 : 0, updated_at: now.toISOString() })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The member moves their appointment to another time or staff member (never another service):
+ * a live hold any time (its expiry stays), a booking until the cancellation window (then
+ * reschedule_closed). The new slot must be bookable; the quarter hours move with it.
+ */
+export async function changeAppointment(trx: Db, profileId: number, appointmentId: number, changes: { staffId?: number; startAt?: Date }, now: Date): Promise<AppointmentRow> {
+  const row = await trx.selectFrom('appointments').selectAll().where('id', '=', appointmentId).where('profile_id', '=', profileId).executeTakeFirst();
+  if (!row || row.service_id === null || row.staff_id === null) throw notFound('The appointment');
+  const liveHold = row.status === 'held' && row.hold_expires_at !== null && Date.parse(row.hold_expires_at) > now.getTime();
+  if (row.status === 'held' && !liveHold) throw new ApiError(409, 'hold_expired', 'Your hold on this time ran out. Choose a time again.');
+  if (row.status !== 'held' && row.status !== 'booked') throw new ApiError(409, 'not_cancelable', 'This appointment can no longer be changed.');
+  if (row.status === 'booked' && appointmentCancelKind(row, now) !== 'cancel') throw new ApiError(409, 'reschedule_closed', 'It starts within 24 hours and can no longer be moved.');
+  const facility = await trx.selectFrom('facilities').selectAll().where('id', '=', row.facility_id).executeTakeFirstOrThrow();
+  const staffId = changes.staffId ?? row.staff_id;
+  const startAt = changes.startAt ?? new Date(row.start_at);
+  const [staff] = await staffHere(trx, facility, { staffId, serviceId: row.service_id });
+  const service = await trx.selectFrom('services').select(['duration_minutes']).where('id', '=', row.service_id).executeTakeFirst();
+  if (!staff || !service) throw notFound('The staff member');
+  await releaseLapsedHolds(trx, staff.id, now);
+  await requireBookableSlot(trx, facility, { staffId: staff.id, durationMinutes: service.duration_minutes, except: row.id }, startAt, now);
+  const end = new Date(startAt.getTime() + service.duration_minutes * 60_000);
+  await freeQuarterHours(trx, row.id);
+  await takeQuarterHours(trx, row.id, staff.id, startAt, end);
+  return trx
+    .updateTable('appointments')
+    .set({ staff_id: staff.id, staff_name: staff.full_name, start_at: startAt.toISOString(), end_at: end.toISOString(), updated_at: now.toISOString() })
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -6,7 +6,7 @@ import { pathId, requireFacility } from '../booking/http';
 import { lockForDecision } from '../../db/index';
 import { idempotent } from '../../http/idempotency';
 import { readJson } from '../../http/validate';
-import { bookHeld, cancelByMember, holdSlot } from './holds';
+import { bookHeld, cancelByMember, changeAppointment, holdSlot } from './holds';
 import type { AppointmentRow, Database } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { notFound } from '../../http/errors';
@@ -24,6 +24,20 @@ const holdBody = z.object(
     }),
   },
   { error: 'The request body must be {"appointment": {"service_id", "staff_id", "start_at"}}.' },
+);
+
+// Appointment update omits the service (SPEC): changing it is refused, not ignored.
+const changeBody = z.object(
+  {
+    appointment: z
+      .object({
+        staff_id: z.number({ error: 'appointment.staff_id must be a staff id.' }).int().positive().optional(),
+        start_at: z.iso.datetime({ offset: true, error: 'appointment.start_at must be a date-time with an offset.' }).optional(),
+        service_id: z.undefined({ error: 'The service of an appointment cannot be changed: cancel it and book another.' }).optional(),
+      })
+      .refine((a) => a.staff_id !== undefined || a.start_at !== undefined, { error: 'Give appointment.start_at, appointment.staff_id or both.' }),
+  },
+  { error: 'The request body must be {"appointment": {"start_at", "staff_id"}}.' },
 );
 
 export function toAppointment(row: AppointmentRow, facilityGuid: string): Appointment {
@@ -81,6 +95,25 @@ export function appointmentRoutes(): Hono<AppEnv> {
       async (trx) => {
         await lockForDecision(trx, 'members_profiles', [me]);
         const row = await bookHeld(trx, me, id, now());
+        const facility = await trx.selectFrom('facilities').select('guid').where('id', '=', row.facility_id).executeTakeFirstOrThrow();
+        return { status: 200, body: toAppointment(row, facility.guid) };
+      },
+      'read committed',
+    );
+  });
+
+  // Moves the member's appointment to another time or staff member (the service stays).
+  routes.put('/:id', async (c) => {
+    const { now } = c.get('deps');
+    const me = profileId(c);
+    const id = pathId(c);
+    const { appointment } = await readJson(c, changeBody);
+    return idempotent(
+      c,
+      me,
+      async (trx) => {
+        await lockForDecision(trx, 'members_profiles', [me]);
+        const row = await changeAppointment(trx, me, id, { staffId: appointment.staff_id, startAt: appointment.start_at === undefined ? undefined : new Date(appointment.start_at) }, now());
         const facility = await trx.selectFrom('facilities').select('guid').where('id', '=', row.facility_id).executeTakeFirstOrThrow();
         return { status: 200, body: toAppointment(row, facility.guid) };
       },
