@@ -27,6 +27,7 @@ import { connectRedis } from './redis/index';
 import { adminRoutes } from './features/admin/routes';
 import { appointmentRoutes } from './features/appointments/routes';
 import { serviceRoutes, staffRoutes } from './features/appointments/catalogue-routes';
+import { courseRoutes } from './features/courses/routes';
 import { authenticationRoutes } from './features/auth/routes';
 import { clientVisitRoutes } from './features/booking/client-visits-routes';
 import { facilityRoutes } from './features/profile/facilities-routes';
@@ -137,6 +138,7 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.route('/appointments', appointmentRoutes());
   api.route('/services', serviceRoutes());
   api.route('/staff', staffRoutes());
+  api.route('/courses', courseRoutes());
   api.route('/workouts', workoutRoutes());
   api.route('/workout_reactions', workoutReactionRoutes());
   api.route('/lifts', liftRoutes());

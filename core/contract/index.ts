@@ -7,4 +7,5 @@ export * from './booking';
 export * from './notifications';
 export * from './push';
 export * from './appointments';
+export * from './courses';
 export * from './training';

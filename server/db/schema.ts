@@ -104,8 +104,27 @@ export interface SessionsTable {
   dropin_spaces: number;
   online_url: string | null;
   whiteboard_visibility: WhiteboardVisibilityText;
+  /** Migration 0009: the course this class belongs to. */
+  course_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: IsoText;
   updated_at: IsoText;
+}
+
+/** A run of classes sold and booked together (migration 0009). */
+export interface CoursesTable {
+  id: Generated<number>;
+  facility_id: number;
+  name: string;
+  description: string | null;
+  price_cents: number;
+  capacity: number;
+  created_at: IsoText;
+}
+
+export interface CourseEnrolmentsTable {
+  course_id: number;
+  profile_id: number;
+  created_at: IsoText;
 }
 
 export interface SessionInstructorsTable {
@@ -402,6 +421,8 @@ export interface Database {
   staff_hours: StaffHoursTable;
   staff_leave: StaffLeaveTable;
   staff_busy_blocks: StaffBusyBlocksTable;
+  courses: CoursesTable;
+  course_enrolments: CourseEnrolmentsTable;
   movements: MovementsTable;
   workout_definitions: WorkoutDefinitionsTable;
   whiteboard_items: WhiteboardItemsTable;

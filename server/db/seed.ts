@@ -5,6 +5,7 @@ import { hashPassword } from '../features/auth/password';
 import { classCancelledMessage, postMessage, waitlistOfferMessage } from '../features/notifications/messages';
 import { seedTraining, type TrainingClass } from '../features/training/seed';
 import { seedAppointmentCatalogue } from '../features/appointments/seed';
+import { seedCourses } from '../features/courses/seed';
 import type { Database, NewInstructor, NewMembership, NewNotification, NewPass, NewSession, NewVisit, VisitStateText, WhiteboardVisibilityText } from './schema';
 
 // The one place for demo data (its training part in ./seed-training.ts, called from here).
@@ -462,7 +463,9 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
   await trx.insertInto('passes').values(passes).execute();
 
   await seedNotifications(trx, now, { orgIds, facilityIds, alex, sam, kai, story });
-  await seedAppointmentCatalogue(trx, now, { orgIds, facilityIds, timeZones: Object.fromEntries(FACILITIES.map((f) => [f.key, f.timeZone])), sam });
+  const timeZones = Object.fromEntries(FACILITIES.map((f) => [f.key, f.timeZone]));
+  await seedAppointmentCatalogue(trx, now, { orgIds, facilityIds, timeZones, sam });
+  await seedCourses(trx, now, { facilityIds, timeZones });
 
   await seedTraining(trx, now, {
     orgIds: ORGS.map((o) => orgIds[o.key]),

@@ -7,6 +7,7 @@ import * as m0005 from './0005_push_queue';
 import * as m0006 from './0006_appointment_catalogue';
 import * as m0007 from './0007_appointment_holds';
 import * as m0008 from './0008_appointment_late_cancel';
+import * as m0009 from './0009_courses';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006_appointment_catalogue': m0006,
   '0007_appointment_holds': m0007,
   '0008_appointment_late_cancel': m0008,
+  '0009_courses': m0009,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,7 +8,7 @@ import { idempotent } from '../../http/idempotency';
 import { readJson } from '../../http/validate';
 import { bookHeld, cancelByMember, changeAppointment, holdSlot } from './holds';
 import type { AppointmentRow, Database } from '../../db/schema';
-import type { AppEnv } from '../../http/context';
+import type { AppContext, AppEnv } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { profileId, requireAuth } from '../../http/session';
 
@@ -61,6 +61,26 @@ export async function loadAppointment(db: Kysely<Database>, id: number): Promise
   return { row, facility };
 }
 
+/**
+ * A member's write to their appointment: idempotent, READ COMMITTED behind the member's row lock
+ * (a staff member's time is guarded by staff_busy_blocks), answered with the appointment.
+ */
+function memberWrite(c: AppContext, status: 200 | 201, write: (trx: Kysely<Database>, me: number, now: Date) => Promise<AppointmentRow>): Promise<Response> {
+  const me = profileId(c);
+  const { now } = c.get('deps');
+  return idempotent(
+    c,
+    me,
+    async (trx) => {
+      await lockForDecision(trx, 'members_profiles', [me]);
+      const row = await write(trx, me, now());
+      const facility = await trx.selectFrom('facilities').select('guid').where('id', '=', row.facility_id).executeTakeFirstOrThrow();
+      return { status, body: toAppointment(row, facility.guid) };
+    },
+    'read committed',
+  );
+}
+
 export function appointmentRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAuth);
@@ -68,78 +88,26 @@ export function appointmentRoutes(): Hono<AppEnv> {
   // Holds a slot for the member (201, status 'held' until hold_expires_at); 409 slot_unavailable
   // when it is not free (any more).
   routes.post('/', async (c) => {
-    const { now } = c.get('deps');
     const facility = requireFacility(c);
-    const me = profileId(c);
     const { appointment } = await readJson(c, holdBody);
-    return idempotent(
-      c,
-      me,
-      async (trx) => {
-        await lockForDecision(trx, 'members_profiles', [me]);
-        const row = await holdSlot(trx, facility, me, { serviceId: appointment.service_id, staffId: appointment.staff_id, startAt: new Date(appointment.start_at) }, now());
-        return { status: 201, body: toAppointment(row, facility.guid) };
-      },
-      'read committed',
-    );
+    const wanted = { serviceId: appointment.service_id, staffId: appointment.staff_id, startAt: new Date(appointment.start_at) };
+    return memberWrite(c, 201, (trx, me, now) => holdSlot(trx, facility, me, wanted, now));
   });
 
   // Books a held appointment (200), counting it against a membership or pass that covers it.
-  routes.put('/:id/book', async (c) => {
-    const { now } = c.get('deps');
-    const me = profileId(c);
-    const id = pathId(c);
-    return idempotent(
-      c,
-      me,
-      async (trx) => {
-        await lockForDecision(trx, 'members_profiles', [me]);
-        const row = await bookHeld(trx, me, id, now());
-        const facility = await trx.selectFrom('facilities').select('guid').where('id', '=', row.facility_id).executeTakeFirstOrThrow();
-        return { status: 200, body: toAppointment(row, facility.guid) };
-      },
-      'read committed',
-    );
-  });
+  routes.put('/:id/book', (c) => memberWrite(c, 200, (trx, me, now) => bookHeld(trx, me, pathId(c), now)));
 
   // Moves the member's appointment to another time or staff member (the service stays).
   routes.put('/:id', async (c) => {
-    const { now } = c.get('deps');
-    const me = profileId(c);
-    const id = pathId(c);
     const { appointment } = await readJson(c, changeBody);
-    return idempotent(
-      c,
-      me,
-      async (trx) => {
-        await lockForDecision(trx, 'members_profiles', [me]);
-        const row = await changeAppointment(trx, me, id, { staffId: appointment.staff_id, startAt: appointment.start_at === undefined ? undefined : new Date(appointment.start_at) }, now());
-        const facility = await trx.selectFrom('facilities').select('guid').where('id', '=', row.facility_id).executeTakeFirstOrThrow();
-        return { status: 200, body: toAppointment(row, facility.guid) };
-      },
-      'read committed',
-    );
+    const changes = { staffId: appointment.staff_id, startAt: appointment.start_at === undefined ? undefined : new Date(appointment.start_at) };
+    return memberWrite(c, 200, (trx, me, now) => changeAppointment(trx, me, pathId(c), changes, now));
   });
 
   // Cancels the member's appointment: /cancel freely (a hold, or a booking more than 24 hours
   // ahead), /latecancel inside the window (confirmed in the app, as for classes).
   for (const asked of ['cancel', 'latecancel'] as const) {
-    routes.put(`/:id/${asked}`, async (c) => {
-      const { now } = c.get('deps');
-      const me = profileId(c);
-      const id = pathId(c);
-      return idempotent(
-        c,
-        me,
-        async (trx) => {
-          await lockForDecision(trx, 'members_profiles', [me]);
-          const row = await cancelByMember(trx, me, id, asked, now());
-          const facility = await trx.selectFrom('facilities').select('guid').where('id', '=', row.facility_id).executeTakeFirstOrThrow();
-          return { status: 200, body: toAppointment(row, facility.guid) };
-        },
-        'read committed',
-      );
-    });
+    routes.put(`/:id/${asked}`, (c) => memberWrite(c, 200, (trx, me, now) => cancelByMember(trx, me, pathId(c), asked, now)));
   }
 
   // The member's coming appointments in the organisation (held and booked), soonest first.
