@@ -1,4 +1,5 @@
 // Live views of who is signed in and what they chose. Screens read these, never the network.
+import { useEffect } from 'react';
 import { db, type AuthState } from '../db';
 import { useSharedLiveQuery } from './shared-live';
 import type { Account, Facility, Member, Profile } from '../../../core/contract/types';
@@ -26,6 +27,36 @@ export function useFacility(): Facility | undefined {
   const auth = useAuth();
   const guid = auth?.facilityGuid;
   return useSharedLiveQuery(guid ? `facility:${guid}` : null, () => db.facilities.get(guid!));
+}
+
+const TIME_ZONE_KEY = 'member-pwa:time-zone';
+
+function rememberedTimeZone(): string | null {
+  try {
+    return localStorage.getItem(TIME_ZONE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The chosen facility's time zone. Until IndexedDB answers, the one it had last time (kept on the
+ * device; `remembered`), else UTC: a first frame in another zone would show another day's dates
+ * where the two differ, so a screen may wait for a zone it knows (a layout shift found by
+ * e2e/layout.spec.ts).
+ */
+export function useFacilityTimeZone(): { timeZone: string; remembered: boolean } {
+  const zone = useFacility()?.time_zone;
+  useEffect(() => {
+    if (!zone) return;
+    try {
+      localStorage.setItem(TIME_ZONE_KEY, zone);
+    } catch {
+      // Storage blocked: the first frame falls back to UTC.
+    }
+  }, [zone]);
+  const remembered = zone ? null : rememberedTimeZone();
+  return { timeZone: zone ?? remembered ?? 'UTC', remembered: remembered !== null };
 }
 
 export function useMember(): Member | undefined {

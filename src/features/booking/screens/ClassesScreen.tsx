@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { usePageTitle } from '../../../ui/page-title';
-import { useFacility } from '../../../data/hooks/auth';
+import { useFacility, useFacilityTimeZone } from '../../../data/hooks/auth';
 import { prefetchSessions, useRefreshSessions, useSessionsProgressive } from '../hooks/sessions';
 import { usePendingTouches } from '../../../data/hooks/pending';
 import { touchKey } from '../../../data/sync/touches';
@@ -41,7 +41,7 @@ export default function ClassesScreen() {
   const { t } = useTranslation('booking');
   const title = usePageTitle('titles.classes');
   const facility = useFacility();
-  const timeZone = facility?.time_zone ?? 'UTC';
+  const { timeZone, remembered: rememberedZone } = useFacilityTimeZone();
   const format = useFormat(timeZone);
   const now = useNow();
   const [params, setParams] = useSearchParams();
@@ -104,6 +104,16 @@ export default function ClassesScreen() {
     scrolledTo.current = focused;
     virtualizer.scrollToIndex(index, { align: 'start' });
   }, [focused, rows, virtualizer]);
+
+  // Dates wait for the facility's time zone: a week drawn in another zone first showed another
+  // day's dates, whose longer label then moved the page (e2e/layout.spec.ts, CLS budget).
+  if (!facility && !rememberedZone) {
+    return (
+      <section className="page" aria-labelledby="page-title" aria-busy="true">
+        <h1 id="page-title" className="page__title">{title}</h1>
+      </section>
+    );
+  }
 
   return (
     <section className="page" aria-labelledby="page-title">
