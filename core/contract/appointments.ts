@@ -5,6 +5,18 @@ import { iso } from './common';
 export const appointmentStatus = z.enum(['held', 'booked', 'cancelled', 'expired']);
 export type AppointmentStatus = z.infer<typeof appointmentStatus>;
 
+/**
+ * What pays for an appointment: on a hold, what booking it would use (visits_left before it); once
+ * booked, what it used (visits_left after it). 'casual': nothing the member has covers it.
+ */
+export const appointmentConcession = z.object({
+  kind: z.enum(['membership', 'pass', 'casual']),
+  name: z.nullable(z.string()),
+  visits_total: z.nullable(z.number()),
+  visits_left: z.nullable(z.number()),
+});
+export type AppointmentConcession = z.infer<typeof appointmentConcession>;
+
 export const appointment = z.object({
   id: z.number(),
   start_at: iso,
@@ -15,6 +27,14 @@ export const appointment = z.object({
   updated_at: z.optional(iso),
   /** A held appointment keeps its slot until then. */
   hold_expires_at: z.optional(z.nullable(iso)),
+  // Present on appointments made from the catalogue (all but a few made before it).
+  service_id: z.optional(z.nullable(z.number())),
+  staff_id: z.optional(z.nullable(z.number())),
+  end_at: z.optional(z.nullable(iso)),
+  price: z.optional(z.nullable(z.number())),
+  currency: z.optional(z.string()),
+  late_cancelled: z.optional(z.boolean()),
+  concession: z.optional(z.nullable(appointmentConcession)),
 });
 export type Appointment = z.infer<typeof appointment>;
 
@@ -45,3 +65,8 @@ export type StaffMember = z.infer<typeof staffMember>;
 
 export const appointmentSlot = z.object({ start_at: iso, available: z.boolean() });
 export type AppointmentSlot = z.infer<typeof appointmentSlot>;
+
+export const appointmentList = z.array(appointment);
+export const serviceList = z.array(service);
+export const staffList = z.array(staffMember);
+export const appointmentSlotList = z.array(appointmentSlot);

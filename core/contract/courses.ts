@@ -20,3 +20,5 @@ export const course = z.object({
   classes: z.array(courseClass),
 });
 export type Course = z.infer<typeof course>;
+
+export const courseList = z.array(course);

@@ -14,13 +14,13 @@ const loaders = {
   Classes: once(withStrings('booking', () => import('../features/booking/screens/ClassesScreen'))),
   ClassDetail: once(withStrings('booking', () => import('../features/booking/screens/ClassDetailScreen'))),
   Whiteboard: once(withStrings('training', () => import('../features/training/screens/WhiteboardScreen'))),
-  Bookings: once(withStrings('booking', () => import('../features/booking/screens/BookingsScreen'))),
+  Bookings: once(withStrings('booking', withStrings('appointments', () => import('../features/booking/screens/BookingsScreen')))),
   Visits: once(withStrings('booking', () => import('../features/booking/screens/VisitsScreen'))),
   VisitDetail: once(withStrings('booking', () => import('../features/booking/screens/VisitDetailScreen'))),
-  BookAppointment: once(() => import('../features/appointments/screens/BookAppointmentScreen')),
-  AppointmentDetail: once(() => import('../features/appointments/screens/AppointmentDetailScreen')),
-  Courses: once(() => import('../features/courses/screens/CoursesScreen')),
-  CourseDetail: once(() => import('../features/courses/screens/CourseDetailScreen')),
+  BookAppointment: once(withStrings('appointments', () => import('../features/appointments/screens/BookAppointmentScreen'))),
+  AppointmentDetail: once(withStrings('appointments', () => import('../features/appointments/screens/AppointmentDetailScreen'))),
+  Courses: once(withStrings('appointments', () => import('../features/courses/screens/CoursesScreen'))),
+  CourseDetail: once(withStrings('appointments', () => import('../features/courses/screens/CourseDetailScreen'))),
   Account: once(() => import('../features/account/screens/AccountScreen')),
   AccountEdit: once(() => import('../features/account/screens/AccountEditScreen')),
   Invoices: once(() => import('../features/account/screens/InvoicesScreen')),
@@ -93,10 +93,6 @@ function screen(name: ScreenName): Pick<RouteObject, 'element' | 'handle'> {
   return { element: page(<Screen />), handle: { preload: loaders[name] } };
 }
 
-const tabs = {
-  Placeholder: lazy(() => import('../ui/placeholders/TabPlaceholderRoute')),
-};
-
 function page(node: ReactNode): ReactNode {
   return <Suspense fallback={<Spinner />}>{node}</Suspense>;
 }
@@ -131,13 +127,7 @@ export const signedInRoutes: RouteObject[] = [
   { path: '/bookings', ...screen('Bookings') },
   { path: '/visits', ...screen('Visits') },
   { path: '/visits/:visitId', ...screen('VisitDetail') },
-  {
-    path: '/appointments/book',
-    ...screen('BookAppointment'),
-    children: ['', 'staff', 'time', 'concession', 'confirm'].map((step) =>
-      step ? { path: step, element: page(<tabs.Placeholder emptyKey="empty.appointments" />) } : { index: true, element: page(<tabs.Placeholder emptyKey="empty.appointments" />) },
-    ),
-  },
+  { path: '/appointments/book/:step?', ...screen('BookAppointment') },
   { path: '/appointments/:id', ...screen('AppointmentDetail') },
   { path: '/courses', ...screen('Courses') },
   { path: '/courses/:id', ...screen('CourseDetail') },

@@ -1,7 +1,7 @@
 // The one Dexie schema. The page reads every screen from here through live queries, the
 // network layer writes into it, and the service worker imports it too (push, outbox sync).
 import Dexie, { type EntityTable } from 'dexie';
-import type { AppNotification, Facility, Leaderboard, Member, Movement, Profile, Session, Visit, Workout } from '../../core/contract/types';
+import type { AppNotification, Appointment, AppointmentSlot, Course, Facility, Leaderboard, Member, Movement, Profile, Service, Session, StaffMember, Visit, Workout } from '../../core/contract/types';
 
 /** Which member is signed in and what they have chosen; one row under key 'auth'. */
 export interface AuthState {
@@ -94,6 +94,20 @@ export interface WorkoutAlias {
   id: number;
 }
 
+/** A service or staff member as offered at one facility; key `${facility_guid}:${id}`. */
+export type StoredService = Service & { key: string; facility_guid: string };
+export type StoredStaff = StaffMember & { key: string; facility_guid: string };
+export type StoredAppointment = Appointment & { facility_guid: string };
+export type StoredCourse = Course;
+
+/** Slots last fetched for one staff member, service and week; shown offline with when they were fetched. */
+export interface StoredSlots {
+  /** `${facility_guid}:${staffId}:${serviceId}:${from}`. */
+  key: string;
+  slots: AppointmentSlot[];
+  fetchedAt: number;
+}
+
 export class MemberDb extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   profiles!: EntityTable<Profile, 'id'>;
@@ -110,6 +124,11 @@ export class MemberDb extends Dexie {
   leaderboards!: EntityTable<Leaderboard, 'session_id'>;
   workoutAliases!: EntityTable<WorkoutAlias, 'temp'>;
   confirmations!: EntityTable<Confirmation, 'key'>;
+  services!: EntityTable<StoredService, 'key'>;
+  staff!: EntityTable<StoredStaff, 'key'>;
+  appointments!: EntityTable<StoredAppointment, 'id'>;
+  slots!: EntityTable<StoredSlots, 'key'>;
+  courses!: EntityTable<StoredCourse, 'id'>;
 
   constructor(name = 'member-pwa') {
     super(name);
@@ -141,6 +160,15 @@ export class MemberDb extends Dexie {
           if (!Array.isArray(entry.touches)) entry.touches = [];
         }),
       );
+    // Appointments and courses: the catalogue per facility, the member's appointments, the slots
+    // last fetched (shown offline, never bookable offline) and the facility's courses.
+    this.version(4).stores({
+      services: '&key, facility_guid',
+      staff: '&key, facility_guid',
+      appointments: '&id, facility_guid, start_at',
+      slots: '&key',
+      courses: '&id, facility_guid',
+    });
   }
 }
 
@@ -150,6 +178,7 @@ export const db = new MemberDb();
 export const memberTables = [
   'profiles', 'facilities', 'members', 'sessions', 'visits', 'notifications', 'outbox', 'notices', 'pulls',
   'workouts', 'movements', 'leaderboards', 'workoutAliases', 'confirmations',
+  'services', 'staff', 'appointments', 'slots', 'courses',
 ] as const;
 
 export type MemberTable = (typeof memberTables)[number];

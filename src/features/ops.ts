@@ -1,5 +1,6 @@
 // The one list of every feature's replay handlers. Every context that flushes the outbox (page and
 // service worker) calls registerCommandOps() first, or queued entries wait for an app that knows them.
+import { registerAppointmentOps } from './appointments/commands';
 import { registerBookingOps } from './booking/commands';
 import { registerMemberOps } from './profile/commands/member';
 import { registerNotificationOps } from './notifications/commands';
@@ -14,4 +15,5 @@ export function registerCommandOps(): void {
   registerBookingOps();
   registerNotificationOps();
   registerTrainingOps();
+  registerAppointmentOps();
 }

@@ -328,6 +328,8 @@ export interface Formatter {
   number(value: number | string | null | undefined, options?: Intl.NumberFormatOptions): string;
   /** Abbreviated weekday, e.g. "Tue", for compact day pickers. */
   weekdayShort(date: DateInput | null | undefined): string;
+  /** A length of time in minutes, e.g. "60 min", in the locale's words. */
+  minutes(value: number): string;
 }
 
 /** Abbreviated weekday in the locale (date-fns `EEE`), e.g. en "Tue", fr "mar.". */
@@ -375,5 +377,6 @@ export function createFormatter(locale: string, timeZone?: string | null): Forma
     currency: (amount, code) => formatCurrency(amount, code, lng),
     number: (value, options) => formatNumber(value, lng, options),
     weekdayShort: remember((d) => formatWeekdayShort(d, lng, zone)),
+    minutes: (value) => formatNumber(value, lng, { style: 'unit', unit: 'minute', unitDisplay: 'short' }),
   };
 }

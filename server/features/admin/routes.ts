@@ -8,7 +8,7 @@ import type { AppEnv } from '../../http/context';
 import { ApiError, notFound, payloadTooLarge } from '../../http/errors';
 import { readJson } from '../../http/validate';
 import { cancelAppointment, cancelClass, moveAppointment, publishPost } from '../notifications/events';
-import { toAppointment } from '../appointments/routes';
+import { presentById } from '../appointments/present';
 import { emailField } from '../profile/profile-routes';
 
 // Staff actions for demos and end-to-end tests, outside /api/v1 (members have no staff role).
@@ -93,14 +93,14 @@ export function adminRoutes(): Hono<AppEnv> {
     const id = pathId(c);
     const { start_at } = await readJson(c, moveBody);
     const result = await notifications.transaction((trx) => moveAppointment(trx, id, new Date(start_at), now()));
-    return c.json({ appointment: toAppointment(result.appointment, result.facility_guid), notification: result.notification });
+    return c.json({ appointment: await presentById(c.get('deps').db, result.appointment), notification: result.notification });
   });
 
   routes.post('/appointments/:id/cancel', async (c) => {
     const { notifications, now } = c.get('deps');
     const id = pathId(c);
     const result = await notifications.transaction((trx) => cancelAppointment(trx, id, now()));
-    return c.json({ appointment: toAppointment(result.appointment, result.facility_guid), notification: result.notification });
+    return c.json({ appointment: await presentById(c.get('deps').db, result.appointment), notification: result.notification });
   });
 
   routes.post('/notifications', async (c) => {

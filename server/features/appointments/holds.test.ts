@@ -81,13 +81,19 @@ describe('appointment holds and bookings', () => {
     const { db } = server.running;
     const passBefore = await db.selectFrom('passes').innerJoin('members_profiles', 'members_profiles.id', 'passes.profile_id').select(['passes.id', 'passes.visits_used']).where('members_profiles.email', '=', KAI).executeTakeFirstOrThrow();
     const key = { 'Idempotency-Key': 'kai-book-1' };
-    expect((await kai.put(`/api/v1/appointments/${held.id}/book`, {}, { headers: key })).status).toBe(200);
+    const passRow = await db.selectFrom('passes').select(['name', 'visits_total']).where('id', '=', passBefore.id).executeTakeFirstOrThrow();
+    // The hold says what booking will use, with what is left before it; the booking what is left after.
+    const left = passRow.visits_total! - passBefore.visits_used;
+    expect(held.concession).toEqual({ kind: 'pass', name: passRow.name, visits_total: passRow.visits_total, visits_left: left });
+    const booked = await json<Appointment>(await kai.put(`/api/v1/appointments/${held.id}/book`, {}, { headers: key }));
+    expect(booked).toMatchObject({ status: 'booked', concession: { kind: 'pass', visits_left: left - 1 }, price: expect.any(Number), currency: 'EUR' });
     expect((await kai.put(`/api/v1/appointments/${held.id}/book`, {}, { headers: key })).status).toBe(200);
     const passAfter = await db.selectFrom('passes').select('visits_used').where('id', '=', passBefore.id).executeTakeFirstOrThrow();
     expect(passAfter.visits_used).toBe(passBefore.visits_used + 1);
 
     const physio = await freeSlot(alex, 'Wellington', 'Sports Physio', 'Aroha Ngata');
     const physioHeld = await json<Appointment>(await alex.request('/api/v1/appointments', { method: 'POST', json: physio.body, headers: physio.h }));
+    expect(physioHeld.concession).toEqual({ kind: 'casual', name: null, visits_total: null, visits_left: null });
     const refused = await alex.put(`/api/v1/appointments/${physioHeld.id}/book`, {});
     expect(refused.status).toBe(409);
     expect(await json(refused)).toMatchObject({ code: 'payment_required' });

@@ -2,8 +2,8 @@ import type { Kysely, Selectable } from 'kysely';
 import { APPOINTMENT_HOLD_MINUTES, appointmentCancelKind, isSlotBookable, SLOT_STEP_MINUTES } from '../../../core/rules/appointments';
 import type { AppointmentsTable, Database, FacilityRow } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
-import { chooseChargeTarget } from '../booking/charge-rules';
 import { availability, staffHere } from './catalogue-routes';
+import { chargeTargetFor } from './present';
 
 // Holding a slot, booking it and cancelling it (POST /appointments, PUT /appointments/{id}/book,
 // /cancel, /latecancel). A hold takes
@@ -102,11 +102,7 @@ export async function bookHeld(trx: Db, profileId: number, appointmentId: number
     throw new ApiError(409, 'hold_expired', 'Your hold on this time ran out. Choose a time again.');
   }
   const facility = await trx.selectFrom('facilities').select('org_id').where('id', '=', row.facility_id).executeTakeFirstOrThrow();
-  const coverage = row.service_id === null ? [] : await trx.selectFrom('service_coverage').select(['kind', 'name']).where('service_id', '=', row.service_id).execute();
-  const covers = (kind: 'membership' | 'pass', name: string) => coverage.some((c) => c.kind === kind && c.name === name);
-  const memberships = (await trx.selectFrom('memberships').selectAll().where('profile_id', '=', profileId).where('org_id', '=', facility.org_id).execute()).filter((m) => covers('membership', m.name));
-  const passes = (await trx.selectFrom('passes').selectAll().where('profile_id', '=', profileId).where('org_id', '=', facility.org_id).execute()).filter((p) => covers('pass', p.name));
-  const target = chooseChargeTarget(memberships, passes, new Date(row.start_at));
+  const target = await chargeTargetFor(trx, row, facility.org_id);
   // Paying for it is the shop's (the next issue); until then the studio takes payment.
   if (target.kind === 'casual') throw new ApiError(409, 'payment_required', 'Nothing you have covers this. Pay at the studio or buy a pass.');
   if (target.kind === 'pass') await trx.updateTable('passes').set((eb) => ({ visits_used: eb('visits_used', '+', 1) })).where('id', '=', target.id).execute();

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import type { Appointment } from '../../../core/contract/types';
 import { z } from 'zod';
 import { pathId, requireFacility } from '../booking/http';
 import { lockForDecision } from '../../db/index';
 import { idempotent } from '../../http/idempotency';
 import { readJson } from '../../http/validate';
+import { presentById } from './present';
 import { bookHeld, cancelByMember, changeAppointment, holdSlot } from './holds';
 import type { AppointmentRow, Database } from '../../db/schema';
 import type { AppContext, AppEnv } from '../../http/context';
@@ -40,19 +40,6 @@ const changeBody = z.object(
   { error: 'The request body must be {"appointment": {"start_at", "staff_id"}}.' },
 );
 
-export function toAppointment(row: AppointmentRow, facilityGuid: string): Appointment {
-  return {
-    id: row.id,
-    start_at: row.start_at,
-    service: { name: row.service_name },
-    staff: { full_name: row.staff_name },
-    status: row.status,
-    facility_guid: facilityGuid,
-    updated_at: row.updated_at,
-    hold_expires_at: row.hold_expires_at,
-  };
-}
-
 export async function loadAppointment(db: Kysely<Database>, id: number): Promise<{ row: AppointmentRow; facility: { guid: string; org_id: number; time_zone: string } } | undefined> {
   if (!Number.isSafeInteger(id) || id <= 0) return undefined;
   const row = await db.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirst();
@@ -74,8 +61,7 @@ function memberWrite(c: AppContext, status: 200 | 201, write: (trx: Kysely<Datab
     async (trx) => {
       await lockForDecision(trx, 'members_profiles', [me]);
       const row = await write(trx, me, now());
-      const facility = await trx.selectFrom('facilities').select('guid').where('id', '=', row.facility_id).executeTakeFirstOrThrow();
-      return { status, body: toAppointment(row, facility.guid) };
+      return { status, body: await presentById(trx, row) };
     },
     'read committed',
   );
@@ -119,7 +105,6 @@ export function appointmentRoutes(): Hono<AppEnv> {
       .selectFrom('appointments')
       .innerJoin('facilities', 'facilities.id', 'appointments.facility_id')
       .selectAll('appointments')
-      .select('facilities.guid as facility_guid')
       .where('appointments.profile_id', '=', profileId(c))
       .where('facilities.org_id', '=', facility.org_id)
       .where('appointments.start_at', '>=', at)
@@ -127,13 +112,13 @@ export function appointmentRoutes(): Hono<AppEnv> {
       .orderBy('appointments.start_at')
       .orderBy('appointments.id')
       .execute();
-    return c.json(rows.map((row) => toAppointment(row, row.facility_guid)));
+    return c.json(await Promise.all(rows.map((row) => presentById(db, row))));
   });
 
   routes.get('/:id', async (c) => {
     const found = await loadAppointment(c.get('deps').db, pathId(c));
     if (!found || found.row.profile_id !== profileId(c)) throw notFound('The appointment');
-    return c.json(toAppointment(found.row, found.facility.guid));
+    return c.json(await presentById(c.get('deps').db, found.row));
   });
 
   return routes;

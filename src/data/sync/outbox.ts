@@ -133,7 +133,7 @@ function rootOf(tx: Transaction): Transaction {
 const hookedTransactions = new WeakSet<Transaction>();
 
 /** randomUUID exists only in secure contexts; a page served over plain http on a LAN still works. */
-function newEntryId(): string {
+export function newEntryId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;

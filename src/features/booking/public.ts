@@ -3,3 +3,4 @@
 export { useSession, useSessions, useRefreshSession, useRefreshSessions, useRevalidate } from './hooks/sessions';
 export { useNow } from './screens/use-now';
 export { useBookingActions } from './screens/use-booking-actions';
+export { pullBookings } from './pull';

@@ -12,6 +12,7 @@ import { Spinner } from '../../../ui/spinner/index';
 import { useNow } from './use-now';
 import { VisitRow } from './VisitRow';
 import { useOtherFacilityName } from './use-facility-names';
+import { ComingAppointments } from '../../appointments/public';
 import './classes.css';
 
 export default function BookingsScreen() {
@@ -39,6 +40,7 @@ export default function BookingsScreen() {
           ))}
         </ul>
       )}
+      <ComingAppointments />
     </section>
   );
 }

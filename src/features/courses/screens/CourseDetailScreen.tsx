@@ -1,5 +1,85 @@
-import { ComingSoon } from '../../../ui/placeholders/ComingSoon';
+// /courses/:id: the course, every class, Enrol (online only: every class is booked at once, or
+// none) and the enrolled state. From Dexie, so it renders offline.
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useFacility } from '../../../data/hooks/auth';
+import { newEntryId } from '../../../data/sync/outbox';
+import { useFormat } from '../../../i18n/useFormat';
+import { Button } from '../../../ui/button/index';
+import { Card } from '../../../ui/card/index';
+import { EmptyState } from '../../../ui/empty-state/index';
+import { KeyValueList } from '../../../ui/key-value/index';
+import { Stack } from '../../../ui/layout/index';
+import { List, ListRow } from '../../../ui/list/index';
+import { usePageTitle } from '../../../ui/page-title';
+import { Spinner } from '../../../ui/spinner/index';
+import { useCommand } from '../../../ui/use-command';
+import { useOnline } from '../../../ui/use-online';
+import { pullBookings, useNow } from '../../booking/public';
+import { useCourse, useRefreshCourse } from '../hooks';
+import './courses.css';
+import { enrol } from '../pull';
 
 export default function CourseDetailScreen() {
-  return <ComingSoon titleKey="titles.courseDetail" emptyKey="empty.courses" />;
+  const { t } = useTranslation('appointments');
+  const title = usePageTitle('titles.courseDetail');
+  const id = Number(useParams().id);
+  const valid = Number.isSafeInteger(id) && id > 0 ? id : null;
+  const facility = useFacility();
+  const course = useCourse(valid);
+  useRefreshCourse(valid, facility?.guid);
+  const format = useFormat(facility?.time_zone);
+  const online = useOnline();
+  const now = useNow();
+  const run = useCommand();
+  const [key] = useState(newEntryId);
+  if (course === undefined) return <Spinner block />;
+  if (course === null) {
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <h1 id="page-title" className="page__title">{title}</h1>
+        <EmptyState title={t('courses.notFound')} />
+      </section>
+    );
+  }
+  const started = Date.parse(course.first_class_date) <= now.getTime();
+
+  async function enrolNow() {
+    const result = await run(() => enrol(course!, key), { loading: t('courses.enrolling'), success: t('courses.enrolledToast') });
+    if (result.ok) await pullBookings(course!.facility_guid, { force: true });
+  }
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page__title">{course.name}</h1>
+      <Stack>
+        {course.description && <p>{course.description}</p>}
+        <Card>
+          <KeyValueList testId="course-facts" items={[
+            { id: 'dates', label: t('courses.dates'), value: <>{format.date(course.first_class_date)} – {format.date(course.last_class_date)}</> },
+            { id: 'length', label: t('courses.length'), value: format.minutes(course.duration_minutes) },
+            { id: 'price', label: t('courses.price'), value: format.currency(course.price, course.currency) },
+            { id: 'places', label: t('courses.places'), value: course.places_left === 0 ? t('courses.full') : t('courses.placesLeft', { count: course.places_left }) },
+          ]} />
+        </Card>
+        {course.enrolled ? (
+          <p className="badge badge--success" data-testid="enrolled">{t('courses.enrolled')}</p>
+        ) : started ? (
+          <p className="course-note">{t('courses.started')}</p>
+        ) : (
+          <div>
+            <Button variant="primary" disabled={!online || course.places_left === 0} onClick={() => void enrolNow()}>{t('courses.enrol')}</Button>
+            {!online && <p className="course-muted">{t('courses.offline')}</p>}
+          </div>
+        )}
+        <h2 className="course-heading">{t('courses.classList')}</h2>
+        <List className="card card--flush" data-testid="course-classes">
+          {course.classes.map((c) => (
+            <ListRow key={c.id} to={`/classes/${c.id}`} title={format.weekdayDate(c.start_date)} meta={format.timeRange(c.start_date, c.end_date)} />
+          ))}
+        </List>
+      </Stack>
+    </section>
+  );
 }

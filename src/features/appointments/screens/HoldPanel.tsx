@@ -1,0 +1,59 @@
+// The hold's remaining time, ticking; once it lapses (or the server says it did), the member is
+// told and offered the nearest free times around the one they had, which hold anew.
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StoredAppointment, StoredStaff } from '../../../data/db';
+import { clockText, nearestFreeTimes, secondsLeft } from '../../../domain/appointments';
+import { dayKeyIn } from '../../../domain/timetable';
+import { now as clockNow } from '../../../data/clock';
+import { useFormat } from '../../../i18n/useFormat';
+import { useOnline } from '../../../ui/use-online';
+import { SlotButtons } from './SlotButtons';
+import { useChoice } from './use-choice';
+import { useHoldTime } from './use-hold';
+import { useWeekTimes } from './TimeStep';
+
+/** Seconds left on a hold, ticking once a second while the screen shows it. */
+export function useSecondsLeft(until: string | null | undefined): number {
+  const [left, setLeft] = useState(() => secondsLeft(until, clockNow()));
+  useEffect(() => {
+    setLeft(secondsLeft(until, clockNow()));
+    const timer = setInterval(() => setLeft(secondsLeft(until, clockNow())), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  return left;
+}
+
+export function HoldPanel({ hold, staff, timeZone, lapsed }: { hold: StoredAppointment; staff: StoredStaff[]; timeZone: string; lapsed: boolean }) {
+  const { t } = useTranslation('appointments');
+  const left = useSecondsLeft(hold.status === 'held' ? hold.hold_expires_at : null);
+  if (!lapsed && hold.status === 'held' && left > 0) {
+    return <p className="appt-note" role="timer" aria-live="off" data-testid="hold-left">{t('hold.left', { time: clockText(left) })}</p>;
+  }
+  if (hold.status === 'booked') return null;
+  return <HoldLapsed hold={hold} staff={staff} timeZone={timeZone} />;
+}
+
+function HoldLapsed({ hold, staff, timeZone }: { hold: StoredAppointment; staff: StoredStaff[]; timeZone: string }) {
+  const { t } = useTranslation('appointments');
+  const format = useFormat(timeZone);
+  const online = useOnline();
+  const { choice, go } = useChoice();
+  const serviceId = hold.service_id ?? 0;
+  const week = choice.week ?? dayKeyIn(hold.start_at, timeZone);
+  const staffIds = useMemo(() => {
+    const givers = staff.filter((s) => s.service_ids.includes(serviceId)).map((s) => s.id);
+    return choice.staff === 'any' ? givers : givers.filter((id) => id === (typeof choice.staff === 'number' ? choice.staff : hold.staff_id));
+  }, [staff, serviceId, choice.staff, hold.staff_id]);
+  const times = useWeekTimes(hold.facility_guid, timeZone, serviceId, staffIds, week);
+  const holdTime = useHoldTime(hold.facility_guid, serviceId, week);
+  const nearest = times ? nearestFreeTimes(times.times, hold.start_at) : [];
+  return (
+    <div className="appt-note appt-note--warn" role="alert" data-testid="hold-lapsed">
+      <p><strong>{t('hold.lapsed')}</strong> {t('hold.lapsedBody')}</p>
+      <SlotButtons label={t('time.nearest')} times={nearest} format={format} disabled={!online} onPick={(time) => void holdTime(time).then((outcome) => {
+        if (outcome.ok) go('concession', { hold: outcome.appointment.id, day: dayKeyIn(time.start_at, timeZone) });
+      })} />
+    </div>
+  );
+}
