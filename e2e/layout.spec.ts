@@ -158,7 +158,7 @@ test.describe('every route at phone widths in light and dark', () => {
     const routes = [
       '/classes', classPath, `${classPath}/workouts`, `${classPath}/leaderboard`, `${classPath}/online`,
       '/whiteboard', '/bookings', '/visits', visitPath,
-      '/appointments/book', '/appointments/book/staff', '/appointments/1', '/courses', '/courses/1',
+      '/appointments/book', '/appointments/book/staff?service=2', '/appointments/book/time?service=2&staff=any', '/appointments/1', '/courses', '/courses/1',
       '/account', '/account/edit', '/account/invoices', '/account/passes',
       '/checkout', '/checkout/payment', '/checkout/complete', '/activity',
       '/profile', '/profile/edit', '/profile/facilities', '/settings',

@@ -63,13 +63,13 @@ export class MemberApi {
     return { status: res.status(), body: await res.json() };
   }
 
-  async post(path: string, facility: string): Promise<{ status: number; body: unknown }> {
-    const res = await this.context.post(`/api/v1${path}`, { headers: { 'X-Facility-Id': this.facilityGuid(facility) }, data: {} });
+  async post(path: string, facility: string, data: unknown = {}): Promise<{ status: number; body: unknown }> {
+    const res = await this.context.post(`/api/v1${path}`, { headers: { 'X-Facility-Id': this.facilityGuid(facility) }, data });
     return { status: res.status(), body: await res.json() };
   }
 
-  async get(path: string): Promise<unknown> {
-    return (await this.context.get(`/api/v1${path}`)).json();
+  async get(path: string, facility?: string): Promise<unknown> {
+    return (await this.context.get(`/api/v1${path}`, facility ? { headers: { 'X-Facility-Id': this.facilityGuid(facility) } } : {})).json();
   }
 
   async close(): Promise<void> {

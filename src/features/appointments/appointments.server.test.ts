@@ -14,7 +14,7 @@ import { isWrite, withRealServer, type TrafficWatch } from '../../../tests/suppo
 import { freeTimes } from '../../domain/appointments';
 import { cancelAppointmentCommand, lateCancelAppointmentCommand, rescheduleAppointment } from './commands';
 import { bookHold, holdChoice } from './holding';
-import { pullAppointment, pullAppointments, pullCatalogue, pullSlots } from './pull';
+import { pullAppointment, pullAppointments, pullCatalogue, pullSlotWeeks } from './pull';
 import { enrol, pullCourses } from '../courses/pull';
 
 const PASSWORD = 'demo1234';
@@ -52,7 +52,7 @@ async function ptTimes(daysAhead: number) {
   const from = new Date(seededAt + daysAhead * DAY).toISOString().slice(0, 10);
   const weeks = [];
   for (const person of staff) {
-    await pullSlots({ guid: WELLINGTON, staffId: person.id, serviceId: service.id, from }, { force: true });
+    await pullSlotWeeks(WELLINGTON, [person.id], service.id, from, { force: true });
     const row = await db.slots.get(`${WELLINGTON}:${person.id}:${service.id}:${from}`);
     weeks.push({ staffId: person.id, slots: row!.slots });
   }

@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type StoredAppointment, type StoredService, type StoredSlots, type StoredStaff } from '../../data/db';
 import { useRevalidate } from '../booking/public';
 import { now as clockNow } from '../../data/clock';
-import { pullAppointment, pullAppointments, pullCatalogue, pullSlots, slotsKey } from './pull';
+import { pullAppointment, pullAppointments, pullCatalogue, pullSlotWeeks, slotsKey } from './pull';
 
 export function useServices(guid: string | undefined): StoredService[] | undefined {
   return useLiveQuery(async () => (guid ? (await db.services.where('facility_guid').equals(guid).toArray()).sort((a, b) => a.name.localeCompare(b.name)) : undefined), [guid]);
@@ -54,5 +54,5 @@ export function useSlotWeeks(guid: string | undefined, staffIds: readonly number
 
 export function useRefreshSlots(guid: string | undefined, staffIds: readonly number[], serviceId: number | null, from: string): void {
   const key = guid && serviceId !== null && staffIds.length > 0 ? `${guid}|${staffIds.join(',')}|${serviceId}|${from}` : null;
-  useRevalidate(key, () => (guid && serviceId !== null ? Promise.all(staffIds.map((staffId) => pullSlots({ guid, staffId, serviceId, from }))) : Promise.resolve()));
+  useRevalidate(key, () => (guid && serviceId !== null ? pullSlotWeeks(guid, staffIds, serviceId, from) : Promise.resolve()));
 }

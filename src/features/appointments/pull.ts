@@ -115,7 +115,8 @@ const slotsPull = definePull<SlotWeek, Awaited<ReturnType<typeof getAvailability
   },
 });
 
-/** A week of one staff member's slots for a service. */
-export function pullSlots(week: SlotWeek, options: PullOptions = {}): Promise<RefreshResult> {
-  return slotsPull(week, options);
+
+/** A week of slots for several staff members at once (the "anyone available" choice). */
+export function pullSlotWeeks(guid: string, staffIds: readonly number[], serviceId: number, from: string, options: PullOptions = {}): Promise<RefreshResult[]> {
+  return Promise.all(staffIds.map((staffId) => slotsPull({ guid, staffId, serviceId, from }, options)));
 }

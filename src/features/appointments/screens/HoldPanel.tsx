@@ -12,6 +12,7 @@ import { SlotButtons } from './SlotButtons';
 import { useChoice } from './use-choice';
 import { useHoldTime } from './use-hold';
 import { useWeekTimes } from './TimeStep';
+import { pullSlotWeeks } from '../pull';
 
 /** Seconds left on a hold, ticking once a second while the screen shows it. */
 export function useSecondsLeft(until: string | null | undefined): number {
@@ -46,6 +47,11 @@ function HoldLapsed({ hold, staff, timeZone }: { hold: StoredAppointment; staff:
     return choice.staff === 'any' ? givers : givers.filter((id) => id === (typeof choice.staff === 'number' ? choice.staff : hold.staff_id));
   }, [staff, serviceId, choice.staff, hold.staff_id]);
   const times = useWeekTimes(hold.facility_guid, timeZone, serviceId, staffIds, week);
+  // The week on the device was fetched while the hold kept its time: what is free now is the server's word.
+  const staffKey = staffIds.join(',');
+  useEffect(() => {
+    void pullSlotWeeks(hold.facility_guid, staffKey ? staffKey.split(',').map(Number) : [], serviceId, week, { force: true });
+  }, [hold.facility_guid, staffKey, serviceId, week]);
   const holdTime = useHoldTime(hold.facility_guid, serviceId, week);
   const nearest = times ? nearestFreeTimes(times.times, hold.start_at) : [];
   return (

@@ -94,19 +94,21 @@ export function TimeStep({ guid, timeZone, service, staff, hold, moving }: Props
       <h2 className="appt-step__title">{moving ? t('reschedule.title') : t('time.choose')}</h2>
       {moving && <p className="appt-step__desc">{t('reschedule.current', { when: `${format.weekdayDate(moving.start_at)}, ${format.time(moving.start_at)}` })}</p>}
       <div className="appt-week">
-        <Button iconOnly icon="chevron-left" aria-label={t('time.prevWeek')} disabled={week <= today} onClick={() => go('time', { week: addDaysToKey(week, -SLOT_DAYS, timeZone), day: null }, true)} />
-        <div className="appt-days" role="group" aria-label={t('time.days')}>
-          {days.map((d) => {
-            const free = week_.byDay(d).length;
-            return (
-              <button key={d} type="button" className="appt-day" aria-pressed={d === day} onClick={() => go('time', { week, day: d }, true)} data-free={free > 0}>
+        <div className="appt-week__row">
+          <Button iconOnly icon="chevron-left" aria-label={t('time.prevWeek')} disabled={week <= today} onClick={() => go('time', { week: addDaysToKey(week, -SLOT_DAYS, timeZone), day: null }, true)} />
+          <span className="appt-week__label">{format.date(noon(days[0]!))} – {format.date(noon(days[SLOT_DAYS - 1]!))}</span>
+          <Button iconOnly icon="chevron-right" aria-label={t('time.nextWeek')} onClick={() => go('time', { week: addDaysToKey(week, SLOT_DAYS, timeZone), day: null }, true)} />
+        </div>
+        <ul className="appt-days" aria-label={t('time.days')}>
+          {days.map((d) => (
+            <li key={d}>
+              <button type="button" className="appt-day" aria-pressed={d === day} onClick={() => go('time', { week, day: d }, true)} data-free={week_.byDay(d).length > 0}>
                 <span className="appt-day__weekday">{format.weekdayShort(noon(d))}</span>
                 <span className="appt-day__date">{Number(d.slice(8))}</span>
               </button>
-            );
-          })}
-        </div>
-        <Button iconOnly icon="chevron-right" aria-label={t('time.nextWeek')} onClick={() => go('time', { week: addDaysToKey(week, SLOT_DAYS, timeZone), day: null }, true)} />
+            </li>
+          ))}
+        </ul>
       </div>
       {stale && <p className="appt-note" role="status">{t('time.stale', { time: format.dateTime(new Date(week_.fetchedAt!)) })}</p>}
       {taken && (

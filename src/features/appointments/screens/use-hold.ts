@@ -9,7 +9,7 @@ import { ApiError } from '../../../data/api/errors';
 import { newEntryId } from '../../../data/sync/outbox';
 import { useCommand } from '../../../ui/use-command';
 import { holdChoice } from '../holding';
-import { pullSlots } from '../pull';
+import { pullSlotWeeks } from '../pull';
 
 export type HoldOutcome = { ok: true; appointment: Appointment } | { ok: false; taken: boolean };
 
@@ -30,7 +30,7 @@ export function useHoldTime(guid: string, serviceId: number, week: string): (tim
         if (result.ok) return { ok: true, appointment: result.value };
         if (result.cancelled || !(result.error instanceof ApiError && result.error.code === 'slot_unavailable')) return { ok: false, taken: false };
       }
-      await Promise.all(time.staffIds.map((staffId) => pullSlots({ guid, staffId, serviceId, from: week }, { force: true })));
+      await pullSlotWeeks(guid, time.staffIds, serviceId, week, { force: true });
       return { ok: false, taken: true };
     },
     [guid, serviceId, week, run, t],
