@@ -45,6 +45,7 @@ test.describe('appointments', () => {
     await expectAccessible(page);
     await page.getByTestId('staff').getByRole('link').nth(1).click();
     await expect(page).toHaveURL(/\/appointments\/book\/time\?service=\d+&staff=\d+$/);
+    const timeStep = page.url();
     const slot = page.getByTestId('slots').getByRole('button').first();
     await expect(slot).toBeVisible();
     await expectAccessible(page);
@@ -76,6 +77,10 @@ test.describe('appointments', () => {
     await page.goto(`/appointments/${hold}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Personal Training');
     await expect(page.getByTestId('appointment-facts')).toContainText('Booked');
+    // The week last fetched is shown with when, and cannot be held offline.
+    await page.goto(timeStep);
+    await expect(page.getByText(/^Times as of /)).toBeVisible();
+    await expect(page.getByTestId('slots').getByRole('button').first()).toBeDisabled();
     await goOnline(context);
   });
 

@@ -14,8 +14,19 @@ export function namespaceFiles(locale: string): string[] {
 /** One locale's strings, every namespace merged (their top-level groups never overlap). */
 export function readTranslation(locale: string): unknown {
   const merged: Record<string, unknown> = {};
-  for (const file of namespaceFiles(locale)) Object.assign(merged, JSON.parse(readFileSync(join(LOCALES_DIR, locale, file), 'utf8')));
+  for (const file of namespaceFiles(locale)) mergeInto(merged, JSON.parse(readFileSync(join(LOCALES_DIR, locale, file), 'utf8')) as Record<string, unknown>);
   return merged;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Namespaces may share a group name (booking's and appointments' `status`): their keys are merged, not replaced. */
+function mergeInto(target: Record<string, unknown>, source: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(source)) {
+    const existing = target[key];
+    if (isObject(existing) && isObject(value)) mergeInto(existing, value);
+    else target[key] = isObject(value) ? structuredClone(value) : value;
+  }
 }
 
 /** Flattens nested objects to dot keys; leaves (strings or anything else) are kept as they are. */
