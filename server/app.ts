@@ -34,6 +34,7 @@ import { facilityRoutes } from './features/profile/facilities-routes';
 import { leaderboardRoutes } from './features/training/leaderboard-routes';
 import { liftRoutes } from './features/training/lifts-routes';
 import { memberRoutes } from './features/profile/member-routes';
+import { membershipRoutes, passRoutes } from './features/account/routes';
 import { movementRoutes } from './features/training/movements-routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { orgRoutes } from './features/profile/orgs-routes';
@@ -139,6 +140,8 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.route('/services', serviceRoutes());
   api.route('/staff', staffRoutes());
   api.route('/courses', courseRoutes());
+  api.route('/memberships', membershipRoutes());
+  api.route('/passes', passRoutes());
   api.route('/workouts', workoutRoutes());
   api.route('/workout_reactions', workoutReactionRoutes());
   api.route('/lifts', liftRoutes());

@@ -9,3 +9,4 @@ export * from './push';
 export * from './appointments';
 export * from './courses';
 export * from './training';
+export * from './account';

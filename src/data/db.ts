@@ -1,7 +1,7 @@
 // The one Dexie schema. The page reads every screen from here through live queries, the
 // network layer writes into it, and the service worker imports it too (push, outbox sync).
 import Dexie, { type EntityTable } from 'dexie';
-import type { AppNotification, Appointment, AppointmentSlot, Course, Facility, Leaderboard, Member, Movement, Profile, Service, Session, StaffMember, Visit, Workout } from '../../core/contract/types';
+import type { AppNotification, Appointment, Membership, Pass, AppointmentSlot, Course, Facility, Leaderboard, Member, Movement, Profile, Service, Session, StaffMember, Visit, Workout } from '../../core/contract/types';
 
 /** Which member is signed in and what they have chosen; one row under key 'auth'. */
 export interface AuthState {
@@ -129,6 +129,8 @@ export class MemberDb extends Dexie {
   appointments!: EntityTable<StoredAppointment, 'id'>;
   slots!: EntityTable<StoredSlots, 'key'>;
   courses!: EntityTable<StoredCourse, 'id'>;
+  memberships!: EntityTable<Membership, 'id'>;
+  passes!: EntityTable<Pass, 'id'>;
 
   constructor(name = 'member-pwa') {
     super(name);
@@ -169,6 +171,8 @@ export class MemberDb extends Dexie {
       slots: '&key',
       courses: '&id, facility_guid',
     });
+    // The member's memberships and passes, per organisation (the account screens, offline).
+    this.version(5).stores({ memberships: '&id, org_id', passes: '&id, org_id' });
   }
 }
 
@@ -178,7 +182,7 @@ export const db = new MemberDb();
 export const memberTables = [
   'profiles', 'facilities', 'members', 'sessions', 'visits', 'notifications', 'outbox', 'notices', 'pulls',
   'workouts', 'movements', 'leaderboards', 'workoutAliases', 'confirmations',
-  'services', 'staff', 'appointments', 'slots', 'courses',
+  'services', 'staff', 'appointments', 'slots', 'courses', 'memberships', 'passes',
 ] as const;
 
 export type MemberTable = (typeof memberTables)[number];

@@ -1,5 +1,56 @@
-import { ComingSoon } from '../../../ui/placeholders/ComingSoon';
+// /account: the member's memberships and passes at a glance with what is left, the ended ones
+// apart. From Dexie, so it opens offline.
+import { useTranslation } from 'react-i18next';
+import { useFacility } from '../../../data/hooks/auth';
+import { useFormat } from '../../../i18n/useFormat';
+import { ButtonLink } from '../../../ui/button/index';
+import { EmptyState } from '../../../ui/empty-state/index';
+import { List } from '../../../ui/list/index';
+import { usePageTitle } from '../../../ui/page-title';
+import { Spinner } from '../../../ui/spinner/index';
+import { useNow } from '../../booking/public';
+import { useConcessions, useRefreshConcessions } from '../hooks';
+import { ConcessionRow, statusNow } from './ConcessionRows';
+import './account.css';
 
 export default function AccountScreen() {
-  return <ComingSoon titleKey="titles.account" emptyKey="empty.account" />;
+  const { t } = useTranslation('account');
+  const title = usePageTitle('titles.account');
+  const facility = useFacility();
+  const concessions = useConcessions(facility?.org_id);
+  useRefreshConcessions(facility?.guid, facility?.org_id);
+  const format = useFormat(facility?.time_zone);
+  const now = useNow();
+  if (concessions === undefined) return <Spinner block />;
+  const all = [...concessions.memberships, ...concessions.passes];
+  const current = all.filter((item) => statusNow(item, now) === 'active' || statusNow(item, now) === 'future');
+  const ended = all.filter((item) => !current.includes(item));
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page__title">{title}</h1>
+      {all.length === 0 ? (
+        <EmptyState title={t('none')} />
+      ) : (
+        <div className="stack">
+          <section aria-labelledby="current-heading" className="stack stack--sm">
+            <h2 id="current-heading" className="account-heading">{t('current')}</h2>
+            {current.length === 0 ? <p className="account-muted">{t('noneCurrent')}</p> : (
+              <List className="card card--flush" data-testid="current">
+                {current.map((item) => <ConcessionRow key={`${'visits_left' in item ? 'p' : 'm'}${item.id}`} item={item} format={format} now={now} />)}
+              </List>
+            )}
+          </section>
+          {ended.length > 0 && (
+            <section aria-labelledby="ended-heading" className="stack stack--sm">
+              <h2 id="ended-heading" className="account-heading">{t('endedTitle')}</h2>
+              <List className="card card--flush" data-testid="ended">
+                {ended.map((item) => <ConcessionRow key={`${'visits_left' in item ? 'p' : 'm'}${item.id}`} item={item} format={format} now={now} />)}
+              </List>
+            </section>
+          )}
+          <div><ButtonLink to="/account/passes">{t('allPasses')}</ButtonLink></div>
+        </div>
+      )}
+    </section>
+  );
 }
