@@ -201,6 +201,14 @@ describe('notification routes', () => {
       facility_guid: await facilityGuid(db, 'Wellington'),
       updated_at: row.updated_at,
       hold_expires_at: null,
+      service_id: row.service_id,
+      staff_id: row.staff_id,
+      end_at: row.end_at,
+      price: 95,
+      currency: 'NZD',
+      late_cancelled: false,
+      // Seeded before the catalogue charged anything: nothing recorded as paying for it.
+      concession: null,
     });
     expect(Date.parse(row.start_at)).toBeGreaterThan(seededAt.getTime());
     expect((await sam.get(`/api/v1/appointments/${row.id}`)).status).toBe(404);
