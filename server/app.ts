@@ -35,6 +35,7 @@ import { leaderboardRoutes } from './features/training/leaderboard-routes';
 import { liftRoutes } from './features/training/lifts-routes';
 import { memberRoutes } from './features/profile/member-routes';
 import { membershipRoutes, passRoutes } from './features/account/routes';
+import { shopRoutes } from './features/shop/routes';
 import { movementRoutes } from './features/training/movements-routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { orgRoutes } from './features/profile/orgs-routes';
@@ -142,6 +143,7 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.route('/courses', courseRoutes());
   api.route('/memberships', membershipRoutes());
   api.route('/passes', passRoutes());
+  api.route('/', shopRoutes());
   api.route('/workouts', workoutRoutes());
   api.route('/workout_reactions', workoutReactionRoutes());
   api.route('/lifts', liftRoutes());

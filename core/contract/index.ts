@@ -10,3 +10,4 @@ export * from './appointments';
 export * from './courses';
 export * from './training';
 export * from './account';
+export * from './shop';

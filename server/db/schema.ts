@@ -395,6 +395,40 @@ export interface WorkoutReactionsTable {
   created_at: IsoText;
 }
 
+export type ProductKindText = 'pass' | 'membership';
+
+/** What an organisation sells (migration 0010); the price in minor units of its currency. */
+export interface ProductsTable {
+  id: Generated<number>;
+  org_id: number;
+  kind: ProductKindText;
+  name: string;
+  description: string | null;
+  price_cents: number;
+  /** A pass's visits; null for a membership or an unlimited pass. */
+  visits: number | null;
+  /** How long it lasts from the day it is bought. */
+  valid_days: number;
+  on_sale: ColumnType<Flag, Flag | undefined, Flag>;
+  created_at: IsoText;
+}
+
+/** A member's cart in one organisation (migration 0010). */
+export interface CartsTable {
+  id: Generated<number>;
+  profile_id: number;
+  org_id: number;
+  updated_at: IsoText;
+}
+
+export interface CartLinesTable {
+  id: Generated<number>;
+  cart_id: number;
+  product_id: number;
+  quantity: number;
+  created_at: IsoText;
+}
+
 export interface Database {
   members_profiles: MembersProfilesTable;
   orgs: OrgsTable;
@@ -423,6 +457,9 @@ export interface Database {
   staff_busy_blocks: StaffBusyBlocksTable;
   courses: CoursesTable;
   course_enrolments: CourseEnrolmentsTable;
+  products: ProductsTable;
+  carts: CartsTable;
+  cart_lines: CartLinesTable;
   movements: MovementsTable;
   workout_definitions: WorkoutDefinitionsTable;
   whiteboard_items: WhiteboardItemsTable;

@@ -6,6 +6,7 @@ import { classCancelledMessage, postMessage, waitlistOfferMessage } from '../fea
 import { seedTraining, type TrainingClass } from '../features/training/seed';
 import { seedAppointmentCatalogue } from '../features/appointments/seed';
 import { seedCourses } from '../features/courses/seed';
+import { seedShop } from '../features/shop/seed';
 import type { Database, NewInstructor, NewMembership, NewNotification, NewPass, NewSession, NewVisit, VisitStateText, WhiteboardVisibilityText } from './schema';
 
 // The one place for demo data (its training part in ./seed-training.ts, called from here).
@@ -466,6 +467,7 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
   const timeZones = Object.fromEntries(FACILITIES.map((f) => [f.key, f.timeZone]));
   await seedAppointmentCatalogue(trx, now, { orgIds, facilityIds, timeZones, sam });
   await seedCourses(trx, now, { facilityIds, timeZones });
+  await seedShop(trx, now, { orgIds });
 
   await seedTraining(trx, now, {
     orgIds: ORGS.map((o) => orgIds[o.key]),

@@ -8,6 +8,7 @@ import * as m0006 from './0006_appointment_catalogue';
 import * as m0007 from './0007_appointment_holds';
 import * as m0008 from './0008_appointment_late_cancel';
 import * as m0009 from './0009_courses';
+import * as m0010 from './0010_shop';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007_appointment_holds': m0007,
   '0008_appointment_late_cancel': m0008,
   '0009_courses': m0009,
+  '0010_shop': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

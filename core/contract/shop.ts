@@ -1,0 +1,39 @@
+// The shop (GET /pass_types, /products/passes) and the cart (GET/PUT/DELETE /cart).
+import * as z from 'zod/mini';
+
+/** Something on sale; `id` is the variant a cart line names. Prices are decimal amounts of `currency`. */
+export const product = z.object({
+  id: z.number(),
+  kind: z.enum(['pass', 'membership']),
+  name: z.string(),
+  description: z.nullable(z.string()),
+  price: z.number(),
+  currency: z.string(),
+  /** A pass's visits; null: unlimited. */
+  visits: z.nullable(z.number()),
+  /** How long it lasts from the day it is bought. */
+  valid_days: z.number(),
+  /** Services it pays for, by name. */
+  covers: z.array(z.string()),
+});
+export type Product = z.infer<typeof product>;
+export const productList = z.array(product);
+
+export const cartLine = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.nullable(z.string()),
+  variant_id: z.number(),
+  quantity: z.number(),
+  price: z.number(),
+});
+export type CartLineItem = z.infer<typeof cartLine>;
+
+export const cart = z.object({
+  currency: z.string(),
+  total: z.number(),
+  line_items: z.array(cartLine),
+  /** Lines this write removed (SPEC: deleted_line_items). */
+  deleted_line_items: z.array(z.number()),
+});
+export type Cart = z.infer<typeof cart>;
