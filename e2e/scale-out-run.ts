@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { startPostgres, startRedis } from '../tests/support/services';
 
-const SPECS = ['e2e/auth.spec.ts', 'e2e/booking.spec.ts', 'e2e/appointments.spec.ts', 'e2e/account.spec.ts', 'e2e/notifications.spec.ts', 'e2e/training.spec.ts', 'e2e/shell.spec.ts', 'e2e/pwa.spec.ts'];
+const SPECS = ['e2e/auth.spec.ts', 'e2e/booking.spec.ts', 'e2e/appointments.spec.ts', 'e2e/account.spec.ts', 'e2e/shop.spec.ts', 'e2e/notifications.spec.ts', 'e2e/training.spec.ts', 'e2e/shell.spec.ts', 'e2e/pwa.spec.ts'];
 
 const postgres = await startPostgres();
 const redis = await startRedis();

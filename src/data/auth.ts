@@ -1,12 +1,12 @@
 // Sign-in state (see docs/rules.md#auth and #sync). The auth row in Dexie is the truth
 // the UI and guards read; this module is the only writer.
-import Dexie, { type Table } from 'dexie';
+import Dexie from 'dexie';
 import { chooseAccount, findAccount, firstFacility } from '../domain/account';
 import { configureApi, type ApiConfig } from './api/client';
 import { login, logout } from "./api/account";
 import { ApiError, NetworkError } from './api/errors';
 import type { Account } from '../../core/contract/types';
-import { db, memberTables, type AuthState } from './db';
+import { db, memberTableObjects, type AuthState } from './db';
 import { getAuthState, SIGNED_OUT } from './sync/auth-row';
 import { pendingTouches, resumeAfterSignIn } from './sync/outbox';
 import { pullFacility, pullMember, pullProfile, type RefreshResult } from './sync/pull';
@@ -18,10 +18,6 @@ import { touchKey } from './sync/touches';
 /** Point the client at the server and route every 401 to handleUnauthorized. */
 export function connectApi(options: Omit<ApiConfig, 'onUnauthorized'> = {}): void {
   configureApi({ ...options, onUnauthorized: handleUnauthorized });
-}
-
-function memberTableObjects(): Table[] {
-  return memberTables.map((name) => db.table(name));
 }
 
 /**

@@ -1,7 +1,7 @@
 // The one Dexie schema. The page reads every screen from here through live queries, the
 // network layer writes into it, and the service worker imports it too (push, outbox sync).
-import Dexie, { type EntityTable } from 'dexie';
-import type { AppNotification, Appointment, Membership, Pass, AppointmentSlot, Course, Facility, Leaderboard, Member, Movement, Profile, Service, Session, StaffMember, Visit, Workout } from '../../core/contract/types';
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { AppNotification, Appointment, Cart, Membership, Pass, Product, AppointmentSlot, Course, Facility, Leaderboard, Member, Movement, Profile, Service, Session, StaffMember, Visit, Workout } from '../../core/contract/types';
 
 /** Which member is signed in and what they have chosen; one row under key 'auth'. */
 export interface AuthState {
@@ -108,6 +108,11 @@ export interface StoredSlots {
   fetchedAt: number;
 }
 
+/** Something on sale in an organisation. */
+export type StoredProduct = Product & { org_id: number };
+/** The member's cart in one organisation, as the device shows it (queued edits included). */
+export type StoredCart = Cart & { org_id: number };
+
 export class MemberDb extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   profiles!: EntityTable<Profile, 'id'>;
@@ -131,6 +136,8 @@ export class MemberDb extends Dexie {
   courses!: EntityTable<StoredCourse, 'id'>;
   memberships!: EntityTable<Membership, 'id'>;
   passes!: EntityTable<Pass, 'id'>;
+  products!: EntityTable<StoredProduct, 'id'>;
+  carts!: EntityTable<StoredCart, 'org_id'>;
 
   constructor(name = 'member-pwa') {
     super(name);
@@ -173,16 +180,23 @@ export class MemberDb extends Dexie {
     });
     // The member's memberships and passes, per organisation (the account screens, offline).
     this.version(5).stores({ memberships: '&id, org_id', passes: '&id, org_id' });
+    // The shop: what each organisation sells and the member's cart there (edited offline, queued).
+    this.version(6).stores({ products: '&id, org_id', carts: '&org_id' });
   }
 }
 
 export const db = new MemberDb();
 
 /** Tables holding member data; wiped on sign-out so the next person on the device sees nothing. */
-export const memberTables = [
-  'profiles', 'facilities', 'members', 'sessions', 'visits', 'notifications', 'outbox', 'notices', 'pulls',
-  'workouts', 'movements', 'leaderboards', 'workoutAliases', 'confirmations',
-  'services', 'staff', 'appointments', 'slots', 'courses', 'memberships', 'passes',
-] as const;
+export type MemberTable =
+  | 'profiles' | 'facilities' | 'members' | 'sessions' | 'visits' | 'notifications' | 'outbox' | 'notices' | 'pulls'
+  | 'workouts' | 'movements' | 'leaderboards' | 'workoutAliases' | 'confirmations'
+  | 'services' | 'staff' | 'appointments' | 'slots' | 'courses' | 'memberships' | 'passes' | 'products' | 'carts';
 
-export type MemberTable = (typeof memberTables)[number];
+/**
+ * Every table but `meta` holds member data: read off the schema, so a new table is wiped on
+ * sign-out without being listed anywhere (and the list costs the first load nothing).
+ */
+export function memberTableObjects(): Table[] {
+  return db.tables.filter((table) => table.name !== 'meta');
+}

@@ -6,6 +6,7 @@ import { registerMemberOps } from './profile/commands/member';
 import { registerNotificationOps } from './notifications/commands';
 import { registerOrgOps } from './profile/commands/orgs';
 import { registerProfileOps } from './profile/commands/profile';
+import { registerShopOps } from './shop/commands';
 import { registerTrainingOps } from './training/commands';
 
 export function registerCommandOps(): void {
@@ -16,4 +17,5 @@ export function registerCommandOps(): void {
   registerNotificationOps();
   registerTrainingOps();
   registerAppointmentOps();
+  registerShopOps();
 }

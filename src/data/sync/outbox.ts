@@ -4,7 +4,7 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { backoffDelay, classifyError, type BackoffOptions } from '../../domain/outbox';
 import { ApiError, NetworkError } from '../api/errors';
-import { db, memberTables, type MemberTable, type OutboxEntry, type RefusedWhat } from '../db';
+import { db, memberTableObjects, type MemberTable, type OutboxEntry, type RefusedWhat } from '../db';
 import { getAuthState } from './auth-row';
 import { getStatus, isQuotaError, patchStatus, recountPending, reportingQuota, reportStorageFull, storageRecovered } from './status';
 import { now } from '../clock';
@@ -111,10 +111,6 @@ function safely(fn: () => void): void {
   } catch {
     // A failing listener must not break the queue.
   }
-}
-
-function memberTableObjects(): Table[] {
-  return memberTables.map((name) => db.table(name));
 }
 
 /** What settling an entry writes: the handler's tables, the outbox, the status row, the confirmations and notices. */
