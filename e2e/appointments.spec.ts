@@ -109,7 +109,6 @@ test.describe('appointments', () => {
     const nearest = lapsed.getByRole('button');
     await expect(nearest.first()).toBeVisible();
     await expectAccessible(page);
-    page.on('response', (r) => { if (r.url().includes('/api/')) void r.text().then((b) => console.log('RESP', r.request().method(), r.url(), r.status(), r.request().postData(), b.slice(0, 200))); });
     await nearest.first().click();
     await expect(page).toHaveURL(/\/appointments\/book\/concession\?.*hold=\d+/);
     const second = holdFromUrl(page);
