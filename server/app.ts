@@ -36,6 +36,8 @@ import { liftRoutes } from './features/training/lifts-routes';
 import { memberRoutes } from './features/profile/member-routes';
 import { membershipRoutes, passRoutes } from './features/account/routes';
 import { shopRoutes } from './features/shop/routes';
+import { cardRoutes } from './features/shop/cards-routes';
+import { sandboxGatewayRoutes } from './features/shop/gateway/sandbox';
 import { movementRoutes } from './features/training/movements-routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { orgRoutes } from './features/profile/orgs-routes';
@@ -144,6 +146,7 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.route('/memberships', membershipRoutes());
   api.route('/passes', passRoutes());
   api.route('/', shopRoutes());
+  api.route('/', cardRoutes());
   api.route('/workouts', workoutRoutes());
   api.route('/workout_reactions', workoutReactionRoutes());
   api.route('/lifts', liftRoutes());
@@ -160,6 +163,8 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   app.use('/api/*', compress({ encoding: 'gzip' }));
   app.route('/api/v1', api);
   app.route('/admin', adminRoutes());
+  // The sandbox card gateway's own endpoints (outside /api/v1, as a gateway's servers would be).
+  app.route('/sandbox-gateway', sandboxGatewayRoutes());
   // For load balancers and rolling restarts: can this process reach its database (and Redis)?
   app.get('/healthz', async (c) => {
     const database = await sql`select 1`.execute(deps.db).then(

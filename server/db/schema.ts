@@ -429,6 +429,42 @@ export interface CartLinesTable {
   created_at: IsoText;
 }
 
+/** A member's stored card at a gateway (migration 0011): the gateway's token, never the number. */
+export interface PaymentSourcesTable {
+  id: Generated<number>;
+  profile_id: number;
+  org_id: number;
+  gateway: string;
+  token: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  is_default: ColumnType<Flag, Flag | undefined, Flag>;
+  created_at: IsoText;
+}
+
+export interface SandboxAuthTokensTable {
+  token: string;
+  profile_id: number;
+  expires_at: IsoText;
+}
+
+export type SandboxBehaviour = 'succeed' | 'decline' | 'insufficient_funds' | 'expired' | 'challenge';
+
+/** The sandbox gateway's own record of a tokenised test card. */
+export interface SandboxCardsTable {
+  token: string;
+  /** The member whose auth token the card came with: a token is theirs only. */
+  profile_id: number;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  behaviour: SandboxBehaviour;
+  created_at: IsoText;
+}
+
 export interface Database {
   members_profiles: MembersProfilesTable;
   orgs: OrgsTable;
@@ -460,6 +496,9 @@ export interface Database {
   products: ProductsTable;
   carts: CartsTable;
   cart_lines: CartLinesTable;
+  payment_sources: PaymentSourcesTable;
+  sandbox_auth_tokens: SandboxAuthTokensTable;
+  sandbox_cards: SandboxCardsTable;
   movements: MovementsTable;
   workout_definitions: WorkoutDefinitionsTable;
   whiteboard_items: WhiteboardItemsTable;

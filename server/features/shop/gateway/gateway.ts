@@ -1,0 +1,27 @@
+// How the server talks to a card gateway. The card number never reaches /api/v1: the app sends it
+// with a short-lived auth token straight to the gateway's tokenisation endpoint and hands the
+// server only the token it got back; the server keeps the token, brand, last four and expiry.
+// The sandbox gateway (./sandbox.ts) runs in this server for development and tests.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema';
+
+export interface CardOnFile {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+export interface PaymentGateway {
+  readonly id: string;
+  readonly name: string;
+  /** A token the app sends a card with for this member, and where to send it. */
+  authToken(profileId: number, now: Date): Promise<{ auth_token: string; expires_at: string; tokenise_url: string }>;
+  /** What the gateway knows of a card it tokenised for this member; null for any other token. */
+  describeToken(token: string, profileId: number): Promise<CardOnFile | null>;
+}
+
+/** The gateways this server offers; the sandbox always (local), others by configuration. */
+export function gatewaysFor(db: Kysely<Database>, build: { sandbox: (db: Kysely<Database>) => PaymentGateway }): PaymentGateway[] {
+  return [build.sandbox(db)];
+}

@@ -1,0 +1,89 @@
+// The sandbox card gateway: behaves like a real one, locally. Its tokenisation endpoint
+// (POST /sandbox-gateway/v1/tokens, outside /api/v1) takes the card with a member's auth token,
+// checks it with the card rules and answers a token; the number is never stored nor logged, only
+// how its test number behaves when charged:
+//   4242 4242 4242 4242 (and any other valid number) succeeds; 4000 0000 0000 0002 is declined;
+//   4000 0000 0000 9995 has insufficient funds; 4000 0000 0000 0069 is expired;
+//   4000 0000 0000 3220 asks for a 3-D Secure challenge.
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Kysely } from 'kysely';
+import { cardBrand, cardProblems } from '../../../../core/rules/card';
+import type { Database, SandboxBehaviour } from '../../../db/schema';
+import type { AppEnv } from '../../../http/context';
+import type { PaymentGateway } from './gateway';
+
+export const SANDBOX_ID = 'sandbox';
+export const SANDBOX_TOKENISE_PATH = '/sandbox-gateway/v1/tokens';
+const AUTH_TOKEN_MINUTES = 15;
+
+const BEHAVIOUR_OF: Record<string, SandboxBehaviour> = {
+  '4000000000000002': 'decline',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000000069': 'expired',
+  '4000000000003220': 'challenge',
+};
+
+const secret = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
+
+export function sandboxGateway(db: Kysely<Database>): PaymentGateway {
+  return {
+    id: SANDBOX_ID,
+    name: 'Sandbox',
+    async authToken(profileId, now) {
+      const token = secret('sat');
+      const expires = new Date(now.getTime() + AUTH_TOKEN_MINUTES * 60_000).toISOString();
+      await db.deleteFrom('sandbox_auth_tokens').where('expires_at', '<', now.toISOString()).execute();
+      await db.insertInto('sandbox_auth_tokens').values({ token, profile_id: profileId, expires_at: expires }).execute();
+      return { auth_token: token, expires_at: expires, tokenise_url: SANDBOX_TOKENISE_PATH };
+    },
+    async describeToken(token, profileId) {
+      const card = await db.selectFrom('sandbox_cards').select(['brand', 'last4', 'exp_month', 'exp_year']).where('token', '=', token).where('profile_id', '=', profileId).executeTakeFirst();
+      return card ?? null;
+    },
+  };
+}
+
+type GatewayError = 'unauthorized' | 'invalid_number' | 'invalid_expiry' | 'invalid_cvc' | 'invalid_request';
+
+function refuse(code: GatewayError, message: string, status: 400 | 401 | 402 = 402): Response {
+  return Response.json({ error: { code, message } }, { status, headers: { 'Cache-Control': 'no-store' } });
+}
+
+/** The sandbox's own endpoints, as a gateway's servers would answer them. */
+export function sandboxGatewayRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.use(bodyLimit({ maxSize: 4096, onError: () => refuse('invalid_request', 'The request is too large.', 400) }));
+  routes.post('/v1/tokens', async (c) => {
+    const { db, now } = c.get('deps');
+    const at = now();
+    const bearer = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')?.[1];
+    const auth = bearer ? await db.selectFrom('sandbox_auth_tokens').selectAll().where('token', '=', bearer).executeTakeFirst() : undefined;
+    if (!auth || Date.parse(auth.expires_at) <= at.getTime()) return refuse('unauthorized', 'The auth token is missing or has expired.', 401);
+    const body = (await c.req.json().catch(() => null)) as { card?: Record<string, unknown> } | null;
+    const card = body?.card;
+    const text = (key: string) => (typeof card?.[key] === 'string' || typeof card?.[key] === 'number' ? String(card[key]) : '');
+    if (!card) return refuse('invalid_request', 'Send {"card": {"number", "exp_month", "exp_year", "cvc"}}.', 400);
+    const number = text('number').replace(/\D/g, '');
+    const problems = cardProblems({ number, expMonth: text('exp_month'), expYear: text('exp_year'), cvc: text('cvc') }, at);
+    if (problems.includes('number')) return refuse('invalid_number', 'Your card number is not valid.');
+    if (problems.includes('expiry')) return refuse('invalid_expiry', 'Your card’s expiry date is not valid.');
+    if (problems.includes('cvc')) return refuse('invalid_cvc', 'Your card’s security code is not valid.');
+    const year = Number(text('exp_year'));
+    const token = secret('tok');
+    const stored = {
+      token,
+      profile_id: auth.profile_id,
+      brand: cardBrand(number)!.brand,
+      last4: number.slice(-4),
+      exp_month: Number(text('exp_month')),
+      exp_year: year < 100 ? 2000 + year : year,
+      behaviour: BEHAVIOUR_OF[number] ?? 'succeed',
+      created_at: at.toISOString(),
+    };
+    await db.insertInto('sandbox_cards').values(stored).execute();
+    return c.json({ id: token, card: { brand: stored.brand, last4: stored.last4, exp_month: stored.exp_month, exp_year: stored.exp_year } }, 201, { 'Cache-Control': 'no-store' });
+  });
+  return routes;
+}
