@@ -20,6 +20,8 @@ export const SERVER_ERROR_CODES = [
   'late_cancel_not_needed', 'not_cancelable', 'not_removable', 'not_pending', 'offer_expired', 'appointment_cancelled',
   // appointments
   'slot_unavailable', 'hold_expired', 'payment_required', 'reschedule_closed',
+  // shop
+  'cart_empty', 'card_declined', 'insufficient_funds', 'expired_card', 'authentication_failed',
   // training
   'invalid_workout_type', 'invalid_session', 'invalid_workout_definition', 'invalid_movement',
 ] as const;

@@ -37,6 +37,7 @@ import { memberRoutes } from './features/profile/member-routes';
 import { membershipRoutes, passRoutes } from './features/account/routes';
 import { shopRoutes } from './features/shop/routes';
 import { cardRoutes } from './features/shop/cards-routes';
+import { checkoutRoutes } from './features/shop/checkout-routes';
 import { sandboxGatewayRoutes } from './features/shop/gateway/sandbox';
 import { movementRoutes } from './features/training/movements-routes';
 import { notificationRoutes } from './features/notifications/routes';
@@ -147,6 +148,7 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.route('/passes', passRoutes());
   api.route('/', shopRoutes());
   api.route('/', cardRoutes());
+  api.route('/checkout', checkoutRoutes());
   api.route('/workouts', workoutRoutes());
   api.route('/workout_reactions', workoutReactionRoutes());
   api.route('/lifts', liftRoutes());

@@ -465,6 +465,48 @@ export interface SandboxCardsTable {
   created_at: IsoText;
 }
 
+/** A confirmed cart (migration 0012): lines as JSON at the catalogue's prices; paid once. */
+export interface OrdersTable {
+  id: Generated<number>;
+  profile_id: number;
+  org_id: number;
+  status: 'confirmed' | 'paid' | 'failed';
+  currency: string;
+  total_cents: number;
+  lines: string;
+  /** While paying, `card:{id}` (the card it is being paid with); once paid, the gateway's charge. */
+  charge_id: string | null;
+  created_at: IsoText;
+  paid_at: IsoText | null;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  order_id: number;
+  profile_id: number;
+  org_id: number;
+  number: string;
+  issued_at: IsoText;
+  currency: string;
+  total_cents: number;
+  tax_cents: number;
+  lines: string;
+}
+
+/** The sandbox gateway's record of a charge, one per idempotency key. */
+export interface SandboxChargesTable {
+  id: string;
+  idempotency_key: string;
+  token: string;
+  amount_cents: number;
+  currency: string;
+  status: 'succeeded' | 'requires_action' | 'failed';
+  failure_code: string | null;
+  /** For a 3-D Secure card: 'pending', 'passed' or 'failed'. */
+  challenge: string | null;
+  created_at: IsoText;
+}
+
 export interface Database {
   members_profiles: MembersProfilesTable;
   orgs: OrgsTable;
@@ -499,6 +541,9 @@ export interface Database {
   payment_sources: PaymentSourcesTable;
   sandbox_auth_tokens: SandboxAuthTokensTable;
   sandbox_cards: SandboxCardsTable;
+  orders: OrdersTable;
+  invoices: InvoicesTable;
+  sandbox_charges: SandboxChargesTable;
   movements: MovementsTable;
   workout_definitions: WorkoutDefinitionsTable;
   whiteboard_items: WhiteboardItemsTable;

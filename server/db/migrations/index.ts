@@ -10,6 +10,7 @@ import * as m0008 from './0008_appointment_late_cancel';
 import * as m0009 from './0009_courses';
 import * as m0010 from './0010_shop';
 import * as m0011 from './0011_cards';
+import * as m0012 from './0012_orders';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009_courses': m0009,
   '0010_shop': m0010,
   '0011_cards': m0011,
+  '0012_orders': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -12,6 +12,23 @@ export interface CardOnFile {
   exp_year: number;
 }
 
+export type ChargeFailure = 'card_declined' | 'insufficient_funds' | 'expired_card' | 'authentication_failed';
+
+export type ChargeResult =
+  | { status: 'succeeded'; id: string }
+  | { status: 'requires_action'; id: string; challenge_url: string }
+  | { status: 'failed'; id: string; code: ChargeFailure };
+
+export interface ChargeRequest {
+  token: string;
+  amountCents: number;
+  currency: string;
+  /** One charge per key, however often asked: the order's. */
+  idempotencyKey: string;
+  /** Where the member's browser returns after a 3-D Secure challenge (a path of the app). */
+  returnPath: string;
+}
+
 export interface PaymentGateway {
   readonly id: string;
   readonly name: string;
@@ -19,6 +36,11 @@ export interface PaymentGateway {
   authToken(profileId: number, now: Date): Promise<{ auth_token: string; expires_at: string; tokenise_url: string }>;
   /** What the gateway knows of a card it tokenised for this member; null for any other token. */
   describeToken(token: string, profileId: number): Promise<CardOnFile | null>;
+  /**
+   * Charges a stored card. Asked again with the same key it answers the same charge (after a
+   * challenge, its outcome), never a second one.
+   */
+  charge(request: ChargeRequest, now: Date): Promise<ChargeResult>;
 }
 
 /** The gateways this server offers; the sandbox always (local), others by configuration. */

@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { cardBrand, cardProblems } from '../../../../core/rules/card';
 import type { Database, SandboxBehaviour } from '../../../db/schema';
 import type { AppEnv } from '../../../http/context';
-import type { PaymentGateway } from './gateway';
+import type { ChargeFailure, ChargeResult, PaymentGateway } from './gateway';
 
 export const SANDBOX_ID = 'sandbox';
 export const SANDBOX_TOKENISE_PATH = '/sandbox-gateway/v1/tokens';
@@ -24,6 +24,31 @@ const BEHAVIOUR_OF: Record<string, SandboxBehaviour> = {
   '4000000000000069': 'expired',
   '4000000000003220': 'challenge',
 };
+
+const FAILURE_OF: Partial<Record<SandboxBehaviour, ChargeFailure>> = { decline: 'card_declined', insufficient_funds: 'insufficient_funds', expired: 'expired_card' };
+
+/** A charge as it stands: a passed challenge makes it succeed, a failed one fails it. */
+async function settleChallenge(db: Kysely<Database>, id: string, returnPath: string): Promise<ChargeResult> {
+  const row = await db.selectFrom('sandbox_charges').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  if (row.status === 'requires_action' && row.challenge === 'passed') {
+    await db.updateTable('sandbox_charges').set({ status: 'succeeded' }).where('id', '=', id).execute();
+    return { status: 'succeeded', id };
+  }
+  if (row.status === 'requires_action' && row.challenge === 'failed') {
+    await db.updateTable('sandbox_charges').set({ status: 'failed', failure_code: 'authentication_failed' }).where('id', '=', id).execute();
+    return { status: 'failed', id, code: 'authentication_failed' };
+  }
+  if (row.status === 'requires_action') return { status: 'requires_action', id, challenge_url: `/sandbox-gateway/challenges/${id}?return=${encodeURIComponent(returnPath)}` };
+  if (row.status === 'failed') return { status: 'failed', id, code: (row.failure_code ?? 'card_declined') as ChargeFailure };
+  return { status: 'succeeded', id };
+}
+
+/** Only a path of this site is a place to return to (no open redirect). */
+function safeReturn(value: string | undefined): string {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : '/checkout/payment';
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const secret = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
 
@@ -37,6 +62,32 @@ export function sandboxGateway(db: Kysely<Database>): PaymentGateway {
       await db.deleteFrom('sandbox_auth_tokens').where('expires_at', '<', now.toISOString()).execute();
       await db.insertInto('sandbox_auth_tokens').values({ token, profile_id: profileId, expires_at: expires }).execute();
       return { auth_token: token, expires_at: expires, tokenise_url: SANDBOX_TOKENISE_PATH };
+    },
+    async charge(request, now) {
+      const existing = await db.selectFrom('sandbox_charges').selectAll().where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
+      if (existing) return settleChallenge(db, existing.id, request.returnPath);
+      const card = await db.selectFrom('sandbox_cards').select(['behaviour']).where('token', '=', request.token).executeTakeFirst();
+      const behaviour = card?.behaviour ?? 'decline';
+      const id = secret('ch');
+      const failure = FAILURE_OF[behaviour];
+      await db
+        .insertInto('sandbox_charges')
+        .values({
+          id,
+          idempotency_key: request.idempotencyKey,
+          token: request.token,
+          amount_cents: request.amountCents,
+          currency: request.currency,
+          status: behaviour === 'succeed' ? 'succeeded' : behaviour === 'challenge' ? 'requires_action' : 'failed',
+          failure_code: failure ?? null,
+          challenge: behaviour === 'challenge' ? 'pending' : null,
+          created_at: now.toISOString(),
+        })
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .execute();
+      // Two requests at once with one key: whichever row landed is the charge.
+      const landed = await db.selectFrom('sandbox_charges').select('id').where('idempotency_key', '=', request.idempotencyKey).executeTakeFirstOrThrow();
+      return settleChallenge(db, landed.id, request.returnPath);
     },
     async describeToken(token, profileId) {
       const card = await db.selectFrom('sandbox_cards').select(['brand', 'last4', 'exp_month', 'exp_year']).where('token', '=', token).where('profile_id', '=', profileId).executeTakeFirst();
@@ -85,5 +136,23 @@ export function sandboxGatewayRoutes(): Hono<AppEnv> {
     await db.insertInto('sandbox_cards').values(stored).execute();
     return c.json({ id: token, card: { brand: stored.brand, last4: stored.last4, exp_month: stored.exp_month, exp_year: stored.exp_year } }, 201, { 'Cache-Control': 'no-store' });
   });
+  // The 3-D Secure challenge page, as a card issuer would show it: complete or fail, then back.
+  routes.get('/challenges/:id', async (c) => {
+    const row = await c.get('deps').db.selectFrom('sandbox_charges').select(['id', 'amount_cents', 'currency', 'challenge']).where('id', '=', c.req.param('id')).executeTakeFirst();
+    if (!row || row.challenge !== 'pending') return c.text('There is no challenge waiting here.', 404);
+    const back = escapeHtml(safeReturn(c.req.query('return')));
+    const amount = escapeHtml(`${(row.amount_cents / 100).toFixed(2)} ${row.currency}`);
+    const form = (result: string, label: string) => `<form method="post" action="/sandbox-gateway/challenges/${escapeHtml(row.id)}"><input type="hidden" name="return" value="${back}"><input type="hidden" name="result" value="${result}"><button type="submit">${label}</button></form>`;
+    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Confirm your payment</title></head><body><main><h1>Confirm your payment</h1><p>Sandbox bank: approve the payment of ${amount}?</p>${form('pass', 'Complete authentication')}${form('fail', 'Fail authentication')}</main></body></html>`, 200, { 'Cache-Control': 'no-store' });
+  });
+
+  routes.post('/challenges/:id', async (c) => {
+    const { db } = c.get('deps');
+    const body = await c.req.parseBody();
+    const result = body.result === 'pass' ? 'passed' : 'failed';
+    await db.updateTable('sandbox_charges').set({ challenge: result }).where('id', '=', c.req.param('id')).where('challenge', '=', 'pending').execute();
+    return c.redirect(safeReturn(typeof body.return === 'string' ? body.return : undefined), 303);
+  });
+
   return routes;
 }

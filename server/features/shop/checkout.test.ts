@@ -1,0 +1,105 @@
+// Checkout with the sandbox gateway: confirm the cart at the catalogue's prices, pay with a stored
+// card; one charge and one grant per order however often (or at once) payment is asked; a declined
+// card charges and grants nothing; a 3-D Secure challenge passed pays, failed does not; another
+// member's card is 404. On SQLite and, under npm run test:pg, PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cart, Pass, Product } from '../../../core/contract/types';
+import { ALEX, json, SAM, signedIn, startTestServer, type Browser, type TestServer } from '../../testing/helpers';
+import { facilityGuid } from '../../testing/booking-helpers';
+
+interface Paid { order: { id: number; status: string; total: number }; invoice: { id: number; number: string } | null; next_action?: { type: string; url: string } }
+
+describe('checkout', () => {
+  let server: TestServer;
+  let alex: Browser;
+  let sam: Browser;
+  let wellington: Record<string, string>;
+  let ten: Product;
+
+  async function card(who: Browser, number: string): Promise<number> {
+    const auth = await json<{ auth_token: string; tokenise_url: string }>(await who.get('/api/v1/gateways/sandbox/auth_token'));
+    const res = await fetch(`${server.url}${auth.tokenise_url}`, { method: 'POST', headers: { Authorization: `Bearer ${auth.auth_token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ card: { number, exp_month: '12', exp_year: '2031', cvc: '123' } }) });
+    const token = (await res.json()) as { id: string };
+    return (await json<{ id: number }>(await who.request('/api/v1/payment_sources', { method: 'POST', json: { source: { gateway_id: 'sandbox', token: token.id } }, headers: wellington }))).id;
+  }
+  const fill = (who: Browser) => who.put('/api/v1/cart', { cart: { line_items: [{ variant_id: ten.id, quantity: 1, price: 0.01 }] } }, { headers: wellington });
+  const confirm = (who: Browser) => who.put('/api/v1/checkout', { cart: {} }, { headers: wellington });
+  const pay = (who: Browser, cardId: number, key?: string) => who.put('/api/v1/checkout', { payment: { card_id: cardId } }, { headers: { ...wellington, ...(key && { 'Idempotency-Key': key }) } });
+  const passes = async () => (await json<Pass[]>(await alex.get('/api/v1/passes', { headers: wellington }))).filter((p) => p.name === '10-Visit Pass');
+  const charges = () => server.running.db.selectFrom('sandbox_charges').selectAll().execute();
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    [alex, sam] = await Promise.all([signedIn(server, ALEX), signedIn(server, SAM)]);
+    wellington = { 'X-Facility-Id': await facilityGuid(server.running.db, 'Wellington') };
+    ten = (await json<Product[]>(await alex.get('/api/v1/products/passes', { headers: wellington }))).find((p) => p.name === '10-Visit Pass')!;
+  });
+  afterAll(() => server.close());
+
+  it('confirms at the catalogue’s prices and pays once, however often or at once payment is asked', async () => {
+    const visa = await card(alex, '4242424242424242');
+    await fill(alex);
+    const confirmed = await json<Paid>(await confirm(alex));
+    expect(confirmed.order).toMatchObject({ status: 'confirmed', total: 220 });
+    const [a, b] = await Promise.all([pay(alex, visa, 'pay-a'), pay(alex, visa, 'pay-b')]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const paid = await json<Paid>(a);
+    expect(paid.order).toMatchObject({ id: confirmed.order.id, status: 'paid' });
+    expect(paid.invoice?.number).toMatch(/^INV-\d{2}-\d{6}$/);
+    expect(await json<Paid>(await pay(alex, visa, 'pay-a'))).toEqual(paid);
+    expect((await charges()).filter((ch) => ch.idempotency_key === `order-${confirmed.order.id}`)).toHaveLength(1);
+    expect(await passes()).toEqual([expect.objectContaining({ visits_total: 10, visits_left: 10, status: 'active' })]);
+    expect((await json<Cart>(await alex.get('/api/v1/cart', { headers: wellington }))).line_items).toEqual([]);
+    const invoices = await server.running.db.selectFrom('invoices').selectAll().where('order_id', '=', confirmed.order.id).execute();
+    expect(invoices).toEqual([expect.objectContaining({ total_cents: 22000, tax_cents: 2870, currency: 'NZD' })]);
+  });
+
+  it('a declined card charges and grants nothing, says why, and keeps the cart', async () => {
+    const declined = await card(alex, '4000000000000002');
+    const before = (await passes()).length;
+    await fill(alex);
+    await confirm(alex);
+    const res = await pay(alex, declined);
+    expect(res.status).toBe(402);
+    expect(await json(res)).toMatchObject({ code: 'card_declined', message: 'Your card was declined.' });
+    expect((await passes()).length).toBe(before);
+    expect((await json<Cart>(await alex.get('/api/v1/cart', { headers: wellington }))).line_items).toHaveLength(1);
+    expect((await pay(alex, declined)).status).toBe(409);
+    const broke = await card(alex, '4000000000009995');
+    await confirm(alex);
+    expect(await json(await pay(alex, broke))).toMatchObject({ code: 'insufficient_funds' });
+  });
+
+  it('a 3-D Secure card pays once the challenge is passed, and not when it fails', async () => {
+    const secure = await card(alex, '4000000000003220');
+    const before = (await passes()).length;
+    await confirm(alex);
+    const first = await json<Paid>(await pay(alex, secure));
+    expect(first.next_action).toMatchObject({ type: 'challenge', url: expect.stringMatching(/^\/sandbox-gateway\/challenges\/ch_/) });
+    const page = await fetch(`${server.url}${first.next_action!.url}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Complete authentication');
+    const challengePath = first.next_action!.url.split('?')[0]!;
+    const back = await fetch(`${server.url}${challengePath}`, { method: 'POST', body: new URLSearchParams({ result: 'pass', return: '/checkout/payment?returned=1' }), redirect: 'manual' });
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe('/checkout/payment?returned=1');
+    expect((await json<Paid>(await pay(alex, secure))).order.status).toBe('paid');
+    expect((await passes()).length).toBe(before + 1);
+
+    await fill(alex);
+    await confirm(alex);
+    const again = await json<Paid>(await pay(alex, secure));
+    await fetch(`${server.url}${again.next_action!.url.split('?')[0]}`, { method: 'POST', body: new URLSearchParams({ result: 'fail', return: 'https://evil.example/' }), redirect: 'manual' });
+    expect(await json(await pay(alex, secure))).toMatchObject({ code: 'authentication_failed' });
+    expect((await passes()).length).toBe(before + 1);
+  });
+
+  it('another member’s card is 404, an empty cart cannot be confirmed', async () => {
+    const alexCard = (await server.running.db.selectFrom('payment_sources').select('id').executeTakeFirstOrThrow()).id;
+    await sam.put('/api/v1/cart', { cart: { line_items: [{ variant_id: ten.id, quantity: 1, price: 220 }] } }, { headers: wellington });
+    await confirm(sam);
+    expect((await pay(sam, alexCard)).status).toBe(404);
+    await sam.request('/api/v1/cart', { method: 'DELETE', headers: wellington });
+    expect(await json(await confirm(sam))).toMatchObject({ code: 'cart_empty' });
+  });
+});
