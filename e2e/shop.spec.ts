@@ -45,3 +45,55 @@ test.describe('shop', () => {
     await expect(page.getByRole('link', { name: 'Continue to payment' })).toBeVisible();
   });
 });
+
+test.describe('paying', () => {
+  test('a declined card says so and charges nothing; Alex then buys a 10-visit pass with a 3-D Secure card and sees it in Account with 10 left', async ({ page, loginPage }) => {
+    // Start from an empty cart (an earlier journey may have filled it).
+    await withDatabase(async (db) => {
+      const alex = await db.selectFrom('members_profiles').select('id').where('email', '=', DEMO.alex.email).executeTakeFirstOrThrow();
+      const carts = await db.selectFrom('carts').select('id').where('profile_id', '=', alex.id).execute();
+      if (carts.length > 0) await db.deleteFrom('cart_lines').where('cart_id', 'in', carts.map((c) => c.id)).execute();
+    });
+    await loginPage.signInAs(DEMO.alex);
+    await page.goto('/checkout');
+    await page.getByTestId('product').filter({ hasText: '10-Visit Pass' }).getByRole('button', { name: /^Add 10-Visit Pass/ }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await page.getByRole('link', { name: 'Continue to payment' }).click();
+    await expect(page.getByTestId('order-summary')).toContainText('1 × 10-Visit Pass');
+
+    const addCard = async (number: string) => {
+      if (await page.getByRole('button', { name: 'Add a card' }).isVisible()) await page.getByRole('button', { name: 'Add a card' }).click();
+      await page.getByLabel('Card number').fill(number);
+      await expect(page.getByText('Visa', { exact: true })).toBeVisible();
+      await page.getByLabel('Expiry').fill('12/30');
+      await page.getByLabel('Security code').fill('123');
+      await page.getByRole('button', { name: 'Save card' }).click();
+      await expect(page.getByRole('radio', { name: new RegExp(`ending ${number.slice(-4)}`) })).toBeChecked();
+    };
+    await page.getByLabel('Card number').fill('4242 4242 4242 4241');
+    await page.getByLabel('Expiry').fill('12/30');
+    await page.getByLabel('Security code').fill('12');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await expect(page.getByTestId('card-number-error')).toHaveText('Check the card number.');
+    await expect(page.getByTestId('card-cvc-error')).toHaveText('The security code has 3 digits.');
+    await expectAccessible(page);
+
+    await addCard('4000 0000 0000 0002');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByTestId('payment-problem')).toHaveText('Your card was declined.');
+    const passesBefore = await withDatabase((db) => db.selectFrom('passes').innerJoin('members_profiles', 'members_profiles.id', 'passes.profile_id').select('passes.id').where('members_profiles.email', '=', DEMO.alex.email).execute());
+
+    await addCard('4000 0000 0000 3220');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await expect(page).toHaveURL(/\/checkout\/complete$/);
+    await expect(page.getByTestId('invoice-number')).toContainText(/Invoice INV-/);
+    await expectAccessible(page);
+    const passesAfter = await withDatabase((db) => db.selectFrom('passes').innerJoin('members_profiles', 'members_profiles.id', 'passes.profile_id').select('passes.id').where('members_profiles.email', '=', DEMO.alex.email).execute());
+    expect(passesAfter.length).toBe(passesBefore.length + 1);
+
+    await page.goto('/account/passes');
+    await expect(page.getByTestId('passes').getByTestId('pass').filter({ hasText: '10-Visit Pass' })).toContainText('10 of 10 visits left');
+  });
+});

@@ -21,7 +21,8 @@ cleanupOutdatedCaches();
 // The API, the realtime endpoint and static files keep going to the network.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/realtime/, /\.[a-z0-9]+$/i],
+    // The sandbox gateway's pages (3-D Secure) are the bank's, not the app's.
+    denylist: [/^\/api\//, /^\/realtime/, /^\/sandbox-gateway\//, /\.[a-z0-9]+$/i],
   }),
 );
 

@@ -15,3 +15,47 @@ export function getCart(options: ReadOptions): Promise<Cart> {
 export function putCart(lineItems: CartChange[], options: WriteOptions): Promise<Cart> {
   return apiRequest<Cart>('PUT', '/cart', { ...options, body: { cart: { line_items: lineItems } }, schema: 'cart' });
 }
+
+export interface StoredCard {
+  id: number;
+  gateway_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  default: boolean;
+}
+
+export interface OrderSummary {
+  id: number;
+  status: 'confirmed' | 'paid' | 'failed';
+  currency: string;
+  total: number;
+  line_items: { variant_id: number; name: string; quantity: number; price: number }[];
+}
+
+export interface CheckoutAnswer {
+  order: OrderSummary;
+  invoice?: { id: number; number: string } | null;
+  next_action?: { type: 'challenge'; url: string };
+}
+
+export function getCards(options: ReadOptions): Promise<StoredCard[]> {
+  return apiRequest<StoredCard[]>('GET', '/payment_sources', { ...options, query: { gateway_id: 'sandbox' } });
+}
+
+export function getAuthToken(gatewayId: string): Promise<{ auth_token: string; tokenise_url: string }> {
+  return apiRequest('GET', `/gateways/${gatewayId}/auth_token`, { scope: null });
+}
+
+export function storeCard(token: string, options: WriteOptions): Promise<StoredCard> {
+  return apiRequest<StoredCard>('POST', '/payment_sources', { ...options, body: { source: { gateway_id: 'sandbox', token } } });
+}
+
+export function confirmCheckout(options: WriteOptions): Promise<CheckoutAnswer> {
+  return apiRequest<CheckoutAnswer>('PUT', '/checkout', { ...options, body: { cart: {} } });
+}
+
+export function payCheckout(cardId: number, options: WriteOptions): Promise<CheckoutAnswer> {
+  return apiRequest<CheckoutAnswer>('PUT', '/checkout', { ...options, body: { payment: { card_id: cardId } } });
+}

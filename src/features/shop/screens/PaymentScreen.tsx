@@ -1,5 +1,162 @@
-import { ComingSoon } from '../../../ui/placeholders/ComingSoon';
+// /checkout/payment: the order at the catalogue's prices, the member's stored cards (or a new one)
+// and Pay. Online only: money is never queued. A 3-D Secure challenge opens the bank's page, which
+// returns here (?returned=1) to finish paying the same order with the same card.
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useFacility } from '../../../data/hooks/auth';
+import { newEntryId } from '../../../data/sync/outbox';
+import { useFormat } from '../../../i18n/useFormat';
+import { Button, ButtonLink } from '../../../ui/button/index';
+import { Card } from '../../../ui/card/index';
+import { describeError } from '../../../ui/describe-error';
+import { EmptyState } from '../../../ui/empty-state/index';
+import { usePageTitle } from '../../../ui/page-title';
+import { Spinner } from '../../../ui/spinner/index';
+import { useOnline } from '../../../ui/use-online';
+import { pullConcessions } from '../../account/public';
+import { addCard, closedTheOrder, confirmOrder, GatewayRefusal, loadCards, payOrder, type CardInput, type CheckoutAnswer, type OrderSummary, type StoredCard } from '../payment';
+import { pullShop } from '../pull';
+import { CardForm } from './CardForm';
+import './shop.css';
+
+const PAYING_CARD = 'member-pwa:paying-card';
+export const LAST_ORDER = 'member-pwa:last-order';
 
 export default function PaymentScreen() {
-  return <ComingSoon titleKey="titles.payment" emptyKey="empty.cart" />;
+  const { t } = useTranslation('account');
+  const { t: shellT } = useTranslation();
+  const title = usePageTitle('titles.payment');
+  const facility = useFacility();
+  const format = useFormat(facility?.time_zone);
+  const online = useOnline();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returned = params.get('returned') === '1';
+  const [order, setOrder] = useState<OrderSummary | null | undefined>(undefined);
+  const [cards, setCards] = useState<StoredCard[] | undefined>(undefined);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const payKey = useRef(newEntryId());
+  const guid = facility?.guid;
+
+  async function finish(answer: CheckoutAnswer) {
+    if (answer.next_action) {
+      sessionStorage.setItem(PAYING_CARD, String(chosen ?? ''));
+      location.assign(answer.next_action.url);
+      return;
+    }
+    sessionStorage.removeItem(PAYING_CARD);
+    sessionStorage.setItem(LAST_ORDER, JSON.stringify(answer));
+    if (guid && facility) await Promise.all([pullConcessions(guid, facility.org_id, { force: true }), pullShop(guid, facility.org_id, { force: true })]);
+    navigate('/checkout/complete', { replace: true });
+  }
+
+  async function pay(cardId: number) {
+    if (!guid) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await finish(await payOrder(guid, cardId, payKey.current));
+    } catch (error) {
+      setProblem(describeError(error, shellT));
+      // A refused payment closes its order: confirm the cart again for the next try.
+      payKey.current = newEntryId();
+      if (closedTheOrder(error) && facility) setOrder(await confirmOrder(guid, facility.org_id).catch(() => null));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  useEffect(() => {
+    if (!guid || !online) return;
+    let live = true;
+    void (async () => {
+      try {
+        const list = await loadCards(guid);
+        if (!live) return;
+        setCards(list);
+        const remembered = Number(sessionStorage.getItem(PAYING_CARD));
+        setChosen(list.find((c) => c.id === remembered)?.id ?? list.find((c) => c.default)?.id ?? list[0]?.id ?? null);
+        setAdding(list.length === 0);
+        if (returned && remembered) {
+          // Back from the bank: pay the same order with the same card.
+          await pay(remembered);
+          return;
+        }
+        const confirmed = await confirmOrder(guid, facility!.org_id);
+        if (live) setOrder(confirmed);
+      } catch (error) {
+        if (live) setProblem(describeError(error, shellT));
+      }
+    })();
+    return () => {
+      live = false;
+    };
+    // Once per visit: confirming again would make another order.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [guid, online]);
+
+  async function saveCard(card: CardInput) {
+    if (!guid) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const stored = await addCard(card, guid, newEntryId());
+      setCards((list) => [...(list ?? []).filter((c) => c.id !== stored.id), stored]);
+      setChosen(stored.id);
+      setAdding(false);
+    } catch (error) {
+      setProblem(error instanceof GatewayRefusal ? t(`payment.gateway.${error.code}`) : describeError(error, shellT));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const header = <h1 id="page-title" className="page__title">{title}</h1>;
+  if (!online) {
+    return <section className="page" aria-labelledby="page-title">{header}<EmptyState title={t('payment.offline')} action={<ButtonLink to="/checkout">{t('payment.backToCart')}</ButtonLink>} /></section>;
+  }
+  if (order === null) {
+    return <section className="page" aria-labelledby="page-title">{header}<EmptyState title={t('cart.empty')} action={<ButtonLink to="/checkout">{t('shop.title')}</ButtonLink>} /></section>;
+  }
+  return (
+    <section className="page" aria-labelledby="page-title">
+      {header}
+      <div className="stack">
+        {problem && <p className="shop-problem" role="alert" data-testid="payment-problem">{problem}</p>}
+        {order === undefined || cards === undefined ? (
+          <Spinner block label={returned ? t('payment.paying') : undefined} />
+        ) : (
+          <>
+            <Card>
+              <ul className="shop-summary" data-testid="order-summary">
+                {order.line_items.map((line) => (
+                  <li key={line.variant_id}><span>{line.quantity} × {line.name}</span><span>{format.currency(line.price * line.quantity, order.currency)}</span></li>
+                ))}
+                <li className="shop-summary__total"><span>{t('payment.total')}</span><span>{format.currency(order.total, order.currency)}</span></li>
+              </ul>
+            </Card>
+            {cards.length > 0 && (
+              <fieldset className="stack stack--sm shop-cards">
+                <legend className="shop-heading">{t('payment.payWith')}</legend>
+                {cards.map((card) => (
+                  <label key={card.id} className="shop-card">
+                    <input type="radio" name="card" checked={chosen === card.id} onChange={() => setChosen(card.id)} />
+                    <span>{t('payment.cardLine', { brand: card.brand, last4: card.last4, month: String(card.exp_month).padStart(2, '0'), year: String(card.exp_year).slice(-2) })}</span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {adding ? <CardForm busy={busy} onSubmit={(card) => void saveCard(card)} /> : <div><Button onClick={() => setAdding(true)}>{t('payment.addCard')}</Button></div>}
+            <Button variant="primary" block disabled={busy || chosen === null || order.status !== 'confirmed'} onClick={() => chosen !== null && void pay(chosen)}>
+              {t('payment.pay', { total: format.currency(order.total, order.currency) })}
+            </Button>
+          </>
+        )}
+      </div>
+    </section>
+  );
 }

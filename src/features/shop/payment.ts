@@ -1,0 +1,50 @@
+// Paying, for the payment screen: online only (money is never queued), each call in the scope of
+// the facility the member shops at. Confirming makes an order from the cart; paying asks the
+// gateway through the server; the card itself goes to the gateway (./gateway.ts).
+import { facilityScope } from '../../data/api/client';
+import { ApiError } from '../../data/api/errors';
+import { flushOutbox, pendingTouches } from '../../data/sync/outbox';
+import { cartKey } from './pull';
+import { confirmCheckout, getCards, payCheckout, type CheckoutAnswer, type OrderSummary, type StoredCard } from './api';
+
+export type { CheckoutAnswer, OrderSummary, StoredCard } from './api';
+export { addCard, GatewayRefusal, type CardInput } from './gateway';
+
+const CART_SEND_WAIT_MS = 10_000;
+
+/**
+ * The order is made from the server's cart: the edits still queued go first. Another context (the
+ * service worker) may be sending them, so this waits until none is left, for a while.
+ */
+async function cartSent(orgId: number): Promise<void> {
+  const until = Date.now() + CART_SEND_WAIT_MS;
+  while ((await pendingTouches()).has(cartKey(orgId))) {
+    if (Date.now() > until) throw new ApiError(503, { code: 'server_busy', message: 'Your cart is still being saved. Try again in a moment.' });
+    await flushOutbox({ ignoreBackoff: true }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export function loadCards(guid: string): Promise<StoredCard[]> {
+  return getCards({ scope: facilityScope(guid) });
+}
+
+/** The cart as an order at the catalogue's prices; null when the cart is empty. */
+export async function confirmOrder(guid: string, orgId: number): Promise<OrderSummary | null> {
+  await cartSent(orgId);
+  try {
+    return (await confirmCheckout({ scope: facilityScope(guid) })).order;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'cart_empty') return null;
+    throw error;
+  }
+}
+
+export function payOrder(guid: string, cardId: number, idempotencyKey: string): Promise<CheckoutAnswer> {
+  return payCheckout(cardId, { scope: facilityScope(guid), idempotencyKey });
+}
+
+/** A refusal that closed the order (declined, no funds, expired, bank said no): confirm again to retry. */
+export function closedTheOrder(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 402;
+}
