@@ -95,5 +95,18 @@ test.describe('paying', () => {
 
     await page.goto('/account/passes');
     await expect(page.getByTestId('passes').getByTestId('pass').filter({ hasText: '10-Visit Pass' })).toContainText('10 of 10 visits left');
+
+    // The invoice is in Account, and prints on its own.
+    await page.goto('/account/invoices');
+    const invoice = page.getByTestId('invoice').first();
+    await expect(invoice.getByTestId('invoice-total')).toHaveText('$220.00');
+    await expectAccessible(page);
+    await page.evaluate(() => {
+      window.print = () => {
+        (window as unknown as { printed: string | null }).printed = document.querySelector('.invoice--printing')?.textContent ?? null;
+      };
+    });
+    await invoice.getByRole('button', { name: 'Print' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printed?: string | null }).printed)).toContain('10-Visit Pass');
   });
 });

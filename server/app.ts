@@ -38,6 +38,7 @@ import { membershipRoutes, passRoutes } from './features/account/routes';
 import { shopRoutes } from './features/shop/routes';
 import { cardRoutes } from './features/shop/cards-routes';
 import { checkoutRoutes } from './features/shop/checkout-routes';
+import { invoiceRoutes } from './features/shop/invoices-routes';
 import { sandboxGatewayRoutes } from './features/shop/gateway/sandbox';
 import { movementRoutes } from './features/training/movements-routes';
 import { notificationRoutes } from './features/notifications/routes';
@@ -149,6 +150,7 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.route('/', shopRoutes());
   api.route('/', cardRoutes());
   api.route('/checkout', checkoutRoutes());
+  api.route('/invoices', invoiceRoutes());
   api.route('/workouts', workoutRoutes());
   api.route('/workout_reactions', workoutReactionRoutes());
   api.route('/lifts', liftRoutes());

@@ -37,3 +37,18 @@ export const cart = z.object({
   deleted_line_items: z.array(z.number()),
 });
 export type Cart = z.infer<typeof cart>;
+
+export const invoice = z.object({
+  id: z.number(),
+  org_id: z.number(),
+  number: z.string(),
+  issued_at: z.string(),
+  currency: z.string(),
+  total: z.number(),
+  /** Sales tax included in the total. */
+  tax: z.number(),
+  status: z.enum(['paid', 'due']),
+  lines: z.array(z.object({ name: z.string(), quantity: z.number(), price: z.number() })),
+});
+export type Invoice = z.infer<typeof invoice>;
+export const invoiceList = z.array(invoice);

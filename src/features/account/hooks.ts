@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Membership, Pass } from '../../../core/contract/types';
+import type { Invoice, Membership, Pass } from '../../../core/contract/types';
 import { db } from '../../data/db';
 import { useRevalidate } from '../booking/public';
-import { pullConcessions } from './pull';
+import { pullConcessions, pullInvoices } from './pull';
 
 export interface Concessions {
   memberships: Membership[];
@@ -21,4 +21,13 @@ export function useConcessions(orgId: number | undefined): Concessions | undefin
 
 export function useRefreshConcessions(guid: string | undefined, orgId: number | undefined): void {
   useRevalidate(guid && orgId !== undefined ? `${guid}|${orgId}` : null, () => (guid && orgId !== undefined ? pullConcessions(guid, orgId) : Promise.resolve()));
+}
+
+/** The member's invoices in an organisation, newest first. */
+export function useInvoices(orgId: number | undefined): Invoice[] | undefined {
+  return useLiveQuery(async () => (orgId === undefined ? undefined : (await db.invoices.where('org_id').equals(orgId).toArray()).sort((a, b) => b.issued_at.localeCompare(a.issued_at) || b.id - a.id)), [orgId]);
+}
+
+export function useRefreshInvoices(guid: string | undefined, orgId: number | undefined): void {
+  useRevalidate(guid && orgId !== undefined ? `${guid}|${orgId}` : null, () => (guid && orgId !== undefined ? pullInvoices(guid, orgId) : Promise.resolve()));
 }

@@ -1,10 +1,10 @@
 // Pulls of the account slice: the member's memberships and passes in the organisation of a
 // facility, replaced whole (they change only at the studio or through the shop).
 import { facilityScope } from '../../data/api/client';
-import type { Membership, Pass } from '../../../core/contract/types';
+import type { Invoice, Membership, Pass } from '../../../core/contract/types';
 import { db } from '../../data/db';
 import { definePull, type PullOptions, type RefreshResult } from '../../data/sync/pull';
-import { getAllPasses, getMemberships } from './api';
+import { getAllPasses, getInvoices, getMemberships } from './api';
 
 export const ACCOUNT_MAX_AGE_MS = 5 * 60_000;
 
@@ -34,4 +34,20 @@ const passesPull = definePull<{ guid: string; orgId: number }, Pass[]>({
 
 export function pullConcessions(guid: string, orgId: number, options: PullOptions = {}): Promise<RefreshResult[]> {
   return Promise.all([membershipsPull({ guid, orgId }, options), passesPull({ guid, orgId }, options)]);
+}
+
+const invoicesPull = definePull<{ guid: string; orgId: number }, Invoice[]>({
+  resource: ({ orgId }) => `invoices:${orgId}`,
+  maxAgeMs: ACCOUNT_MAX_AGE_MS,
+  tables: () => [db.invoices],
+  fetch: ({ guid }) => getInvoices({ scope: facilityScope(guid) }),
+  async write(rows, _guard, { orgId }) {
+    if (!rows) return;
+    await db.invoices.where('org_id').equals(orgId).delete();
+    await db.invoices.bulkPut(rows);
+  },
+});
+
+export function pullInvoices(guid: string, orgId: number, options: PullOptions = {}): Promise<RefreshResult> {
+  return invoicesPull({ guid, orgId }, options);
 }

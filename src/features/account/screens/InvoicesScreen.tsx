@@ -1,5 +1,63 @@
-import { ComingSoon } from '../../../ui/placeholders/ComingSoon';
+// /account/invoices: every invoice with its lines, tax and total, from Dexie (offline too); Print
+// prints just that invoice (the print stylesheet hides the rest of the page).
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFacility } from '../../../data/hooks/auth';
+import { useFormat } from '../../../i18n/useFormat';
+import { Button } from '../../../ui/button/index';
+import { EmptyState } from '../../../ui/empty-state/index';
+import { usePageTitle } from '../../../ui/page-title';
+import { Spinner } from '../../../ui/spinner/index';
+import { useInvoices, useRefreshInvoices } from '../hooks';
+import './account.css';
 
 export default function InvoicesScreen() {
-  return <ComingSoon titleKey="titles.invoices" emptyKey="empty.invoices" />;
+  const { t } = useTranslation('account');
+  const title = usePageTitle('titles.invoices');
+  const facility = useFacility();
+  const invoices = useInvoices(facility?.org_id);
+  useRefreshInvoices(facility?.guid, facility?.org_id);
+  const format = useFormat(facility?.time_zone);
+  const [printing, setPrinting] = useState<number | null>(null);
+
+  function print(id: number) {
+    setPrinting(id);
+    // After the class is on the page, so only this invoice prints.
+    requestAnimationFrame(() => {
+      window.print();
+      setPrinting(null);
+    });
+  }
+
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page__title">{title}</h1>
+      {invoices === undefined ? <Spinner block /> : invoices.length === 0 ? <EmptyState title={t('invoices.none')} /> : (
+        <ul className="stack invoice-list" data-testid="invoices">
+          {invoices.map((invoice) => (
+            <li key={invoice.id} className={`card invoice${printing === invoice.id ? ' invoice--printing' : ''}`} data-testid="invoice">
+              <div className="invoice__head">
+                <h2 className="account-heading">{t('invoices.number', { number: invoice.number })}</h2>
+                <span className="account-muted">{format.date(invoice.issued_at)} · {t(`invoices.status.${invoice.status}`)}</span>
+              </div>
+              <p className="invoice__org">{facility?.name}</p>
+              <table className="invoice__lines">
+                <thead><tr><th scope="col">{t('invoices.item')}</th><th scope="col">{t('invoices.quantity')}</th><th scope="col">{t('invoices.amount')}</th></tr></thead>
+                <tbody>
+                  {invoice.lines.map((line, i) => (
+                    <tr key={i}><td>{line.name}</td><td>{line.quantity}</td><td>{format.currency(line.price * line.quantity, invoice.currency)}</td></tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr><th scope="row" colSpan={2}>{t('invoices.tax')}</th><td>{format.currency(invoice.tax, invoice.currency)}</td></tr>
+                  <tr><th scope="row" colSpan={2}>{t('invoices.total')}</th><td data-testid="invoice-total">{format.currency(invoice.total, invoice.currency)}</td></tr>
+                </tfoot>
+              </table>
+              <div className="invoice__actions"><Button onClick={() => print(invoice.id)}>{t('invoices.print')}</Button></div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }

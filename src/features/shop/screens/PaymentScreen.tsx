@@ -14,7 +14,7 @@ import { EmptyState } from '../../../ui/empty-state/index';
 import { usePageTitle } from '../../../ui/page-title';
 import { Spinner } from '../../../ui/spinner/index';
 import { useOnline } from '../../../ui/use-online';
-import { pullConcessions } from '../../account/public';
+import { pullConcessions, pullInvoices } from '../../account/public';
 import { addCard, closedTheOrder, confirmOrder, GatewayRefusal, loadCards, payOrder, type CardInput, type CheckoutAnswer, type OrderSummary, type StoredCard } from '../payment';
 import { pullShop } from '../pull';
 import { CardForm } from './CardForm';
@@ -50,7 +50,7 @@ export default function PaymentScreen() {
     }
     sessionStorage.removeItem(PAYING_CARD);
     sessionStorage.setItem(LAST_ORDER, JSON.stringify(answer));
-    if (guid && facility) await Promise.all([pullConcessions(guid, facility.org_id, { force: true }), pullShop(guid, facility.org_id, { force: true })]);
+    if (guid && facility) await Promise.all([pullConcessions(guid, facility.org_id, { force: true }), pullInvoices(guid, facility.org_id, { force: true }), pullShop(guid, facility.org_id, { force: true })]);
     navigate('/checkout/complete', { replace: true });
   }
 
