@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Membership, Pass } from '../../../core/contract/types';
 import { concessionStatus, visitsLeft } from '../../../core/rules/concessions';
@@ -12,20 +12,19 @@ import { readQuery, requireFacility } from '../booking/http';
 // active=0) in the organisation of the facility in X-Facility-Id, newest first, each with its
 // status and what it pays for. Only the member's own: another member's are never listed.
 
-type Db = Kysely<Database>;
+type Db = Kysely<Database> | Transaction<Database>;
 
 const passQuery = z.object({ active: z.enum(['0', '1'], { error: 'active must be 0 or 1.' }).optional() });
 
 /** Names of the services each membership plan or pass type (by name) pays for in the organisation. */
-async function coverage(db: Db, orgId: number, kind: 'membership' | 'pass'): Promise<Map<string, string[]>> {
-  const rows = await db
+export async function coverage(db: Db, orgId: number, kind?: 'membership' | 'pass'): Promise<Map<string, string[]>> {
+  let query = db
     .selectFrom('service_coverage')
     .innerJoin('services', 'services.id', 'service_coverage.service_id')
     .select(['service_coverage.name as plan', 'services.name as service'])
-    .where('service_coverage.kind', '=', kind)
-    .where('services.org_id', '=', orgId)
-    .orderBy('services.name')
-    .execute();
+    .where('services.org_id', '=', orgId);
+  if (kind) query = query.where('service_coverage.kind', '=', kind);
+  const rows = await query.orderBy('services.name').execute();
   const out = new Map<string, string[]>();
   for (const row of rows) out.set(row.plan, [...(out.get(row.plan) ?? []), row.service]);
   return out;

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Database, PaymentSourcesTable } from '../../db/schema';
-import type { AppEnv } from '../../http/context';
+import type { AppContext, AppEnv } from '../../http/context';
 import { ApiError, notFound } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
 import { readJson } from '../../http/validate';
@@ -34,6 +34,18 @@ function gatewayById(db: Kysely<Database>, id: string): PaymentGateway {
 
 function present(row: Selectable<PaymentSourcesTable>) {
   return { id: row.id, gateway_id: row.gateway, brand: row.brand, last4: row.last4, exp_month: row.exp_month, exp_year: row.exp_year, default: row.is_default === 1 };
+}
+
+/** An idempotent change to the member's own card in the facility's organisation; anyone else's is 404. */
+function onMyCard(c: AppContext, change: (trx: Transaction<Database>, row: Selectable<PaymentSourcesTable>) => Promise<unknown>): Promise<Response> {
+  const facility = requireFacility(c);
+  const me = profileId(c);
+  const id = pathId(c);
+  return idempotent(c, me, async (trx) => {
+    const row = await trx.selectFrom('payment_sources').selectAll().where('id', '=', id).where('profile_id', '=', me).where('org_id', '=', facility.org_id).executeTakeFirst();
+    if (!row) throw notFound('The card');
+    return { status: 200, body: await change(trx, row) };
+  });
 }
 
 export function cardRoutes(): Hono<AppEnv> {
@@ -79,35 +91,25 @@ export function cardRoutes(): Hono<AppEnv> {
     });
   });
 
-  routes.put('/payment_sources/:id/default', requireAuth, async (c) => {
-    const facility = requireFacility(c);
-    const me = profileId(c);
-    const id = pathId(c);
-    return idempotent(c, me, async (trx) => {
-      const row = await trx.selectFrom('payment_sources').selectAll().where('id', '=', id).where('profile_id', '=', me).where('org_id', '=', facility.org_id).executeTakeFirst();
-      if (!row) throw notFound('The card');
-      await trx.updateTable('payment_sources').set({ is_default: 0 }).where('profile_id', '=', me).where('org_id', '=', facility.org_id).execute();
-      await trx.updateTable('payment_sources').set({ is_default: 1 }).where('id', '=', id).execute();
-      return { status: 200, body: present({ ...row, is_default: 1 }) };
-    });
-  });
+  routes.put('/payment_sources/:id/default', requireAuth, (c) =>
+    onMyCard(c, async (trx, row) => {
+      await trx.updateTable('payment_sources').set({ is_default: 0 }).where('profile_id', '=', row.profile_id).where('org_id', '=', row.org_id).execute();
+      await trx.updateTable('payment_sources').set({ is_default: 1 }).where('id', '=', row.id).execute();
+      return present({ ...row, is_default: 1 });
+    }),
+  );
 
   // Removes a card; when it was the default, the newest remaining one becomes the default.
-  routes.delete('/payment_sources/:id', requireAuth, async (c) => {
-    const facility = requireFacility(c);
-    const me = profileId(c);
-    const id = pathId(c);
-    return idempotent(c, me, async (trx) => {
-      const row = await trx.selectFrom('payment_sources').selectAll().where('id', '=', id).where('profile_id', '=', me).where('org_id', '=', facility.org_id).executeTakeFirst();
-      if (!row) throw notFound('The card');
-      await trx.deleteFrom('payment_sources').where('id', '=', id).execute();
+  routes.delete('/payment_sources/:id', requireAuth, (c) =>
+    onMyCard(c, async (trx, row) => {
+      await trx.deleteFrom('payment_sources').where('id', '=', row.id).execute();
       if (row.is_default === 1) {
-        const next = await trx.selectFrom('payment_sources').select('id').where('profile_id', '=', me).where('org_id', '=', facility.org_id).orderBy('id', 'desc').executeTakeFirst();
+        const next = await trx.selectFrom('payment_sources').select('id').where('profile_id', '=', row.profile_id).where('org_id', '=', row.org_id).orderBy('id', 'desc').executeTakeFirst();
         if (next) await trx.updateTable('payment_sources').set({ is_default: 1 }).where('id', '=', next.id).execute();
       }
-      return { status: 200, body: { id, removed: true } };
-    });
-  });
+      return { id: row.id, removed: true };
+    }),
+  );
 
   return routes;
 }

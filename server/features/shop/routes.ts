@@ -10,6 +10,7 @@ import { idempotent } from '../../http/idempotency';
 import { readJson } from '../../http/validate';
 import { profileId, requireAuth } from '../../http/session';
 import { requireFacility } from '../booking/http';
+import { coverage } from '../account/routes';
 
 // The shop of the facility's organisation (GET /pass_types, GET /products/passes) and the member's
 // cart there (GET, PUT, DELETE /cart). The cart's rules are core/rules/cart.ts; prices are always
@@ -28,19 +29,6 @@ const cartBody = z.object(
   { cart: z.object({ line_items: z.array(lineChange).max(50, { error: 'At most 50 line items at once.' }) }) },
   { error: 'The request body must be {"cart": {"line_items": [...]}}.' },
 );
-
-async function coverage(db: Db, orgId: number): Promise<Map<string, string[]>> {
-  const rows = await db
-    .selectFrom('service_coverage')
-    .innerJoin('services', 'services.id', 'service_coverage.service_id')
-    .select(['service_coverage.name as plan', 'services.name as service'])
-    .where('services.org_id', '=', orgId)
-    .orderBy('services.name')
-    .execute();
-  const out = new Map<string, string[]>();
-  for (const row of rows) out.set(row.plan, [...(out.get(row.plan) ?? []), row.service]);
-  return out;
-}
 
 async function catalogue(db: Db, facility: FacilityRow, filter: { kind?: 'pass'; onSale?: boolean } = {}): Promise<Product[]> {
   let query = db.selectFrom('products').selectAll().where('org_id', '=', facility.org_id);
