@@ -108,5 +108,18 @@ test.describe('paying', () => {
     });
     await invoice.getByRole('button', { name: 'Print' }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { printed?: string | null }).printed)).toContain('10-Visit Pass');
+
+    // The stored cards are managed from the account: the 3-D Secure card becomes the default, the declined one goes.
+    await page.goto('/account/edit');
+    const cards = page.getByTestId('stored-card');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.filter({ hasText: 'ending 0002' })).toContainText('Default');
+    await expectAccessible(page);
+    await cards.filter({ hasText: 'ending 3220' }).getByRole('button', { name: 'Make default' }).click();
+    await expect(cards.filter({ hasText: 'ending 3220' })).toContainText('Default');
+    await cards.filter({ hasText: 'ending 0002' }).getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(cards).toHaveCount(1);
+    await expect(cards).toContainText('ending 3220');
   });
 });

@@ -59,3 +59,11 @@ export function confirmCheckout(options: WriteOptions): Promise<CheckoutAnswer> 
 export function payCheckout(cardId: number, options: WriteOptions): Promise<CheckoutAnswer> {
   return apiRequest<CheckoutAnswer>('PUT', '/checkout', { ...options, body: { payment: { card_id: cardId } } });
 }
+
+export function makeCardDefault(id: number, options: WriteOptions): Promise<StoredCard> {
+  return apiRequest<StoredCard>('PUT', `/payment_sources/${id}/default`, { ...options, body: {} });
+}
+
+export function removeCard(id: number, options: WriteOptions): Promise<{ id: number; removed: true }> {
+  return apiRequest('DELETE', `/payment_sources/${id}`, options);
+}

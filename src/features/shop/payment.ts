@@ -5,7 +5,7 @@ import { facilityScope } from '../../data/api/client';
 import { ApiError } from '../../data/api/errors';
 import { flushOutbox, pendingTouches } from '../../data/sync/outbox';
 import { cartKey } from './pull';
-import { confirmCheckout, getCards, payCheckout, type CheckoutAnswer, type OrderSummary, type StoredCard } from './api';
+import { confirmCheckout, getCards, makeCardDefault, payCheckout, removeCard, type CheckoutAnswer, type OrderSummary, type StoredCard } from './api';
 
 export type { CheckoutAnswer, OrderSummary, StoredCard } from './api';
 export { addCard, GatewayRefusal, type CardInput } from './gateway';
@@ -47,4 +47,12 @@ export function payOrder(guid: string, cardId: number, idempotencyKey: string): 
 /** A refusal that closed the order (declined, no funds, expired, bank said no): confirm again to retry. */
 export function closedTheOrder(error: unknown): boolean {
   return error instanceof ApiError && error.status === 402;
+}
+
+export function setDefaultCard(guid: string, id: number, idempotencyKey: string): Promise<StoredCard> {
+  return makeCardDefault(id, { scope: facilityScope(guid), idempotencyKey });
+}
+
+export async function deleteCard(guid: string, id: number, idempotencyKey: string): Promise<void> {
+  await removeCard(id, { scope: facilityScope(guid), idempotencyKey });
 }

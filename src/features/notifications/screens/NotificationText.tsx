@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AppNotification } from '../../../../core/contract/types';
 import { postsSummary } from '../../../../core/rules/notifications';
@@ -15,7 +16,7 @@ export function NotificationText({ notification }: { notification: AppNotificati
   );
 }
 
-function summaryText({ names, others }: { names: string[]; others: number }, t: ReturnType<typeof useTranslation>['t']): string {
+function summaryText({ names, others }: { names: string[]; others: number }, t: TFunction<'shell'>): string {
   const [a = '', b = '', c = ''] = names;
   if (others > 0) return t('notifications.summary.others', { a, b, count: others });
   if (names.length >= 3) return t('notifications.summary.three', { a, b, c });
