@@ -99,6 +99,50 @@ describe('checkout', () => {
     expect((await passes()).length).toBe(before + 1);
   });
 
+  it('recovers when the process died after the charge but before the grant: paying again grants once, charges nothing more', async () => {
+    const visa = await card(alex, '4242424242424242');
+    await alex.request('/api/v1/cart', { method: 'DELETE', headers: wellington });
+    await fill(alex);
+    const { order } = await json<Paid>(await confirm(alex));
+    // What a process killed right after the gateway answered leaves behind: a charge, an unpaid order.
+    const row = await server.running.db.selectFrom('payment_sources').select('token').where('id', '=', visa).executeTakeFirstOrThrow();
+    const { sandboxGateway } = await import('./gateway/sandbox');
+    await sandboxGateway(server.running.db).charge({ token: row.token, amountCents: 22000, currency: 'NZD', idempotencyKey: `order-${order.id}`, returnPath: '/' }, new Date());
+    const before = (await passes()).length;
+    const paid = await json<Paid>(await pay(alex, visa));
+    expect(paid.order.status).toBe('paid');
+    expect((await charges()).filter((ch) => ch.idempotency_key === `order-${order.id}`)).toHaveLength(1);
+    expect((await passes()).length).toBe(before + 1);
+  });
+
+  it('never writes a card number to the log or the database during a purchase', async () => {
+    const logged: string[] = [];
+    const spies = (['log', 'info', 'warn', 'error'] as const).map((level) => {
+      const original = console[level];
+      console[level] = (...args: unknown[]) => {
+        logged.push(args.map(String).join(' '));
+        original(...args);
+      };
+      return () => {
+        console[level] = original;
+      };
+    });
+    try {
+      const visa = await card(alex, '4000000000000069');
+      await fill(alex);
+      await confirm(alex);
+      expect(await json(await pay(alex, visa))).toMatchObject({ code: 'expired_card' });
+    } finally {
+      for (const restore of spies) restore();
+    }
+    expect(logged.join('\n')).not.toMatch(/4000\s?0000\s?0000\s?0069/);
+    const tables = ['payment_sources', 'sandbox_cards', 'sandbox_charges', 'orders', 'invoices', 'idempotency_keys'] as const;
+    for (const table of tables) {
+      const rows = await server.running.db.selectFrom(table).selectAll().execute();
+      expect(JSON.stringify(rows), table).not.toContain('4000000000000069');
+    }
+  });
+
   it('another member’s card is 404, an empty cart cannot be confirmed', async () => {
     const alexCard = (await server.running.db.selectFrom('payment_sources').select('id').executeTakeFirstOrThrow()).id;
     await sam.put('/api/v1/cart', { cart: { line_items: [{ variant_id: ten.id, quantity: 1, price: 220 }] } }, { headers: wellington });
