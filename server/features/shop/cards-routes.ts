@@ -8,8 +8,8 @@ import { idempotent } from '../../http/idempotency';
 import { readJson } from '../../http/validate';
 import { profileId, requireAuth } from '../../http/session';
 import { pathId, readQuery, requireFacility } from '../booking/http';
-import { gatewaysFor, type PaymentGateway } from './gateway/gateway';
-import { sandboxGateway } from './gateway/sandbox';
+import type { PaymentGateway } from './gateway/gateway';
+import { configuredGateways } from './gateway/configured';
 
 // Gateways and the member's stored cards (GET /gateways, GET /gateways/{id}/auth_token,
 // GET/POST /payment_sources, DELETE /payment_sources/{id}, PUT /payment_sources/{id}/default).
@@ -23,7 +23,7 @@ const sourceBody = z.object(
 const listQuery = z.object({ gateway_id: z.string().max(40).optional() });
 
 function gateways(db: Kysely<Database>): PaymentGateway[] {
-  return gatewaysFor(db, { sandbox: sandboxGateway });
+  return configuredGateways(db);
 }
 
 function gatewayById(db: Kysely<Database>, id: string): PaymentGateway {

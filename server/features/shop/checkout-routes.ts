@@ -9,8 +9,7 @@ import { readJson } from '../../http/validate';
 import { profileId, requireAuth } from '../../http/session';
 import { requireFacility } from '../booking/http';
 import { cartTotal } from '../../../core/rules/cart';
-import { gatewaysFor } from './gateway/gateway';
-import { sandboxGateway } from './gateway/sandbox';
+import { configuredGateways } from './gateway/configured';
 
 // Checkout (PUT /checkout): {cart} confirms the member's cart as an order at the catalogue's
 // prices; {payment: {card_id}} pays the order with a stored card. The gateway is asked with the
@@ -121,7 +120,7 @@ export function checkoutRoutes(): Hono<AppEnv> {
     if (!order) throw new ApiError(409, 'cart_empty', 'Confirm your cart first.');
     if (order.status === 'paid') return c.json({ order: presentOrder(order), invoice: await invoiceOf(db, order.id) });
     if (order.status === 'failed') throw new ApiError(409, 'conflict', 'That payment did not go through: confirm your cart again to pay.');
-    const gateway = gatewaysFor(db, { sandbox: sandboxGateway }).find((g) => g.id === card.gateway);
+    const gateway = configuredGateways(db).find((g) => g.id === card.gateway);
     if (!gateway) throw notFound('The gateway');
     // An order is paid with one card: a second card at the same time is refused, so it can never be charged twice.
     const claim = `card:${card.id}`;

@@ -2,8 +2,6 @@
 // with a short-lived auth token straight to the gateway's tokenisation endpoint and hands the
 // server only the token it got back; the server keeps the token, brand, last four and expiry.
 // The sandbox gateway (./sandbox.ts) runs in this server for development and tests.
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema';
 
 export interface CardOnFile {
   brand: string;
@@ -41,9 +39,4 @@ export interface PaymentGateway {
    * challenge, its outcome), never a second one.
    */
   charge(request: ChargeRequest, now: Date): Promise<ChargeResult>;
-}
-
-/** The gateways this server offers; the sandbox always (local), others by configuration. */
-export function gatewaysFor(db: Kysely<Database>, build: { sandbox: (db: Kysely<Database>) => PaymentGateway }): PaymentGateway[] {
-  return [build.sandbox(db)];
 }
