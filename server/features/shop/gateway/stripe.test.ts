@@ -11,7 +11,7 @@ type Route = (method: string, path: string, body: URLSearchParams) => Recorded |
 
 function standIn(routes: Route[]) {
   const calls: { method: string; path: string; body: URLSearchParams; idempotencyKey: string | null }[] = [];
-  const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetchFn = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input));
     const method = init?.method ?? 'GET';
     const body = new URLSearchParams(typeof init?.body === 'string' ? init.body : url.search);
