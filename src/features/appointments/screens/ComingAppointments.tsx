@@ -1,6 +1,7 @@
 // The member's coming appointments, for My bookings: from Dexie, so offline too.
 import { useTranslation } from 'react-i18next';
-import { useCurrentAccount, useFacility } from '../../../data/hooks/auth';
+import { useFacility } from '../../../data/hooks/auth';
+import { useOtherFacilityName } from '../../booking/public';
 import { usePendingTouches } from '../../../data/hooks/pending';
 import { touchKey } from '../../../data/sync/touches';
 import { useFormat } from '../../../i18n/useFormat';
@@ -13,12 +14,11 @@ import './appointments.css';
 export function ComingAppointments() {
   const { t } = useTranslation('appointments');
   const facility = useFacility();
-  const account = useCurrentAccount();
-  const appointments = useComingAppointments(facility?.guid, facility?.org_id);
+  const appointments = useComingAppointments(facility?.guid);
   useRefreshAppointments(facility?.guid);
   const touches = usePendingTouches();
   const format = useFormat(facility?.time_zone);
-  const other = (guid: string) => (guid === facility?.guid ? undefined : account?.facilities.find((f) => f.guid === guid)?.name);
+  const other = useOtherFacilityName();
   return (
     <section aria-labelledby="appointments-heading" className="stack appt-coming">
       <h2 id="appointments-heading" className="appt-step__title">{t('list.title')}</h2>
