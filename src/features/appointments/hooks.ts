@@ -1,7 +1,7 @@
 // Live views of the appointments slice, read from Dexie, and the pulls that keep them fresh.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type StoredAppointment, type StoredService, type StoredSlots, type StoredStaff } from '../../data/db';
-import { orgFacilityGuids, useRevalidate } from '../booking/public';
+import { useRevalidate } from '../booking/public';
 import { now as clockNow } from '../../data/clock';
 import { pullAppointment, pullAppointments, pullCatalogue, pullSlotWeeks, slotsKey } from './pull';
 
@@ -18,14 +18,15 @@ export function useRefreshCatalogue(guid: string | undefined): void {
 }
 
 /** The member's coming appointments (held or booked) in the facility's organisation, soonest first. */
-export function useComingAppointments(guid: string | undefined): StoredAppointment[] | undefined {
+export function useComingAppointments(guid: string | undefined, orgId: number | undefined): StoredAppointment[] | undefined {
   return useLiveQuery(async () => {
     if (!guid) return undefined;
-    const org = new Set(await orgFacilityGuids(guid));
+    const org = new Set((await db.facilities.toArray()).filter((f) => f.org_id === orgId).map((f) => f.guid));
+    org.add(guid);
     const at = clockNow();
     const rows = await db.appointments.where('start_at').aboveOrEqual(new Date(at).toISOString()).toArray();
     return rows.filter((a) => org.has(a.facility_guid) && (a.status === 'booked' || (a.status === 'held' && Date.parse(a.hold_expires_at ?? '') > at)));
-  }, [guid]);
+  }, [guid, orgId]);
 }
 
 export function useRefreshAppointments(guid: string | undefined): void {

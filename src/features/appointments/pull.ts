@@ -8,7 +8,6 @@ import { db, type StoredAppointment } from '../../data/db';
 import { definePull, type PullOptions, type RefreshResult } from '../../data/sync/pull';
 import { touchKey } from '../../data/sync/touches';
 import { now as clockNow } from '../../data/clock';
-import { orgFacilityGuids } from '../booking/public-sync';
 import { getAppointment, getAppointments, getAvailability, getServices, getStaff } from './api';
 
 export const CATALOGUE_MAX_AGE_MS = 30 * 60_000;
@@ -57,14 +56,14 @@ export function pullCatalogue(guid: string, options: PullOptions = {}): Promise<
 const appointmentsPull = definePull<string, Appointment[]>({
   resource: (guid) => `appointments:${guid}`,
   maxAgeMs: APPOINTMENTS_MAX_AGE_MS,
-  // The profile names the organisation's facilities (orgFacilityGuids).
-  tables: () => [db.appointments, db.profiles],
+  tables: () => [db.appointments],
   fetch: (guid) => getAppointments({ scope: facilityScope(guid) }),
   async write(list, guard, guid) {
     if (!list) return;
     // The answer is the organisation's coming appointments: any other coming one the device holds was cancelled or lapsed.
     const returned = new Set(list.map((a) => a.id));
-    const org = new Set(await orgFacilityGuids(guid));
+    const org = new Set((await db.facilities.toArray()).filter((f) => f.org_id === (guard.auth.accountOrgId ?? -1)).map((f) => f.guid));
+    org.add(guid);
     const now = new Date(clockNow()).toISOString();
     const gone = (await db.appointments.where('start_at').aboveOrEqual(now).toArray())
       .filter((a) => org.has(a.facility_guid) && !returned.has(a.id) && (a.status === 'booked' || a.status === 'held') && guard.free(appointmentKey(a.id)))

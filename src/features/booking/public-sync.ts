@@ -1,3 +1,3 @@
 // What other features' sync code may use of booking: kept apart from public.ts so the service
 // worker (through the notifications pull) never loads booking's React hooks.
-export { orgFacilityGuids, pullSession } from './pull';
+export { pullSession } from './pull';

@@ -3,5 +3,4 @@
 export { useSession, useSessions, useRefreshSession, useRefreshSessions, useRevalidate } from './hooks/sessions';
 export { useNow } from './screens/use-now';
 export { useBookingActions } from './screens/use-booking-actions';
-export { orgFacilityGuids, pullBookings } from './pull';
-export { useOtherFacilityName } from './screens/use-facility-names';
+export { pullBookings } from './pull';

@@ -1,7 +1,6 @@
 // The member's coming appointments, for My bookings: from Dexie, so offline too.
 import { useTranslation } from 'react-i18next';
-import { useFacility } from '../../../data/hooks/auth';
-import { useOtherFacilityName } from '../../booking/public';
+import { useCurrentAccount, useFacility } from '../../../data/hooks/auth';
 import { usePendingTouches } from '../../../data/hooks/pending';
 import { touchKey } from '../../../data/sync/touches';
 import { useFormat } from '../../../i18n/useFormat';
@@ -14,11 +13,12 @@ import './appointments.css';
 export function ComingAppointments() {
   const { t } = useTranslation('appointments');
   const facility = useFacility();
-  const appointments = useComingAppointments(facility?.guid);
+  const account = useCurrentAccount();
+  const appointments = useComingAppointments(facility?.guid, facility?.org_id);
   useRefreshAppointments(facility?.guid);
   const touches = usePendingTouches();
   const format = useFormat(facility?.time_zone);
-  const other = useOtherFacilityName();
+  const other = (guid: string) => (guid === facility?.guid ? undefined : account?.facilities.find((f) => f.guid === guid)?.name);
   return (
     <section aria-labelledby="appointments-heading" className="stack appt-coming">
       <h2 id="appointments-heading" className="appt-step__title">{t('list.title')}</h2>
