@@ -27,17 +27,11 @@ export const NAMESPACES = ['shell', 'booking', 'training', 'profile', 'appointme
 export type Namespace = (typeof NAMESPACES)[number];
 export const SHELL_NAMESPACE: Namespace = 'shell';
 
-// `?url` turns each file into an emitted asset and gives its (hashed) URL; `no-inline` stops Vite
-// inlining small files as data: URLs into the main chunk.
-const TRANSLATION_FILES = import.meta.glob<string>('../../locales/*/*.json', {
-  query: '?url&no-inline',
-  import: 'default',
-  eager: true,
-});
+export type UrlsByNamespace = Partial<Record<string, string>>;
+export type UrlsByLocale = Readonly<Partial<Record<Locale, UrlsByNamespace>>>;
 
-type UrlsByNamespace = Partial<Record<string, string>>;
-
-function urlsByLocale(files: Record<string, string>): Partial<Record<Locale, UrlsByNamespace>> {
+/** Files as import.meta.glob gives them (`../../locales/<lng>/<ns>.json` → URL), per locale and namespace. */
+export function urlsByLocale(files: Record<string, string>): UrlsByLocale {
   const out: Partial<Record<Locale, UrlsByNamespace>> = {};
   for (const [path, url] of Object.entries(files)) {
     const m = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
@@ -49,8 +43,26 @@ function urlsByLocale(files: Record<string, string>): Partial<Record<Locale, Url
   return out;
 }
 
-/** Asset URL of each locale's file per namespace. */
-export const TRANSLATION_URLS: Readonly<Partial<Record<Locale, UrlsByNamespace>>> = urlsByLocale(TRANSLATION_FILES);
+// `?url` turns each file into an emitted asset and gives its (hashed) URL; `no-inline` stops Vite
+// inlining small files as data: URLs into the main chunk. Only the shell's files are named here;
+// the features' URLs load with the first feature namespace asked for (feature-urls.ts), so the
+// shell does not carry a URL per locale for every feature.
+const SHELL_URLS: UrlsByLocale = urlsByLocale(
+  import.meta.glob<string>('../../locales/*/shell.json', { query: '?url&no-inline', import: 'default', eager: true }),
+);
+
+/** Asset URL of each locale's file per namespace, the features' included. */
+export async function translationUrls(): Promise<UrlsByLocale> {
+  const FEATURE_URLS = urlsByLocale((await import('./feature-urls')).FEATURE_FILES);
+  const out: Partial<Record<Locale, UrlsByNamespace>> = {};
+  for (const lng of SUPPORTED_LOCALES) out[lng] = { ...FEATURE_URLS[lng], ...SHELL_URLS[lng] };
+  return out;
+}
+
+async function defaultUrl(language: string, namespace: string): Promise<string | undefined> {
+  if (namespace === SHELL_NAMESPACE) return SHELL_URLS[language as Locale]?.[namespace];
+  return (await translationUrls())[language as Locale]?.[namespace];
+}
 
 class TranslationLoadError extends Error {
   constructor(
@@ -75,30 +87,29 @@ export class AssetBackend implements BackendModule {
   readonly callbackApi = true;
 
   constructor(
-    private readonly urls: Readonly<Partial<Record<string, UrlsByNamespace>>> = TRANSLATION_URLS,
+    /** Tests give the URLs; the app looks them up (the features' lazily). */
+    private readonly urls?: Readonly<Partial<Record<string, UrlsByNamespace>>>,
     private readonly fetchImpl: FetchLike = (url, init) => fetch(url, init),
   ) {}
 
   init(): void {}
 
   read(language: string, namespace: string, callback: ReadCallback): void {
-    const url = this.urls[language]?.[namespace];
-    if (!url) {
-      callback(new TranslationLoadError(`No translation file for "${language}/${namespace}"`, false), false);
-      return;
-    }
-    this.fetchImpl(url, { credentials: 'same-origin' })
-      .then(async (res) => {
-        if (!res.ok) throw new TranslationLoadError(`Loading ${url} failed with HTTP ${res.status}`, res.status >= 500);
-        return (await res.json()) as ResourceKey;
-      })
-      .then(
-        (data) => callback(null, data),
-        (err: unknown) => {
-          const retryable = err instanceof TranslationLoadError ? err.retryable : true;
-          callback(err instanceof Error ? err : new Error(String(err)), retryable);
-        },
-      );
+    this.load(language, namespace).then(
+      (data) => callback(null, data),
+      (err: unknown) => {
+        const retryable = err instanceof TranslationLoadError ? err.retryable : true;
+        callback(err instanceof Error ? err : new Error(String(err)), retryable);
+      },
+    );
+  }
+
+  private async load(language: string, namespace: string): Promise<ResourceKey> {
+    const url = this.urls ? this.urls[language]?.[namespace] : await defaultUrl(language, namespace);
+    if (!url) throw new TranslationLoadError(`No translation file for "${language}/${namespace}"`, false);
+    const res = await this.fetchImpl(url, { credentials: 'same-origin' });
+    if (!res.ok) throw new TranslationLoadError(`Loading ${url} failed with HTTP ${res.status}`, res.status >= 500);
+    return (await res.json()) as ResourceKey;
   }
 }
 
@@ -171,6 +182,8 @@ export function initI18n(locale: string): Promise<I18n> {
   const lng = resolveLocale(locale);
   initPromise = (async () => {
     i18n.use(new AssetBackend()).use(initReactI18next);
+    // The first screen's strings will need the features' URLs: fetch them alongside the shell's.
+    void import('./feature-urls').catch(() => undefined);
     i18n.on('languageChanged', (l: string) => applyDocumentLocale(resolveLocale(l)));
     await Promise.all([i18n.init(baseOptions(lng)), loadDateLocale(lng).catch(() => undefined)]);
     applyDocumentLocale(lng);
