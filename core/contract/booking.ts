@@ -56,10 +56,13 @@ export const session = z.object({
 });
 export type Session = z.infer<typeof session>;
 
-/** What a visit was counted against (today only late cancels are charged). */
+/**
+ * What a visit was counted against: visit, a booked place (given back by a timely cancel);
+ * late_cancel, a late cancel (the place stays counted).
+ */
 export const visitCharge = z.object({
-  kind: z.literal('late_cancel'),
-  /** casual: no valid membership or pass with visits left; charged at the casual rate. */
+  kind: z.enum(['visit', 'late_cancel']),
+  /** casual: no valid membership or pass with visits left; paid at the studio (a late cancel's fee is invoiced). */
   against: z.enum(['membership', 'pass', 'casual']),
   /** The membership or pass id; null for casual. */
   id: z.nullable(z.number()),
@@ -78,7 +81,7 @@ export const visit = z.object({
   offer_expires_at: z.nullable(iso),
   /** The waitlist offer lapsed unanswered and the visit was cancelled. */
   offer_expired: z.optional(z.boolean()),
-  /** Set when the visit was counted against a membership or pass (late cancel). */
+  /** Set when the visit was counted: booked, or late-cancelled. */
   charge: z.optional(z.nullable(visitCharge)),
   created_at: iso,
   updated_at: iso,

@@ -48,7 +48,16 @@ export const invoice = z.object({
   /** Sales tax included in the total. */
   tax: z.number(),
   status: z.enum(['paid', 'due']),
-  lines: z.array(z.object({ name: z.string(), quantity: z.number(), price: z.number() })),
+  lines: z.array(
+    z.object({
+      name: z.string(),
+      quantity: z.number(),
+      price: z.number(),
+      /** late_cancel_fee: `name` is the class, `starts_at` when it was. */
+      kind: z.optional(z.enum(['pass', 'membership', 'late_cancel_fee'])),
+      starts_at: z.optional(z.string()),
+    }),
+  ),
 });
 export type Invoice = z.infer<typeof invoice>;
 export const invoiceList = z.array(invoice);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concessionStatus, visitsLeft } from './concessions';
+import { chooseChargeTarget, concessionStatus, visitsLeft } from './concessions';
 
 const now = new Date('2026-03-01T12:00:00Z');
 
@@ -17,5 +17,24 @@ describe('memberships and passes', () => {
     expect(visitsLeft({ visits_total: 10, visits_used: 4 })).toBe(6);
     expect(visitsLeft({ visits_total: 5, visits_used: 7 })).toBe(0);
     expect(visitsLeft({ visits_total: null, visits_used: 7 })).toBeNull();
+  });
+});
+
+const NOW = new Date('2026-03-10T10:00:00.000Z');
+const min = (m: number) => new Date(NOW.getTime() + m * 60_000).toISOString();
+
+describe('what a booked place counts against', () => {
+  const valid = { valid_from: min(-60 * 24 * 30), valid_to: min(60 * 24 * 30) };
+  const expired = { valid_from: min(-60 * 24 * 90), valid_to: min(-60 * 24) };
+  it('prefers a valid membership, then a valid pass with visits left, else casual', () => {
+    expect(chooseChargeTarget([{ id: 1, ...valid }], [{ id: 2, ...valid, visits_total: 10, visits_used: 0 }], NOW)).toEqual({ kind: 'membership', id: 1 });
+    expect(chooseChargeTarget([{ id: 1, ...expired }], [{ id: 2, ...valid, visits_total: 10, visits_used: 3 }], NOW)).toEqual({ kind: 'pass', id: 2 });
+    expect(chooseChargeTarget([], [{ id: 2, ...valid, visits_total: 10, visits_used: 10 }], NOW)).toEqual({ kind: 'casual' });
+    expect(chooseChargeTarget([], [{ id: 2, ...valid, visits_total: null, visits_used: 99 }], NOW)).toEqual({ kind: 'pass', id: 2 });
+    expect(chooseChargeTarget([], [{ id: 2, ...expired, visits_total: 10, visits_used: 0 }], NOW)).toEqual({ kind: 'casual' });
+    expect(chooseChargeTarget([{ id: 1, valid_from: min(1), valid_to: null }], [], NOW)).toEqual({ kind: 'casual' });
+  });
+  it('uses the one that runs out first, open-ended last', () => {
+    expect(chooseChargeTarget([{ id: 1, valid_from: min(-10), valid_to: null }, { id: 2, ...valid }], [], NOW)).toEqual({ kind: 'membership', id: 2 });
   });
 });

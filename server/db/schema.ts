@@ -44,6 +44,8 @@ export interface FacilitiesTable {
   phone: string | null;
   email: string | null;
   feed_enabled: Flag;
+  /** A late cancel that nothing covers costs this (null: no fee). */
+  late_cancel_fee_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface AccountsTable {
@@ -176,7 +178,8 @@ export interface PassesTable {
   created_at: IsoText;
 }
 
-export type VisitChargeKind = 'late_cancel';
+/** visit: a booked place (given back by a timely cancel); late_cancel: a late cancel keeps it. */
+export type VisitChargeKind = 'visit' | 'late_cancel';
 
 /** A visit counted against a membership or a pass; both null means a casual (pay-as-you-go) charge. */
 export interface VisitChargesTable {
@@ -470,7 +473,7 @@ export interface OrdersTable {
   id: Generated<number>;
   profile_id: number;
   org_id: number;
-  status: 'confirmed' | 'paid' | 'failed';
+  status: 'confirmed' | 'paid' | 'failed' | 'due';
   currency: string;
   total_cents: number;
   lines: string;
@@ -491,6 +494,8 @@ export interface InvoicesTable {
   total_cents: number;
   tax_cents: number;
   lines: string;
+  /** paid, or due (a late-cancel fee, paid at the studio). */
+  status: ColumnType<'paid' | 'due', 'paid' | 'due' | undefined, 'paid' | 'due'>;
 }
 
 /** The sandbox gateway's record of a charge, one per idempotency key. */

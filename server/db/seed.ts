@@ -68,6 +68,9 @@ interface FacilitySeed {
   feed: boolean;
 }
 
+/** A late cancel nothing covers costs this at each facility, by currency (paid at the studio). */
+const LATE_CANCEL_FEE_CENTS: Record<string, number> = { NZD: 1500, EUR: 1000, AUD: 1500 };
+
 const FACILITIES: FacilitySeed[] = [
   { key: 'harbour-wellington', org: 'harbour', name: 'Wellington', timeZone: 'Pacific/Auckland', currency: 'NZD', address: '12 Customhouse Quay, Wellington 6011', phone: '+64 4 555 0100', email: 'wellington@harbourstrength.example', feed: true },
   { key: 'harbour-petone', org: 'harbour', name: 'Petone', timeZone: 'Pacific/Auckland', currency: 'NZD', address: '210 Jackson Street, Petone, Lower Hutt 5012', phone: '+64 4 555 0200', email: 'petone@harbourstrength.example', feed: true },
@@ -213,7 +216,7 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
   for (const f of FACILITIES) {
     const row = await trx
       .insertInto('facilities')
-      .values({ guid: seedUuid(`facility:${f.key}`), org_id: orgIds[f.org], name: f.name, time_zone: f.timeZone, currency_code: f.currency, address: f.address, phone: f.phone, email: f.email, feed_enabled: f.feed ? 1 : 0 })
+      .values({ guid: seedUuid(`facility:${f.key}`), org_id: orgIds[f.org], name: f.name, time_zone: f.timeZone, currency_code: f.currency, address: f.address, phone: f.phone, email: f.email, feed_enabled: f.feed ? 1 : 0, late_cancel_fee_cents: LATE_CANCEL_FEE_CENTS[f.currency] ?? null })
       .returning('id')
       .executeTakeFirstOrThrow();
     facilityIds[f.key] = row.id;

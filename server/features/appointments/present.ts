@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Appointment, AppointmentConcession } from '../../../core/contract/types';
 import type { AppointmentRow, Database } from '../../db/schema';
-import { chooseChargeTarget, type ChargeTarget } from '../booking/charge-rules';
+import { chooseChargeTarget, type ChargeTarget } from '../../../core/rules/concessions';
 
 // How an appointment is answered: what it is, with whom, when, and what pays for it. A hold
 // shows what booking it would use, so the member sees "uses 1 of 8 visits" before they book.

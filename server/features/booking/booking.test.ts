@@ -168,7 +168,7 @@ describe('booking: POST /sessions/{id}/book, /dropin, /waitlist', () => {
     const booked = await post(alex, `/api/v1/sessions/${id}/book`, {});
     expect(booked.status).toBe(201);
     const visit = await asVisit(booked);
-    expect(visit).toMatchObject({ session_id: id, state: 'booked', late_cancelled: false, dropin: false, offer_expires_at: null, offer_expired: false, charge: null, created_at: seededAt.toISOString() });
+    expect(visit).toMatchObject({ session_id: id, state: 'booked', late_cancelled: false, dropin: false, offer_expires_at: null, offer_expired: false, charge: { kind: 'visit', against: 'membership', name: 'Unlimited Membership' }, created_at: seededAt.toISOString() });
     expect(visit.session).toMatchObject({ id, booked_count: 3, visit: { id: visit.id, state: 'booked' } });
 
     await expectError(await post(alex, `/api/v1/sessions/${id}/book`, {}), 409, 'already_booked');

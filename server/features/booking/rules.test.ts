@@ -3,27 +3,10 @@ import type { VisitState } from '../../../core/contract/types';
 import { canDropIn, canJoinWaitlist, isBookable, isInLateCancelWindow, type SessionFacts } from '../../../core/rules/session';
 import { isCancelable, isConfirmable, isRemovable } from '../../../core/rules/visit';
 import { bookBreach, cancelBreach, confirmBreach, declineBreach, dropInBreach, lateCancelBreach, waitlistBreach } from './rules';
-import { chooseChargeTarget } from './charge-rules';
 import { sessionRange } from './range';
 
 const NOW = new Date('2026-03-10T10:00:00.000Z');
 const min = (m: number) => new Date(NOW.getTime() + m * 60_000).toISOString();
-
-describe('late-cancel charges', () => {
-  const valid = { valid_from: min(-60 * 24 * 30), valid_to: min(60 * 24 * 30) };
-  const expired = { valid_from: min(-60 * 24 * 90), valid_to: min(-60 * 24) };
-  it('prefers a valid membership, then a valid pass with visits left, else casual', () => {
-    expect(chooseChargeTarget([{ id: 1, ...valid }], [{ id: 2, ...valid, visits_total: 10, visits_used: 0 }], NOW)).toEqual({ kind: 'membership', id: 1 });
-    expect(chooseChargeTarget([{ id: 1, ...expired }], [{ id: 2, ...valid, visits_total: 10, visits_used: 3 }], NOW)).toEqual({ kind: 'pass', id: 2 });
-    expect(chooseChargeTarget([], [{ id: 2, ...valid, visits_total: 10, visits_used: 10 }], NOW)).toEqual({ kind: 'casual' });
-    expect(chooseChargeTarget([], [{ id: 2, ...valid, visits_total: null, visits_used: 99 }], NOW)).toEqual({ kind: 'pass', id: 2 });
-    expect(chooseChargeTarget([], [{ id: 2, ...expired, visits_total: 10, visits_used: 0 }], NOW)).toEqual({ kind: 'casual' });
-    expect(chooseChargeTarget([{ id: 1, valid_from: min(1), valid_to: null }], [], NOW)).toEqual({ kind: 'casual' });
-  });
-  it('uses the one that runs out first, open-ended last', () => {
-    expect(chooseChargeTarget([{ id: 1, valid_from: min(-10), valid_to: null }, { id: 2, ...valid }], [], NOW)).toEqual({ kind: 'membership', id: 2 });
-  });
-});
 
 describe('GET /sessions range', () => {
   const tz = 'Pacific/Auckland';

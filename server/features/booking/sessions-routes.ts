@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { chargeVisit } from './charges';
 import { conflict, pathId, readOptionalJson, readQuery, requireFacility, sweepOffers } from './http';
 import { findMemberSessionRow, loadMemberSession, presentSessions, presentVisits, sessionsQuery, type SessionWithFacility } from './present';
 import type { AppContext, AppEnv } from '../../http/context';
@@ -101,6 +102,7 @@ async function createVisit(c: AppContext, kind: Kind): Promise<Response> {
           if (isUniqueViolation(error)) throw conflict({ code: 'already_booked', message: 'You already have a place or a waitlist place in this class.' });
           throw error;
         });
+      if (inserted.state === 'booked') await chargeVisit(trx, inserted, sessionRow, at);
       // The class was read and checked above: present the new visit with it, without reading both again.
       const [visit] = await presentVisits(trx, [inserted], me, [sessionRow]);
       if (!visit) throw classNotFound();

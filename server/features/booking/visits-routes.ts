@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Visit } from '../../../core/contract/types';
-import { chargeLateCancel } from './charges';
+import { chargeLateCancel, chargeVisit, refundVisit } from './charges';
 import { conflict, pathId, readQuery, requireOrgId, sweepOffers } from './http';
 import { offerFreePlaces } from './offers';
 import { findMemberSessionRow, findMemberVisitRow, loadMemberVisit, presentSessions, presentVisits } from './present';
@@ -128,6 +128,8 @@ async function transition(c: AppContext, action: Action): Promise<Response> {
       if (!updated) throw visitNotFound();
 
       if (action === 'latecancel') await chargeLateCancel(trx, row, sessionRow, at);
+      else if (action === 'confirm') await chargeVisit(trx, row, sessionRow, at);
+      else if (row.state === 'booked') await refundVisit(trx, row.id);
       // An answered offer's waitlist notification is removed with it (a 'removed' live update).
       if (row.state === 'pending') await removeOfferNotifications(trx, [row.id], at);
       // A booked place or an offered one came free (a waitlist place frees nothing, but asking is harmless).

@@ -7,6 +7,7 @@ import { toNotification } from './present';
 import { insertNotifications, removeOfferNotifications } from './store';
 import { lockForDecision } from '../../db/index';
 import { freeQuarterHours, takeQuarterHours } from '../appointments/holds';
+import { refundVisit } from '../booking/charges';
 
 // Staff actions that notify members. Each runs inside the caller's transaction; the
 // notifications go out after it commits (Notifier.transaction).
@@ -45,6 +46,8 @@ export async function cancelClass(trx: Db, sessionId: number, now: Date): Promis
   if (visits.length > 0) {
     // Cancelled by the club: never a late cancel, never charged.
     await trx.updateTable('visits').set({ state: 'cancelled', offer_expires_at: null, updated_at: at }).where('id', 'in', visits.map((v) => v.id)).execute();
+    // Booked places are given back (a pass's visit returns).
+    for (const v of visits) if (v.state === 'booked') await refundVisit(trx, v.id);
   }
   await removeOfferNotifications(trx, visits.filter((v) => v.state === 'pending').map((v) => v.id), now);
   const params = { class: { id: session.id, name: session.name, start_date: session.start_at } };

@@ -10,6 +10,7 @@ import { profileId, requireAuth } from '../../http/session';
 import { requireFacility } from '../booking/http';
 import { cartTotal } from '../../../core/rules/cart';
 import { configuredGateways } from './gateway/configured';
+import { issueInvoice } from './invoices';
 
 // Checkout (PUT /checkout): {cart} confirms the member's cart as an order at the catalogue's
 // prices; {payment: {card_id}} pays the order with a stored card. The gateway is asked with the
@@ -32,9 +33,6 @@ interface OrderLine {
   valid_days: number;
 }
 
-/** Sales tax included in prices, by the organisation's currency (NZ GST 15 %, Estonian VAT 24 %). */
-const TAX_PERCENT: Record<string, number> = { NZD: 15, EUR: 24 };
-export const includedTax = (totalCents: number, currency: string) => Math.round((totalCents * (TAX_PERCENT[currency] ?? 0)) / (100 + (TAX_PERCENT[currency] ?? 0)));
 
 const checkoutBody = z.union(
   [
@@ -94,10 +92,7 @@ async function fulfil(trx: Db, order: OrderRow, chargeId: string, at: Date): Pro
       }
     }
   }
-  await trx
-    .insertInto('invoices')
-    .values({ order_id: order.id, profile_id: order.profile_id, org_id: order.org_id, number: `INV-${String(order.org_id).padStart(2, '0')}-${String(order.id).padStart(6, '0')}`, issued_at: stamp, currency: order.currency, total_cents: order.total_cents, tax_cents: includedTax(order.total_cents, order.currency), lines: order.lines })
-    .execute();
+  await issueInvoice(trx, order, stamp, 'paid');
   const cart = await trx.selectFrom('carts').select('id').where('profile_id', '=', order.profile_id).where('org_id', '=', order.org_id).executeTakeFirst();
   if (cart) await trx.deleteFrom('cart_lines').where('cart_id', '=', cart.id).execute();
   return paid;

@@ -53,7 +53,7 @@ describe('checkout', () => {
     const invoices = await server.running.db.selectFrom('invoices').selectAll().where('order_id', '=', confirmed.order.id).execute();
     expect(invoices).toEqual([expect.objectContaining({ total_cents: 22000, tax_cents: 2870, currency: 'NZD' })]);
     const listed = await json<{ id: number; number: string }[]>(await alex.get('/api/v1/invoices', { headers: wellington }));
-    expect(listed[0]).toEqual({ id: invoices[0]!.id, org_id: expect.any(Number), number: paid.invoice!.number, issued_at: expect.any(String), currency: 'NZD', total: 220, tax: 28.7, status: 'paid', lines: [{ name: '10-Visit Pass', quantity: 1, price: 220 }] });
+    expect(listed[0]).toEqual({ id: invoices[0]!.id, org_id: expect.any(Number), number: paid.invoice!.number, issued_at: expect.any(String), currency: 'NZD', total: 220, tax: 28.7, status: 'paid', lines: [{ kind: 'pass', name: '10-Visit Pass', quantity: 1, price: 220 }] });
     expect((await alex.get(`/api/v1/invoices/${invoices[0]!.id}`, { headers: wellington })).status).toBe(200);
     expect((await sam.get(`/api/v1/invoices/${invoices[0]!.id}`, { headers: wellington })).status).toBe(404);
     expect(await json(await sam.get('/api/v1/invoices', { headers: wellington }))).toEqual([]);

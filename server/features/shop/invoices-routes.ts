@@ -6,12 +6,13 @@ import type { AppEnv } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { profileId, requireAuth } from '../../http/session';
 import { pathId, requireFacility } from '../booking/http';
+import type { InvoiceLineRow } from './invoices';
 
 // The member's invoices in the facility's organisation (GET /invoices, /invoices/{id}), newest
 // first; another member's invoice is 404.
 
 function present(row: Selectable<InvoicesTable>): Invoice {
-  const lines = JSON.parse(row.lines) as { name: string; quantity: number; price_cents: number }[];
+  const lines = JSON.parse(row.lines) as InvoiceLineRow[];
   return {
     id: row.id,
     org_id: row.org_id,
@@ -20,8 +21,8 @@ function present(row: Selectable<InvoicesTable>): Invoice {
     currency: row.currency,
     total: row.total_cents / 100,
     tax: row.tax_cents / 100,
-    status: 'paid',
-    lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, price: l.price_cents / 100 })),
+    status: row.status,
+    lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, price: l.price_cents / 100, ...(l.kind && { kind: l.kind }), ...(l.starts_at && { starts_at: l.starts_at }) })),
   };
 }
 
