@@ -1,5 +1,5 @@
 import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWorker, DEMO } from './fixtures';
-import { withDatabase } from './support/studio';
+import { MemberApi, withDatabase } from './support/studio';
 
 function serverCartQuantity(email: string, product: string): Promise<number | undefined> {
   return withDatabase(async (db) => {
@@ -47,79 +47,109 @@ test.describe('shop', () => {
 });
 
 test.describe('paying', () => {
-  test('a declined card says so and charges nothing; Alex then buys a 10-visit pass with a 3-D Secure card and sees it in Account with 10 left', async ({ page, loginPage }) => {
-    // Start from an empty cart (an earlier journey may have filled it).
-    await withDatabase(async (db) => {
-      const alex = await db.selectFrom('members_profiles').select('id').where('email', '=', DEMO.alex.email).executeTakeFirstOrThrow();
-      const carts = await db.selectFrom('carts').select('id').where('profile_id', '=', alex.id).execute();
-      if (carts.length > 0) await db.deleteFrom('cart_lines').where('cart_id', 'in', carts.map((c) => c.id)).execute();
-    });
-    await loginPage.signInAs(DEMO.alex);
-    await page.goto('/checkout');
-    await page.getByTestId('product').filter({ hasText: '10-Visit Pass' }).getByRole('button', { name: /^Add 10-Visit Pass/ }).click();
-    await expect(page.getByTestId('cart-line')).toHaveCount(1);
-    await page.getByRole('link', { name: 'Continue to payment' }).click();
-    await expect(page.getByTestId('order-summary')).toContainText('1 × 10-Visit Pass');
+  test('a declined card says so and charges nothing; Alex then buys a 10-visit pass with a 3-D Secure card, sees it in Account with 10 left, books a class with it and sees 9 left', async ({ page, loginPage, baseURL }) => {
+    // His Harbour membership ended last month, so the new pass is what pays for classes.
+    const restoreMembership = await endAlexsHarbourMembership();
+    try {
+      // Start from an empty cart (an earlier journey may have filled it).
+      await withDatabase(async (db) => {
+        const alex = await db.selectFrom('members_profiles').select('id').where('email', '=', DEMO.alex.email).executeTakeFirstOrThrow();
+        const carts = await db.selectFrom('carts').select('id').where('profile_id', '=', alex.id).execute();
+        if (carts.length > 0) await db.deleteFrom('cart_lines').where('cart_id', 'in', carts.map((c) => c.id)).execute();
+      });
+      await loginPage.signInAs(DEMO.alex);
+      await page.goto('/checkout');
+      await page.getByTestId('product').filter({ hasText: '10-Visit Pass' }).getByRole('button', { name: /^Add 10-Visit Pass/ }).click();
+      await expect(page.getByTestId('cart-line')).toHaveCount(1);
+      await page.getByRole('link', { name: 'Continue to payment' }).click();
+      await expect(page.getByTestId('order-summary')).toContainText('1 × 10-Visit Pass');
 
-    const addCard = async (number: string) => {
-      if (await page.getByRole('button', { name: 'Add a card' }).isVisible()) await page.getByRole('button', { name: 'Add a card' }).click();
-      await page.getByLabel('Card number').fill(number);
-      await expect(page.getByText('Visa', { exact: true })).toBeVisible();
-      await page.getByLabel('Expiry').fill('12/30');
-      await page.getByLabel('Security code').fill('123');
-      await page.getByRole('button', { name: 'Save card' }).click();
-      await expect(page.getByRole('radio', { name: new RegExp(`ending ${number.slice(-4)}`) })).toBeChecked();
-    };
-    await page.getByLabel('Card number').fill('4242 4242 4242 4241');
-    await page.getByLabel('Expiry').fill('12/30');
-    await page.getByLabel('Security code').fill('12');
-    await page.getByRole('button', { name: 'Save card' }).click();
-    await expect(page.getByTestId('card-number-error')).toHaveText('Check the card number.');
-    await expect(page.getByTestId('card-cvc-error')).toHaveText('The security code has 3 digits.');
-    await expectAccessible(page);
-
-    await addCard('4000 0000 0000 0002');
-    await page.getByRole('button', { name: /^Pay / }).click();
-    await expect(page.getByTestId('payment-problem')).toHaveText('Your card was declined.');
-    const passesBefore = await withDatabase((db) => db.selectFrom('passes').innerJoin('members_profiles', 'members_profiles.id', 'passes.profile_id').select('passes.id').where('members_profiles.email', '=', DEMO.alex.email).execute());
-
-    await addCard('4000 0000 0000 3220');
-    await page.getByRole('button', { name: /^Pay / }).click();
-    await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
-    await page.getByRole('button', { name: 'Complete authentication' }).click();
-    await expect(page).toHaveURL(/\/checkout\/complete$/);
-    await expect(page.getByTestId('invoice-number')).toContainText(/Invoice INV-/);
-    await expectAccessible(page);
-    const passesAfter = await withDatabase((db) => db.selectFrom('passes').innerJoin('members_profiles', 'members_profiles.id', 'passes.profile_id').select('passes.id').where('members_profiles.email', '=', DEMO.alex.email).execute());
-    expect(passesAfter.length).toBe(passesBefore.length + 1);
-
-    await page.goto('/account/passes');
-    await expect(page.getByTestId('passes').getByTestId('pass').filter({ hasText: '10-Visit Pass' })).toContainText('10 of 10 visits left');
-
-    // The invoice is in Account, and prints on its own.
-    await page.goto('/account/invoices');
-    const invoice = page.getByTestId('invoice').first();
-    await expect(invoice.getByTestId('invoice-total')).toHaveText('$220.00');
-    await expectAccessible(page);
-    await page.evaluate(() => {
-      window.print = () => {
-        (window as unknown as { printed: string | null }).printed = document.querySelector('.invoice--printing')?.textContent ?? null;
+      const addCard = async (number: string) => {
+        if (await page.getByRole('button', { name: 'Add a card' }).isVisible()) await page.getByRole('button', { name: 'Add a card' }).click();
+        await page.getByLabel('Card number').fill(number);
+        await expect(page.getByText('Visa', { exact: true })).toBeVisible();
+        await page.getByLabel('Expiry').fill('12/30');
+        await page.getByLabel('Security code').fill('123');
+        await page.getByRole('button', { name: 'Save card' }).click();
+        await expect(page.getByRole('radio', { name: new RegExp(`ending ${number.slice(-4)}`) })).toBeChecked();
       };
-    });
-    await invoice.getByRole('button', { name: 'Print' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { printed?: string | null }).printed)).toContain('10-Visit Pass');
+      await page.getByLabel('Card number').fill('4242 4242 4242 4241');
+      await page.getByLabel('Expiry').fill('12/30');
+      await page.getByLabel('Security code').fill('12');
+      await page.getByRole('button', { name: 'Save card' }).click();
+      await expect(page.getByTestId('card-number-error')).toHaveText('Check the card number.');
+      await expect(page.getByTestId('card-cvc-error')).toHaveText('The security code has 3 digits.');
+      await expectAccessible(page);
 
-    // The stored cards are managed from the account: the 3-D Secure card becomes the default, the declined one goes.
-    await page.goto('/account/edit');
-    const cards = page.getByTestId('stored-card');
-    await expect(cards).toHaveCount(2);
-    await expect(cards.filter({ hasText: 'ending 0002' })).toContainText('Default');
-    await expectAccessible(page);
-    await cards.filter({ hasText: 'ending 3220' }).getByRole('button', { name: 'Make default' }).click();
-    await expect(cards.filter({ hasText: 'ending 3220' })).toContainText('Default');
-    await cards.filter({ hasText: 'ending 0002' }).getByRole('button', { name: 'Remove' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
-    await expect(cards).toHaveCount(1);
-    await expect(cards).toContainText('ending 3220');
+      await addCard('4000 0000 0000 0002');
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await expect(page.getByTestId('payment-problem')).toHaveText('Your card was declined.');
+      const passesBefore = await withDatabase((db) => db.selectFrom('passes').innerJoin('members_profiles', 'members_profiles.id', 'passes.profile_id').select('passes.id').where('members_profiles.email', '=', DEMO.alex.email).execute());
+
+      await addCard('4000 0000 0000 3220');
+      await page.getByRole('button', { name: /^Pay / }).click();
+      await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+      await page.getByRole('button', { name: 'Complete authentication' }).click();
+      await expect(page).toHaveURL(/\/checkout\/complete$/);
+      await expect(page.getByTestId('invoice-number')).toContainText(/Invoice INV-/);
+      await expectAccessible(page);
+      const passesAfter = await withDatabase((db) => db.selectFrom('passes').innerJoin('members_profiles', 'members_profiles.id', 'passes.profile_id').select('passes.id').where('members_profiles.email', '=', DEMO.alex.email).execute());
+      expect(passesAfter.length).toBe(passesBefore.length + 1);
+
+      await page.goto('/account/passes');
+      await expect(page.getByTestId('passes').getByTestId('pass').filter({ hasText: '10-Visit Pass' })).toContainText('10 of 10 visits left');
+
+      // The invoice is in Account, and prints on its own.
+      await page.goto('/account/invoices');
+      const invoice = page.getByTestId('invoice').first();
+      await expect(invoice.getByTestId('invoice-total')).toHaveText('$220.00');
+      await expectAccessible(page);
+      await page.evaluate(() => {
+        window.print = () => {
+          (window as unknown as { printed: string | null }).printed = document.querySelector('.invoice--printing')?.textContent ?? null;
+        };
+      });
+      await invoice.getByRole('button', { name: 'Print' }).click();
+      await expect.poll(() => page.evaluate(() => (window as unknown as { printed?: string | null }).printed)).toContain('10-Visit Pass');
+
+      // The stored cards are managed from the account: the 3-D Secure card becomes the default, the declined one goes.
+      await page.goto('/account/edit');
+      const cards = page.getByTestId('stored-card');
+      await expect(cards).toHaveCount(2);
+      await expect(cards.filter({ hasText: 'ending 0002' })).toContainText('Default');
+      await expectAccessible(page);
+      await cards.filter({ hasText: 'ending 3220' }).getByRole('button', { name: 'Make default' }).click();
+      await expect(cards.filter({ hasText: 'ending 3220' })).toContainText('Default');
+      await cards.filter({ hasText: 'ending 0002' }).getByRole('button', { name: 'Remove' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+      await expect(cards).toHaveCount(1);
+      await expect(cards).toContainText('ending 3220');
+
+      // Book a class with it: the class says beforehand what booking uses, then what is left.
+      const api = await MemberApi.signIn(baseURL!, DEMO.alex.email);
+      const now = Date.now();
+      const free = (await api.sessions('Wellington', 6)).find((s) => s.visit === null && !s.cancelled && !s.full && Date.parse(s.booking_open_date) < now && Date.parse(s.cancellation_close_date) > now + 3_600_000);
+      await api.close();
+      expect(free, 'a class Alex can book at Wellington').toBeDefined();
+      await page.goto(`/classes/${free!.id}`);
+      await expect(page.getByTestId('concession')).toHaveText('Booking uses 1 of 10 visits left on your 10-Visit Pass (10 visits).');
+      await page.locator('[data-action="book"]').click();
+      await expect(page.getByTestId('concession')).toHaveText('Paid with your 10-Visit Pass: 9 of 10 visits left.');
+      await expectAccessible(page);
+      await page.goto('/account/passes');
+      await expect(page.getByTestId('passes').getByTestId('pass').filter({ hasText: '10-Visit Pass' })).toContainText('9 of 10 visits left');
+    } finally {
+      await restoreMembership();
+    }
   });
 });
+
+/** Ends Alex's Harbour membership yesterday; returns how to put it back. */
+async function endAlexsHarbourMembership(): Promise<() => Promise<void>> {
+  const row = await withDatabase((db) =>
+    db.selectFrom('memberships').innerJoin('members_profiles', 'members_profiles.id', 'memberships.profile_id').select(['memberships.id', 'memberships.valid_to'])
+      .where('members_profiles.email', '=', DEMO.alex.email).where('memberships.name', '=', 'Unlimited Membership').executeTakeFirstOrThrow(),
+  );
+  await withDatabase((db) => db.updateTable('memberships').set({ valid_to: new Date(Date.now() - 86_400_000).toISOString() }).where('id', '=', row.id).execute());
+  return () => withDatabase(async (db) => void (await db.updateTable('memberships').set({ valid_to: row.valid_to }).where('id', '=', row.id).execute()));
+}

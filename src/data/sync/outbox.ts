@@ -32,6 +32,11 @@ export interface OpHandler<Args = Record<string, unknown>, Result = unknown> {
   /** After a refusal is rolled back: fetch what the entry touched, so the screen shows the server's truth. */
   refresh?(args: Args): Promise<unknown>;
   /**
+   * After a success is written (outside its transaction, not awaited): fetch what the write changed
+   * beyond the rows its answer carries (a booking uses a pass visit). Best effort.
+   */
+  afterSuccess?(result: Result, args: Args): Promise<unknown>;
+  /**
    * onSuccess may change entries queued behind this one (a temporary id made real, a rebased
    * undo): the entry after it is then read again once its success is written, not sent from
    * the batch read before.
@@ -419,7 +424,8 @@ let lastRecountAt = 0;
 async function succeedEntries(group: Answered[]): Promise<{ written: number; vanished: boolean }> {
   const tables = new Map<string, Table>();
   for (const { handler } of group) for (const table of settleTables(handler)) tables.set(table.name, table);
-  return db.transaction('rw', [...tables.values()], async () => {
+  const followUps: (() => Promise<unknown>)[] = [];
+  const done = await db.transaction('rw', [...tables.values()], async () => {
     let written = 0;
     let vanished = false;
     for (const { entry, handler, answer } of group) {
@@ -430,6 +436,8 @@ async function succeedEntries(group: Answered[]): Promise<{ written: number; van
       }
       await db.outbox.delete(entry.seq!);
       await handler.onSuccess?.(answer, entry.args, laterThan(entry.seq!));
+      const { afterSuccess } = handler;
+      if (afterSuccess) followUps.push(() => afterSuccess(answer, entry.args));
       // A pull answered before this write must not put the rows back as they were.
       await stampConfirmed(current.touches);
       written += 1;
@@ -442,6 +450,8 @@ async function succeedEntries(group: Answered[]): Promise<{ written: number; van
     }
     return { written, vanished };
   });
+  for (const followUp of followUps) void followUp().catch(() => undefined);
+  return done;
 }
 
 async function rejectEntry(entry: OutboxEntry, handler: OpHandler, error: ApiError): Promise<void> {

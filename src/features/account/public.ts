@@ -1,3 +1,4 @@
-// What other features may use of the account slice: fetching the member's memberships and passes
-// again (after a purchase).
+// What other features may use of the account slice: the member's memberships and passes as the
+// device has them (what a booking uses), and fetching them again (after a purchase or a booking).
 export { pullConcessions, pullInvoices } from './pull';
+export { useConcessions } from './hooks';

@@ -9,8 +9,9 @@ import { configureBookingClock } from './commands';
 import { db } from '../../data/db';
 import { getAuthState } from '../../data/sync/auth-row';
 import { configureOutbox, flushOutbox } from '../../data/sync/outbox';
-import { pullBookings, pullSessions } from './pull';
+import { orgIdOf, pullBookings, pullSessions } from './pull';
 import { getStatus } from '../../data/sync/status';
+import { pullConcessions } from '../account/public-sync';
 import { bookingsOf } from './hooks/visits';
 import { createCookieFetch } from '../../../tests/support/cookie-fetch';
 import { resetDb } from '../../../tests/support/data-helpers';
@@ -159,6 +160,31 @@ describe('booking against the server', () => {
     expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 1 });
     expect(await serverVisits('demo@example.com', id)).toMatchObject([{ state: 'booked' }]);
     expect(await getStatus()).toMatchObject({ pending: 0, online: true });
+  });
+
+  it('a class booked offline uses a pass visit: once it syncs, the device shows one visit fewer left', async () => {
+    await signInSettled();
+    await pullTimetable(TALLINN);
+    const orgId = (await orgIdOf(TALLINN))!;
+    await pullConcessions(TALLINN, orgId, { force: true });
+    const [pass] = await db.passes.where('org_id').equals(orgId).filter((p) => p.status === 'active').toArray();
+    const left = pass!.visits_left!;
+    const id = await classId(TALLINN, 'CrossFit Early');
+    browser.unreachable = () => true;
+    await book(id);
+    expect(await flushOutbox()).toMatchObject({ outcome: 'retry', sent: 0 });
+    // Offline, the pass still shows the server's count (the class says what booking will use).
+    expect((await db.passes.get(pass!.id))?.visits_left).toBe(left);
+
+    browser.unreachable = null;
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 1 });
+    expect((await db.visits.where('session_id').equals(id).first())?.charge).toMatchObject({ kind: 'visit', against: 'pass', id: pass!.id });
+    await expect.poll(async () => (await db.passes.get(pass!.id))?.visits_left).toBe(left - 1);
+
+    // Cancelled in time, the visit comes back (and the next tests find the class free).
+    await cancelBooking(id);
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 1 });
+    await expect.poll(async () => (await db.passes.get(pass!.id))?.visits_left).toBe(left);
   });
 
   it('a lost answer is replayed with the same key and books once', async () => {

@@ -28,7 +28,8 @@ import {
 } from '../../domain/booking-optimistic';
 import { getAuthState } from '../../data/sync/auth-row';
 import { commandTransaction, enqueue, registerOp, type OpContext } from '../../data/sync/outbox';
-import { markBookingsStale, pullBookings, pullSession } from './pull';
+import { markBookingsStale, orgIdOf, pullBookings, pullSession } from './pull';
+import { pullConcessions } from '../account/public-sync';
 import { inTransaction, newTempId } from '../../data/transaction';
 import { touchKey } from '../../data/sync/touches';
 
@@ -269,6 +270,11 @@ export function registerBookingOps(): void {
       },
       async refresh(args) {
         await Promise.all([pullSession(args.sessionId, { force: true }), pullBookings(args.facilityGuid, { force: true })]);
+      },
+      async afterSuccess(_visit, args) {
+        // A booking or a cancel changes what is left on a pass: fetch the member's passes again.
+        const orgId = await orgIdOf(args.facilityGuid);
+        if (orgId !== undefined) await pullConcessions(args.facilityGuid, orgId, { force: true });
       },
     });
   }

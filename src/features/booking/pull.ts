@@ -127,10 +127,19 @@ export async function pullSession(id: number, options: PullOptions = {}): Promis
 
 /** Facility guids of the organisation a facility belongs to, from the member's accounts. */
 export async function orgFacilityGuids(facilityGuid: string): Promise<string[]> {
+  const account = await accountOf(facilityGuid);
+  return account ? account.facilities.map((f) => f.guid) : [facilityGuid];
+}
+
+/** The organisation a facility belongs to, from the member's accounts. */
+export async function orgIdOf(facilityGuid: string): Promise<number | undefined> {
+  return (await accountOf(facilityGuid))?.org.id;
+}
+
+async function accountOf(facilityGuid: string) {
   const auth = await inTransaction(getAuthState());
   const profile = auth.profileId === null ? undefined : await db.profiles.get(auth.profileId);
-  const account = profile?.accounts.find((a) => a.facilities.some((f) => f.guid === facilityGuid));
-  return account ? account.facilities.map((f) => f.guid) : [facilityGuid];
+  return profile?.accounts.find((a) => a.facilities.some((f) => f.guid === facilityGuid));
 }
 
 const UPCOMING_STATES = ['booked', 'waitlisted', 'pending'] as const;

@@ -23,8 +23,12 @@ export default function AccountScreen() {
   const now = useNow();
   if (concessions === undefined) return <Spinner block />;
   const all = [...concessions.memberships, ...concessions.passes];
-  const current = all.filter((item) => statusNow(item, now) === 'active' || statusNow(item, now) === 'future');
-  const ended = all.filter((item) => !current.includes(item));
+  const isCurrent = (item: (typeof all)[number]) => {
+    const status = statusNow(item, now);
+    return status === 'active' || status === 'future';
+  };
+  const current = all.filter(isCurrent);
+  const ended = all.filter((item) => !isCurrent(item));
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">{title}</h1>

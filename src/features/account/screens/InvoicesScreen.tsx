@@ -45,7 +45,7 @@ export default function InvoicesScreen() {
                 <thead><tr><th scope="col">{t('invoices.item')}</th><th scope="col">{t('invoices.quantity')}</th><th scope="col">{t('invoices.amount')}</th></tr></thead>
                 <tbody>
                   {invoice.lines.map((line, i) => (
-                    <tr key={i}><td>{line.name}</td><td>{line.quantity}</td><td>{format.currency(line.price * line.quantity, invoice.currency)}</td></tr>
+                    <tr key={i}><td>{line.kind === 'late_cancel_fee' && line.starts_at ? t('invoices.lateCancelFee', { name: line.name, date: `${format.date(line.starts_at)} ${format.time(line.starts_at)}` }) : line.name}</td><td>{line.quantity}</td><td>{format.currency(line.price * line.quantity, invoice.currency)}</td></tr>
                   ))}
                 </tbody>
                 <tfoot>

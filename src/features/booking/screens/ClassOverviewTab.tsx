@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useClassContext } from './ClassDetailScreen';
 import { StatusBadges } from './StatusBadges';
 import { ReservationPrompt } from './ReservationPrompt';
+import { ConcessionLine } from './ConcessionLine';
 import { instructorNames } from './instructors';
 import { useBookingActions } from './use-booking-actions';
 import { useNow } from './use-now';
@@ -70,6 +71,7 @@ export default function ClassOverviewTab() {
             {t(`block.${block}`, { when: `${format.weekdayDate(session.booking_open_date)} ${format.time(session.booking_open_date)}` })}
           </p>
         )}
+        <ConcessionLine session={session} canBook={actions.includes('book') || actions.includes('dropin') || offerOpen} />
         {actions.includes('latecancel') && <p className="notice notice--warning">{t('lateCancel.hint')}</p>}
         {offerOpen && (
           <div className="notice notice--warning">

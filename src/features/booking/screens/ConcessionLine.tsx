@@ -1,0 +1,57 @@
+// What pays for a place in a class, with what is left (docs/rules.md#visits). Before booking: what
+// booking would use, by the shared rule over the memberships and passes on the device. Once booked:
+// what the server counted it against, with what is left of it now (the passes are fetched again
+// when a booking syncs). A booking still waiting to sync shows what it will use.
+import type { ReactNode } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Session } from '../../../../core/contract/types';
+import { chooseChargeTarget, type ChargeTarget } from '../../../../core/rules/concessions';
+import { useConcessions } from '../../account/public';
+import { useVisit } from '../hooks/visits';
+import { orgIdOf } from '../pull';
+
+export function ConcessionLine({ session, canBook }: { session: Session; canBook: boolean }) {
+  const { t } = useTranslation('booking');
+  const orgId = useLiveQuery(() => orgIdOf(session.facility_guid), [session.facility_guid]);
+  const concessions = useConcessions(orgId);
+  const visit = useVisit(session.visit?.id);
+  if (!concessions || visit === undefined) return null;
+  const state = session.visit?.state;
+  const charge = visit?.charge ?? null;
+
+  if (state === 'cancelled') {
+    // Only a late cancel nothing covered leaves something to say: the fee.
+    if (charge?.kind === 'late_cancel' && charge.against === 'casual') return <Line testId="concession">{t('concession.lateFee')} <Link to="/account/invoices">{t('concession.invoices')}</Link></Line>;
+    return null;
+  }
+  if (state !== 'booked' && !canBook) return null;
+
+  const passesAsFacts = concessions.passes.map((p) => ({ ...p, visits_used: p.visits_total === null || p.visits_left === null ? 0 : p.visits_total - p.visits_left }));
+  const counted = state === 'booked' && charge !== null;
+  const target: ChargeTarget = counted
+    ? charge.against === 'casual' || charge.id === null ? { kind: 'casual' } : { kind: charge.against, id: charge.id }
+    : chooseChargeTarget(concessions.memberships, passesAsFacts, new Date(session.start_date));
+  const prefix = counted ? 'paid' : 'uses';
+
+  if (target.kind === 'membership') {
+    const name = concessions.memberships.find((m) => m.id === target.id)?.name ?? charge?.name ?? '';
+    return <Line testId="concession">{t('concession.membership', { name })}</Line>;
+  }
+  if (target.kind === 'pass') {
+    const pass = concessions.passes.find((p) => p.id === target.id);
+    const name = pass?.name ?? charge?.name ?? '';
+    if (!pass || pass.visits_left === null || pass.visits_total === null) return <Line testId="concession">{t(`concession.${prefix}PassUnlimited`, { name })}</Line>;
+    return <Line testId="concession">{t(`concession.${prefix}Pass`, { name, left: pass.visits_left, total: pass.visits_total })}</Line>;
+  }
+  return (
+    <Line testId="concession">
+      {t(`concession.${prefix}Casual`)} <Link to="/checkout">{t('concession.buy')}</Link>
+    </Line>
+  );
+}
+
+function Line({ testId, children }: { testId: string; children: ReactNode }) {
+  return <p className="class-detail__concession" data-testid={testId}>{children}</p>;
+}
