@@ -27,8 +27,9 @@ export default function AccountScreen() {
     const status = statusNow(item, now);
     return status === 'active' || status === 'future';
   };
-  const current = all.filter(isCurrent);
-  const ended = all.filter((item) => !isCurrent(item));
+  const current: typeof all = [];
+  const ended: typeof all = [];
+  for (const item of all) (isCurrent(item) ? current : ended).push(item);
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">{title}</h1>
