@@ -271,8 +271,9 @@ export function registerBookingOps(): void {
       async refresh(args) {
         await Promise.all([pullSession(args.sessionId, { force: true }), pullBookings(args.facilityGuid, { force: true })]);
       },
-      async afterSuccess(_visit, args) {
-        // A booking or a cancel changes what is left on a pass: fetch the member's passes again.
+      async afterSuccess(visit, args) {
+        // A place counted against a pass, or given back to one, changes what is left: fetch the passes again.
+        if (visit.charge?.against !== 'pass' && args.before.visit?.charge?.against !== 'pass') return;
         const orgId = await orgIdOf(args.facilityGuid);
         if (orgId !== undefined) await pullConcessions(args.facilityGuid, orgId, { force: true });
       },

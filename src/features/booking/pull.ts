@@ -126,20 +126,20 @@ export async function pullSession(id: number, options: PullOptions = {}): Promis
 }
 
 /** Facility guids of the organisation a facility belongs to, from the member's accounts. */
+// Both read the profile in one async body: live queries call them, and an extra await layer
+// would lose the query's zone, so later reads would not be observed.
 export async function orgFacilityGuids(facilityGuid: string): Promise<string[]> {
-  const account = await accountOf(facilityGuid);
+  const auth = await inTransaction(getAuthState());
+  const profile = auth.profileId === null ? undefined : await db.profiles.get(auth.profileId);
+  const account = profile?.accounts.find((a) => a.facilities.some((f) => f.guid === facilityGuid));
   return account ? account.facilities.map((f) => f.guid) : [facilityGuid];
 }
 
 /** The organisation a facility belongs to, from the member's accounts. */
 export async function orgIdOf(facilityGuid: string): Promise<number | undefined> {
-  return (await accountOf(facilityGuid))?.org.id;
-}
-
-async function accountOf(facilityGuid: string) {
   const auth = await inTransaction(getAuthState());
   const profile = auth.profileId === null ? undefined : await db.profiles.get(auth.profileId);
-  return profile?.accounts.find((a) => a.facilities.some((f) => f.guid === facilityGuid));
+  return profile?.accounts.find((a) => a.facilities.some((f) => f.guid === facilityGuid))?.org.id;
 }
 
 const UPCOMING_STATES = ['booked', 'waitlisted', 'pending'] as const;
