@@ -52,3 +52,7 @@ export function isCleanText(text: string): boolean {
 export function cleanTextMessage(label: string): string {
   return `${label} must not contain control characters or broken Unicode.`;
 }
+
+/** A member's password: long enough to resist guessing, short enough to hash quickly. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;

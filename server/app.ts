@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { sql } from 'kysely';
 import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -14,7 +16,8 @@ import { requireAppId } from './http/app-id';
 import type { AppEnv, Deps } from './http/context';
 import { ApiError, handleError, payloadTooLarge } from './http/errors';
 import { facilityScope } from './http/facility-scope';
-import { createLoginRateLimiter, DEFAULT_LOGIN_RATE_LIMIT, type LoginRateLimitOptions } from './http/rate-limit';
+import { createLoginRateLimiter, DEFAULT_LOGIN_RATE_LIMIT, RESET_RATE_LIMIT, type LoginRateLimitOptions } from './http/rate-limit';
+import { createMailer } from './mail/mailer';
 import { guardServer } from './http/node-guard';
 import { createNotifier, type Notifier } from './features/notifications/service';
 import { createWebPushSender, type PushSender } from './push/sender';
@@ -29,6 +32,7 @@ import { appointmentRoutes } from './features/appointments/routes';
 import { serviceRoutes, staffRoutes } from './features/appointments/catalogue-routes';
 import { courseRoutes } from './features/courses/routes';
 import { authenticationRoutes } from './features/auth/routes';
+import { passwordResetRoutes } from './features/auth/password-reset-routes';
 import { clientVisitRoutes } from './features/booking/client-visits-routes';
 import { facilityRoutes } from './features/profile/facilities-routes';
 import { leaderboardRoutes } from './features/training/leaderboard-routes';
@@ -94,6 +98,16 @@ export interface ServerOptions {
    * database and written to `admin-token` beside the database file (mode 0600).
    */
   adminToken?: string;
+  /** smtp://… sends member emails; unset: the development mailbox (mailDir). */
+  smtpUrl?: string;
+  /** Default "Member app <no-reply@member-app.example>". */
+  mailFrom?: string;
+  /** The development mailbox's folder. Default: mail/ beside the database file. */
+  mailDir?: string;
+  /** Where the development mailbox reports each message. Default: the console. */
+  mailLog?: (line: string) => void;
+  /** The app's public address, for links in emails. Default: where this server listens. */
+  publicUrl?: string;
 }
 
 export interface RunningServer {
@@ -130,6 +144,7 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.use(loadSession);
   api.use(facilityScope);
   api.route('/authentication', authenticationRoutes());
+  api.route('/password_resets', passwordResetRoutes());
   api.route('/profile', profileRoutes());
   api.route('/member', memberRoutes());
   api.route('/facilities', facilityRoutes());
@@ -232,6 +247,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     vapidPublicKey: vapid.publicKey,
     adminToken: admin.token,
     allowLoopbackPush,
+    resetLimiter: createLoginRateLimiter(RESET_RATE_LIMIT, now, redis, 'reset'),
+    mailer: createMailer({
+      smtpUrl: options.smtpUrl,
+      mailDir: options.mailDir ?? join(databaseFile === ':memory:' ? tmpdir() : dirname(databaseFile), 'mail'),
+      from: options.mailFrom ?? 'Member app <no-reply@member-app.example>',
+      log: options.mailLog,
+    }),
+    // Set once the server listens (below) unless configured.
+    publicUrl: options.publicUrl ?? '',
   };
   // A place offered from the waitlist becomes a 'waitlist' notification.
   deps.offers.on((event) => notifications.offerMade(event));
@@ -279,6 +303,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  deps.publicUrl ||= `http://${urlHost}:${port}`;
   let closing: Promise<void> | null = null;
 
   return {

@@ -20,6 +20,14 @@ export interface Config {
   vapidSubject?: string;
   /** Loopback http push endpoints (a stand-in push service), for tests and local demos only. */
   allowLoopbackPush: boolean;
+  /** smtp://… or smtps://… sends member emails; unset: .eml files in the mail folder. */
+  smtpUrl?: string;
+  /** The From of member emails. */
+  mailFrom?: string;
+  /** The development mailbox; unset: mail/ beside the database file. */
+  mailDir?: string;
+  /** The app's public address for links in emails; unset: where the server listens. */
+  publicUrl?: string;
 }
 
 const OFF = new Set(['0', 'false', 'off', 'no']);
@@ -65,5 +73,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: env.VAPID_SUBJECT?.trim() || undefined,
     // Never in production: members could make the server post to services on its own host.
     allowLoopbackPush: flag(env.ALLOW_LOOPBACK_PUSH, false, 'ALLOW_LOOPBACK_PUSH'),
+    smtpUrl: env.SMTP_URL?.trim() || undefined,
+    mailFrom: env.MAIL_FROM?.trim() || undefined,
+    mailDir: env.MAIL_DIR?.trim() || undefined,
+    publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined,
   };
 }

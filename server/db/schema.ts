@@ -483,6 +483,15 @@ export interface OrdersTable {
   paid_at: IsoText | null;
 }
 
+export interface PasswordResetsTable {
+  /** sha256 of the link's token. */
+  id: string;
+  profile_id: number;
+  created_at: IsoText;
+  expires_at: IsoText;
+  used_at: IsoText | null;
+}
+
 export interface InvoicesTable {
   id: Generated<number>;
   order_id: number;
@@ -525,6 +534,7 @@ export interface Database {
   memberships: MembershipsTable;
   passes: PassesTable;
   visit_charges: VisitChargesTable;
+  password_resets: PasswordResetsTable;
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_queue: PushQueueTable;

@@ -8,6 +8,7 @@ import type { Notifier } from '../features/notifications/service';
 import type { Realtime } from '../realtime/faye';
 import type { LoginRateLimiter } from './rate-limit';
 import type { RedisConnections } from '../redis/index';
+import type { Mailer } from '../mail/mailer';
 
 /** Everything a request handler may need, created once per server. */
 export interface Deps {
@@ -15,6 +16,12 @@ export interface Deps {
   now: () => Date;
   trustProxy: boolean;
   loginLimiter: LoginRateLimiter;
+  /** Password reset requests, counted per email and address like sign-in failures. */
+  resetLimiter: LoginRateLimiter;
+  /** Sends member emails (SMTP_URL, else the development mailbox). */
+  mailer: Mailer;
+  /** The app's public address, for links in emails (PUBLIC_URL, else where this server listens). */
+  publicUrl: string;
   /** Shared state between server processes (REDIS_URL); null for one process. */
   redis: RedisConnections | null;
   realtime: Realtime;

@@ -19,6 +19,8 @@ export interface LoginRateLimitOptions {
 }
 
 export const DEFAULT_LOGIN_RATE_LIMIT: LoginRateLimitOptions = { perEmail: 5, perIp: 50, windowMs: 15 * 60 * 1000 };
+/** Password reset requests: 3 links per email and 20 requests per address an hour. */
+export const RESET_RATE_LIMIT: LoginRateLimitOptions = { perEmail: 3, perIp: 20, perIpHard: 20, windowMs: 60 * 60 * 1000 };
 
 export interface LoginRateLimiter {
   /**
@@ -108,7 +110,7 @@ class RedisWindow implements SlidingWindow {
 
   // Emails and addresses are hashed: Redis holds no member's email.
   private key(key: string): string {
-    return `${this.redis.prefix}login:${this.name}:${createHash('sha256').update(key).digest('base64url')}`;
+    return `${this.redis.prefix}${this.name}:${createHash('sha256').update(key).digest('base64url')}`;
   }
 
   async retryAfter(key: string, limit: number): Promise<number | null> {
@@ -126,10 +128,13 @@ class RedisWindow implements SlidingWindow {
   }
 }
 
-/** With `redis`, the limits are counted in Redis across processes; without, in this process. */
-export function createLoginRateLimiter(options: LoginRateLimitOptions, now: () => Date, redis?: RedisConnections | null): LoginRateLimiter {
+/**
+ * With `redis`, the limits are counted in Redis across processes; without, in this process.
+ * `purpose` keeps the counts of different limits apart (sign-in, password reset requests).
+ */
+export function createLoginRateLimiter(options: LoginRateLimitOptions, now: () => Date, redis?: RedisConnections | null, purpose = 'login'): LoginRateLimiter {
   const clock = () => now().getTime();
-  const window = (name: string): SlidingWindow => (redis ? new RedisWindow(redis, name, options.windowMs, clock) : new MemoryWindow(options.windowMs, clock));
+  const window = (name: string): SlidingWindow => (redis ? new RedisWindow(redis, `${purpose}:${name}`, options.windowMs, clock) : new MemoryWindow(options.windowMs, clock));
   const emails = window('email');
   const ips = window('ip');
   return {

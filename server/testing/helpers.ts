@@ -64,6 +64,8 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
     loginRateLimit: { perIp: 10_000 },
     // The stand-in push services of the tests listen on loopback http.
     allowLoopbackPush: true,
+    // Emails land as .eml files in <dir>/mail (readMail); the console stays quiet.
+    mailLog: () => undefined,
     ...options,
   });
   return {
@@ -169,4 +171,32 @@ export function useSignedInServer(email: string, options: ServerOptions = {}): {
   });
   afterAll(() => context.server.close());
   return context;
+}
+
+/** The emails the development mailbox wrote for a test server, oldest first: recipient, subject and text. */
+export async function readMail(server: TestServer): Promise<{ to: string; subject: string; text: string; file: string }[]> {
+  const folder = path.join(server.dir, 'mail');
+  const files = (await fs.readdir(folder).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const raw = await fs.readFile(path.join(folder, file), 'utf8');
+      const [head = '', ...body] = raw.split('\n\n');
+      const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1] ?? '';
+      const encoded = body.join('\n\n');
+      // nodemailer writes quoted-printable for non-ASCII text; soft line breaks and =XX escapes undone.
+      const text = /quoted-printable/i.test(head)
+        ? Buffer.from(encoded.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
+        : encoded;
+      return { to: header('To'), subject: decodeWords(header('Subject')), text, file: path.join(folder, file) };
+    }),
+  );
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?…?= or =?UTF-8?B?…?=), as nodemailer writes non-ASCII headers. */
+function decodeWords(value: string): string {
+  return value.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, kind: string, data: string) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+  );
 }

@@ -12,6 +12,7 @@ import * as m0010 from './0010_shop';
 import * as m0011 from './0011_cards';
 import * as m0012 from './0012_orders';
 import * as m0013 from './0013_visit_charges';
+import * as m0014 from './0014_password_resets';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011_cards': m0011,
   '0012_orders': m0012,
   '0013_visit_charges': m0013,
+  '0014_password_resets': m0014,
 };
 
 export const migrationProvider: MigrationProvider = {

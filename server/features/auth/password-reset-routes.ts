@@ -1,0 +1,115 @@
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { hashPassword } from './password';
+import { createSession, deleteSessionByToken, SESSION_COOKIE } from './sessions';
+import { hashToken, newToken } from './tokens';
+import type { AppEnv } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { clientIp } from '../../http/request-info';
+import { setSessionCookie } from '../../http/session';
+import { readJson } from '../../http/validate';
+import { passwordResetMail } from '../../mail/messages';
+import { loadProfile } from '../profile/present';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../../core/limits';
+import { passwordProblems } from '../../../core/rules/password';
+
+// Password reset (see the README's calls table and docs/decisions.md#password-reset):
+//   POST /password_resets {email}     always 202 with the same answer, whether or not the email is a
+//                                     member's (no enumeration); rate-limited per email and address;
+//                                     a member gets a single-use link for 60 minutes, in their language.
+//   GET  /password_resets/{token}     200 while the link can be used, else 404 reset_link_invalid.
+//   PUT  /password_resets/{token} {password}
+//                                     sets the password, ends every session of the member, signs
+//                                     this browser in (200 with the profile); the link is used up.
+
+export const RESET_LINK_MINUTES = 60;
+
+const requestBody = z.object({
+  email: z.string({ error: 'Email is required.' }).trim().toLowerCase().min(1, 'Email is required.').max(EMAIL_MAX, 'Email is too long.'),
+});
+
+const completeBody = z.object({
+  password: z.string({ error: 'Password is required.' }).superRefine((value, ctx) => {
+    for (const problem of passwordProblems(value)) {
+      const message = problem === 'too_long' ? `The password can have at most ${PASSWORD_MAX} characters.` : problem === 'blank' ? 'The password cannot be only spaces.' : `The password needs at least ${PASSWORD_MIN} characters.`;
+      ctx.addIssue({ code: 'custom', message });
+    }
+  }),
+});
+
+const linkInvalid = () => new ApiError(404, 'reset_link_invalid', 'This reset link has expired or has already been used. Ask for a new one.');
+
+export function passwordResetRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.post('/', async (c) => {
+    const { db, now, resetLimiter, mailer, publicUrl } = c.get('deps');
+    const { email } = await readJson(c, requestBody);
+    const ip = clientIp(c);
+    const wait = await resetLimiter.check(email, ip);
+    if (wait !== null) throw new ApiError(429, 'rate_limited', 'Too many reset requests. Please wait a while and try again.', undefined, { 'Retry-After': String(wait) });
+    await Promise.all([resetLimiter.recordAttempt(ip), resetLimiter.recordFailure(email)]);
+
+    const member = await db.selectFrom('members_profiles').select(['id', 'first_name', 'locale']).where('email', '=', email).executeTakeFirst();
+    if (member) {
+      const token = newToken();
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        // Only the newest link works: asking again retires the earlier ones.
+        await trx.deleteFrom('password_resets').where('profile_id', '=', member.id).where('used_at', 'is', null).execute();
+        await trx
+          .insertInto('password_resets')
+          .values({ id: hashToken(token), profile_id: member.id, created_at: at.toISOString(), expires_at: new Date(at.getTime() + RESET_LINK_MINUTES * 60_000).toISOString(), used_at: null })
+          .execute();
+      });
+      const mail = passwordResetMail(member.locale, member.first_name, `${publicUrl}/password_reset/${token}`, RESET_LINK_MINUTES);
+      // Not awaited: the answer takes as long for an unknown email as for a member's.
+      void mailer.send({ to: email, ...mail }).catch((error: unknown) => console.error('[mail] password reset not sent:', error));
+    }
+    return c.json({ message: 'If that email belongs to a member, a reset link is on its way.' }, 202);
+  });
+
+  routes.get('/:token', async (c) => {
+    const { db, now } = c.get('deps');
+    const row = await usableReset(db, c.req.param('token'), now());
+    if (!row) throw linkInvalid();
+    return c.json({ expires_at: row.expires_at });
+  });
+
+  routes.put('/:token', async (c) => {
+    const { db, now, loginLimiter } = c.get('deps');
+    const { password } = await readJson(c, completeBody);
+    const at = now();
+    const hash = await hashPassword(password);
+    const token = c.req.param('token');
+    const profileId = await db.transaction().execute(async (trx) => {
+      // Single use even when sent twice at once: only one update finds the link unused.
+      const used = await trx
+        .updateTable('password_resets')
+        .set({ used_at: at.toISOString() })
+        .where('id', '=', hashToken(token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', at.toISOString())
+        .returning('profile_id')
+        .executeTakeFirst();
+      if (!used) throw linkInvalid();
+      await trx.updateTable('members_profiles').set({ password_hash: hash }).where('id', '=', used.profile_id).execute();
+      // Every session ends: whoever knew the old password is signed out everywhere.
+      await trx.deleteFrom('auth_sessions').where('profile_id', '=', used.profile_id).execute();
+      return used.profile_id;
+    });
+    const member = await db.selectFrom('members_profiles').select('email').where('id', '=', profileId).executeTakeFirstOrThrow();
+    await loginLimiter.clearFailures(member.email);
+    await deleteSessionByToken(db, getCookie(c, SESSION_COOKIE));
+    setSessionCookie(c, await createSession(db, profileId, at));
+    return c.json(await loadProfile(db, profileId), 200);
+  });
+
+  return routes;
+}
+
+async function usableReset(db: AppEnv['Variables']['deps']['db'], token: string, at: Date) {
+  if (token.length > 200) return undefined;
+  return db.selectFrom('password_resets').select(['profile_id', 'expires_at']).where('id', '=', hashToken(token)).where('used_at', 'is', null).where('expires_at', '>', at.toISOString()).executeTakeFirst();
+}
