@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './e2e/chromium';
-import { E2E_ADMIN_TOKEN } from './e2e/support/admin-token';
+import { E2E_ADMIN_TOKEN, E2E_MAIL_DIR } from './e2e/support/admin-token';
 
 // Requests a service worker makes are only visible to context.route with this flag, and the
 // offline tests need them cut too (playwright#2311).
@@ -32,7 +32,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/v1/timezones`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), DATABASE_FILE: 'data/e2e.sqlite', SEED_DEMO: '1', ADMIN_TOKEN: E2E_ADMIN_TOKEN },
+    env: { PORT: String(PORT), DATABASE_FILE: 'data/e2e.sqlite', SEED_DEMO: '1', ADMIN_TOKEN: E2E_ADMIN_TOKEN, MAIL_DIR: E2E_MAIL_DIR },
     stdout: 'pipe',
   },
 });

@@ -1,4 +1,6 @@
 import { test, expect, expectAccessible, DEMO } from './fixtures';
+import { firstLink, newestMailTo } from './support/mailbox';
+import { withDatabase } from './support/studio';
 
 test.describe('sign-in and the shell', () => {
   test('a member signs in, lands on /classes and sees the shell', async ({ page, loginPage, shell }) => {
@@ -78,5 +80,46 @@ test.describe('sign-in and the shell', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  });
+
+  test('Sam forgot his password: the link from the mailbox sets a new one, signs him in and works once', async ({ page, loginPage, shell }) => {
+    const sam = await withDatabase((db) => db.selectFrom('members_profiles').select(['id', 'password_hash']).where('email', '=', DEMO.sam.email).executeTakeFirstOrThrow());
+    try {
+      const since = Date.now();
+      await loginPage.goto();
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await expect(page.getByText('Enter your email address.')).toBeVisible();
+      await page.getByLabel('Email').fill(DEMO.sam.email);
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await expect(page.getByTestId('reset-sent')).toContainText('If that email belongs to a member');
+
+      let mail: string | undefined;
+      await expect.poll(async () => (mail = await newestMailTo(DEMO.sam.email, since))).toBeDefined();
+      const link = firstLink(mail!)!;
+      expect(link).toMatch(/\/password_reset\/[\w-]+$/);
+
+      await page.goto(new URL(link).pathname);
+      await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+      const password = page.getByRole('textbox', { name: 'New password' });
+      await password.fill('short');
+      await expect(page.getByTestId('password-rules').locator('li').first()).not.toHaveClass(/password-rules__ok/);
+      await page.getByRole('button', { name: 'Set new password and sign in' }).click();
+      await expect(page.getByText('Choose a password that meets the rules below.')).toBeVisible();
+      await password.fill('a much longer password');
+      await expect(page.getByTestId('password-rules').locator('li').first()).toHaveClass(/password-rules__ok/);
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Set new password and sign in' }).click();
+      await expect(shell.title).toHaveText('Classes');
+
+      // The link works once.
+      await page.goto(new URL(link).pathname);
+      await expect(page.getByTestId('reset-invalid')).toHaveText('This reset link has expired or has already been used. Ask for a new one.');
+      await expectAccessible(page);
+    } finally {
+      await withDatabase((db) => db.updateTable('members_profiles').set({ password_hash: sam.password_hash }).where('id', '=', sam.id).execute());
+    }
   });
 });

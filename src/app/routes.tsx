@@ -112,6 +112,8 @@ export const signedInRoutes: RouteObject[] = [
   { path: '/login', element: redirect('/') },
   { path: '/signup', element: <SignupRedirect /> },
   { path: '/password_reset', element: redirect('/profile?password_reset=1') },
+  // A reset link opened on a device already signed in still sets the password.
+  { path: '/password_reset/:id', ...screen('PasswordReset') },
   { path: '/classes', ...screen('Classes') },
   {
     path: '/classes/:id',

@@ -5,7 +5,7 @@ import { chooseAccount, findAccount, firstFacility } from '../domain/account';
 import { configureApi, type ApiConfig } from './api/client';
 import { login, logout } from "./api/account";
 import { ApiError, NetworkError } from './api/errors';
-import type { Account } from '../../core/contract/types';
+import type { Account, Profile } from '../../core/contract/types';
 import { db, memberTableObjects, type AuthState } from './db';
 import { getAuthState, SIGNED_OUT } from './sync/auth-row';
 import { pendingTouches, resumeAfterSignIn } from './sync/outbox';
@@ -55,7 +55,14 @@ async function pullChosen(auth: AuthState, force: boolean): Promise<void> {
  * profile, choose the account and facility. Throws ApiError (401 = wrong credentials) or NetworkError.
  */
 export async function signIn(email: string, password: string): Promise<AuthState> {
-  const profile = await login(email, password);
+  return signedInAs(await login(email, password));
+}
+
+/**
+ * The server signed this browser in and answered with the profile (a sign-in, a password reset):
+ * the device becomes that member's, keeping its data only when it is the same member.
+ */
+export async function signedInAs(profile: Profile): Promise<AuthState> {
   const auth = await reportingQuota(() => db.transaction('rw', [...memberTableObjects(), db.meta], async () => {
     const previous = await getAuthState();
     // After an expired session the auth row no longer names the member, but their profile row

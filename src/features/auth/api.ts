@@ -1,0 +1,15 @@
+// The signed-out calls of password reset (no scope, and a 401 here is not a lost session).
+import { apiRequest } from '../../data/api/client';
+import type { Profile } from '../../../core/contract/types';
+
+export function requestPasswordReset(email: string): Promise<void> {
+  return apiRequest<void>('POST', '/password_resets', { body: { email }, scope: null, skipUnauthorizedHandler: true });
+}
+
+export function checkPasswordReset(token: string): Promise<{ expires_at: string }> {
+  return apiRequest<{ expires_at: string }>('GET', `/password_resets/${encodeURIComponent(token)}`, { scope: null, skipUnauthorizedHandler: true });
+}
+
+export function completePasswordReset(token: string, password: string): Promise<Profile> {
+  return apiRequest<Profile>('PUT', `/password_resets/${encodeURIComponent(token)}`, { body: { password }, scope: null, skipUnauthorizedHandler: true, schema: 'profile' });
+}

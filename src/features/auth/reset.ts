@@ -1,0 +1,11 @@
+// Password reset for the signed-out screens: online only (there is no member data to work from
+// offline). Setting the new password signs this device in as the member.
+import { signedInAs } from '../../data/auth';
+import type { AuthState } from '../../data/db';
+import { checkPasswordReset, completePasswordReset, requestPasswordReset } from './api';
+
+export { requestPasswordReset, checkPasswordReset };
+
+export async function resetPassword(token: string, password: string): Promise<AuthState> {
+  return signedInAs(await completePasswordReset(token, password));
+}
