@@ -48,6 +48,7 @@ import { movementRoutes } from './features/training/movements-routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { orgRoutes } from './features/profile/orgs-routes';
 import { profileRoutes } from './features/profile/profile-routes';
+import { calendarFeedRoutes } from './features/profile/calendar-feed';
 import { pushKeyRoutes, pushSubscriptionRoutes } from './features/notifications/push-subscriptions-routes';
 import { sessionRoutes } from './features/booking/sessions-routes';
 import { timezoneRoutes } from './features/profile/timezones-routes';
@@ -184,6 +185,7 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   app.route('/admin', adminRoutes());
   // The sandbox card gateway's own endpoints (outside /api/v1, as a gateway's servers would be).
   app.route('/sandbox-gateway', sandboxGatewayRoutes());
+  app.route('/calendar', calendarFeedRoutes());
   // For load balancers and rolling restarts: can this process reach its database (and Redis)?
   app.get('/healthz', async (c) => {
     const database = await sql`select 1`.execute(deps.db).then(

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Profile } from '../../../core/contract/types';
+import { asVisit, facilityGuid, post, put, seededClasses } from '../../testing/booking-helpers';
+import { ALEX, Browser, json, SAM, signedIn, startTestServer, type TestServer } from '../../testing/helpers';
+
+describe('calendar feed', () => {
+  const seededAt = new Date();
+  let server: TestServer;
+  let alex: Browser;
+
+  beforeAll(async () => {
+    server = await startTestServer({ now: () => seededAt });
+    alex = await signedIn(server, ALEX);
+  });
+  afterAll(() => server.close());
+
+  const activate = async (browser: Browser) => (await json<Profile>(await browser.get('/api/v1/profile/activate_calendar'))).calendar_token!;
+  const feed = (token: string) => new Browser(server.url).get(`/calendar/${token}.ics`, { appId: false });
+
+  it('serves the member’s booked classes and appointments, with reminders, following bookings as they change', async () => {
+    const token = await activate(alex);
+    expect(token).toMatch(/^[\w-]{20,}$/);
+    // Activating again keeps the address calendars are subscribed to.
+    expect(await activate(alex)).toBe(token);
+
+    const res = await feed(token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('text/calendar; charset=utf-8');
+    const ics = await res.text();
+    expect(ics).toMatch(/^BEGIN:VCALENDAR/);
+    const db = server.running.db;
+    const alexId = (await db.selectFrom('members_profiles').select('id').where('email', '=', ALEX).executeTakeFirstOrThrow()).id;
+    const booked = await db.selectFrom('visits').innerJoin('sessions', 'sessions.id', 'visits.session_id').select(['visits.id', 'sessions.start_at']).where('visits.profile_id', '=', alexId).where('visits.state', '=', 'booked').where('sessions.cancelled', '=', 0).execute();
+    expect(booked.length).toBeGreaterThan(0);
+    for (const visit of booked) expect(ics).toContain(`UID:visit-${visit.id}@member-pwa`);
+    const appointment = await db.selectFrom('appointments').select('id').where('profile_id', '=', alexId).where('status', '=', 'booked').executeTakeFirst();
+    if (appointment) expect(ics).toContain(`UID:appointment-${appointment.id}@member-pwa`);
+    expect(ics).toContain('TRIGGER:-PT1H');
+    // Nobody else's bookings.
+    const samId = (await db.selectFrom('members_profiles').select('id').where('email', '=', SAM).executeTakeFirstOrThrow()).id;
+    const samsOnly = await db.selectFrom('visits').select('id').where('profile_id', '=', samId).where('state', '=', 'booked').execute();
+    for (const visit of samsOnly) expect(ics).not.toContain(`UID:visit-${visit.id}@`);
+
+    // A new booking appears, with its free-cancellation alarm at the cancellation close; cancelled, it goes.
+    const classes = seededClasses(db, seededAt);
+    const session = await classes.barbellBasics('Wellington');
+    const visit = await asVisit(await post(alex, `/api/v1/sessions/${session}/book`, {}, { 'X-Facility-Id': await facilityGuid(db, 'Wellington') }));
+    const close = (await db.selectFrom('sessions').select('cancellation_close_at').where('id', '=', session).executeTakeFirstOrThrow()).cancellation_close_at;
+    const withIt = await (await feed(token)).text();
+    expect(withIt).toContain(`UID:visit-${visit.id}@member-pwa`);
+    expect(withIt).toContain(`TRIGGER;VALUE=DATE-TIME:${close.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+    expect(withIt).toContain('Free cancellation until');
+    await put(alex, `/api/v1/visits/${visit.id}/cancel`);
+    expect(await (await feed(token)).text()).not.toContain(`UID:visit-${visit.id}@member-pwa`);
+  });
+
+  it('is revoked by disabling; activating again gives a new address; unknown or malformed tokens are 404', async () => {
+    const token = await activate(alex);
+    const disabled = await json<Profile>(await alex.get('/api/v1/profile/disable_calendar'));
+    expect(disabled.calendar_token).toBeNull();
+    expect((await feed(token)).status).toBe(404);
+    const fresh = await activate(alex);
+    expect(fresh).not.toBe(token);
+    expect((await feed(fresh)).status).toBe(200);
+    expect((await feed('x'.repeat(43))).status).toBe(404);
+    expect((await new Browser(server.url).get('/calendar/..%2F..%2Fetc.ics', { appId: false })).status).toBe(404);
+    expect((await new Browser(server.url).get(`/calendar/${fresh}`, { appId: false })).status).toBe(404);
+  });
+});

@@ -1,0 +1,103 @@
+import { Hono } from 'hono';
+import ical, { ICalAlarmType } from 'ical-generator';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { AppEnv } from '../../http/context';
+import { formatWhen } from '../notifications/messages';
+
+// The member's calendar feed, GET /calendar/{calendar_token}.ics (see docs/decisions.md#calendar-feed):
+// booked classes (course classes included) and appointments from 30 days back to 180 ahead, so a
+// calendar app subscribed to it follows bookings as they change. No session: the secret token in
+// the URL is the key (activate and disable on /api/v1/profile). Times are exact instants (UTC),
+// which every calendar shows at the right moment; descriptions give them in the facility's zone.
+// Each class has a reminder an hour before and, while a cancel is still free, one when free
+// cancellation ends.
+
+const PAST_DAYS = 30;
+const AHEAD_DAYS = 180;
+const REMINDER_SECONDS = 60 * 60;
+const TOKEN = /^[A-Za-z0-9_-]{16,200}$/;
+
+export function calendarFeedRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get('/:file', async (c) => {
+    const { db, now } = c.get('deps');
+    const file = c.req.param('file');
+    const token = file.endsWith('.ics') ? file.slice(0, -4) : '';
+    const member = TOKEN.test(token) ? await db.selectFrom('members_profiles').select(['id', 'full_name']).where('calendar_token', '=', token).executeTakeFirst() : undefined;
+    if (!member) return c.text('No such calendar. It may have been turned off in the app.', 404);
+    const body = await memberCalendar(db, member.id, member.full_name, now());
+    return c.body(body, 200, {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': 'inline; filename="bookings.ics"',
+      // Calendar apps poll; a private copy may be kept briefly, never by a shared cache.
+      'Cache-Control': 'private, max-age=300',
+    });
+  });
+  return routes;
+}
+
+export async function memberCalendar(db: Kysely<Database>, profileId: number, name: string, at: Date): Promise<string> {
+  const from = new Date(at.getTime() - PAST_DAYS * 86_400_000).toISOString();
+  const to = new Date(at.getTime() + AHEAD_DAYS * 86_400_000).toISOString();
+  const calendar = ical({ name: `${name}: bookings`, prodId: { company: 'member-pwa', product: 'bookings', language: 'EN' }, ttl: 60 * 60 });
+
+  const classes = await db
+    .selectFrom('visits')
+    .innerJoin('sessions', 'sessions.id', 'visits.session_id')
+    .innerJoin('facilities', 'facilities.id', 'sessions.facility_id')
+    .innerJoin('orgs', 'orgs.id', 'facilities.org_id')
+    .select(['visits.id', 'visits.updated_at', 'sessions.name', 'sessions.location', 'sessions.start_at', 'sessions.end_at', 'sessions.cancellation_close_at', 'sessions.online_url', 'facilities.name as facility', 'facilities.address', 'facilities.time_zone', 'orgs.name as org'])
+    .where('visits.profile_id', '=', profileId)
+    .where('visits.state', '=', 'booked')
+    .where('sessions.cancelled', '=', 0)
+    .where('sessions.start_at', '>=', from)
+    .where('sessions.start_at', '<=', to)
+    .orderBy('sessions.start_at')
+    .execute();
+  for (const row of classes) {
+    const start = new Date(row.start_at);
+    const freeUntil = new Date(row.cancellation_close_at);
+    const lines = [`${row.org}, ${row.facility}`, `Starts ${formatWhen(row.start_at, row.time_zone)} (${row.facility} time).`];
+    if (freeUntil < start) lines.push(`Free cancellation until ${formatWhen(row.cancellation_close_at, row.time_zone)}; after that a cancel counts as a visit.`);
+    if (row.online_url) lines.push(`Online: ${row.online_url}`);
+    const event = calendar.createEvent({
+      id: `visit-${row.id}@member-pwa`,
+      start,
+      end: new Date(row.end_at),
+      summary: row.name,
+      location: [row.location, row.facility, row.address].filter(Boolean).join(', '),
+      description: lines.join('\n'),
+      lastModified: new Date(row.updated_at),
+      ...(row.online_url && { url: row.online_url }),
+    });
+    event.createAlarm({ type: ICalAlarmType.display, trigger: REMINDER_SECONDS, description: `${row.name} starts in an hour` });
+    if (freeUntil < start && freeUntil > at) event.createAlarm({ type: ICalAlarmType.display, trigger: freeUntil, description: `Free cancellation for ${row.name} ends now` });
+  }
+
+  const appointments = await db
+    .selectFrom('appointments')
+    .innerJoin('facilities', 'facilities.id', 'appointments.facility_id')
+    .innerJoin('orgs', 'orgs.id', 'facilities.org_id')
+    .select(['appointments.id', 'appointments.updated_at', 'appointments.service_name', 'appointments.staff_name', 'appointments.start_at', 'appointments.end_at', 'facilities.name as facility', 'facilities.address', 'facilities.time_zone', 'orgs.name as org'])
+    .where('appointments.profile_id', '=', profileId)
+    .where('appointments.status', '=', 'booked')
+    .where('appointments.start_at', '>=', from)
+    .where('appointments.start_at', '<=', to)
+    .orderBy('appointments.start_at')
+    .execute();
+  for (const row of appointments) {
+    const start = new Date(row.start_at);
+    const event = calendar.createEvent({
+      id: `appointment-${row.id}@member-pwa`,
+      start,
+      end: row.end_at ? new Date(row.end_at) : new Date(start.getTime() + 60 * 60_000),
+      summary: `${row.service_name} with ${row.staff_name}`,
+      location: [row.facility, row.address].filter(Boolean).join(', '),
+      description: `${row.org}, ${row.facility}\nStarts ${formatWhen(row.start_at, row.time_zone)} (${row.facility} time).`,
+      lastModified: new Date(row.updated_at),
+    });
+    event.createAlarm({ type: ICalAlarmType.display, trigger: REMINDER_SECONDS, description: `${row.service_name} starts in an hour` });
+  }
+  return calendar.toString();
+}
