@@ -1,4 +1,4 @@
-import { test, expect, expectAccessible, DEMO } from './fixtures';
+import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWorker, DEMO } from './fixtures';
 
 test.describe('organisations, language and screens', () => {
   test('the organisation picker switches account, hides hidden accounts and returns to /', async ({ page, loginPage, shell }) => {
@@ -130,3 +130,36 @@ async function harbourFacilityGuid(page: import('@playwright/test').Page): Promi
   await context.close();
   return profile.accounts[0]!.facilities[0]!.guid;
 }
+
+test.describe('calendar feed', () => {
+  test('turned on in Settings, served with the bookings, shown offline, revoked when turned off', async ({ page, context, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Turn on calendar feed' }).click();
+    const address = page.getByTestId('calendar-url');
+    await expect(address).toHaveValue(/\/calendar\/[\w-]+\.ics$/);
+    const url = await address.inputValue();
+    await expect(page.getByRole('link', { name: 'Subscribe in your calendar' })).toHaveAttribute('href', url.replace(/^https?:/, 'webcal:'));
+    await expectAccessible(page);
+    const feed = await page.request.get(url);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    const ics = await feed.text();
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain('TRIGGER:-PT1H');
+
+    // The address is on the device: Settings shows it offline, with the switch disabled.
+    await waitForServiceWorker(page);
+    await goOffline(context);
+    await page.reload();
+    await expect(address).toHaveValue(url);
+    await expect(page.getByRole('button', { name: 'Turn off and revoke the address' })).toBeDisabled();
+    await goOnline(context);
+    await page.reload();
+
+    await page.getByRole('button', { name: 'Turn off and revoke the address' }).click();
+    await expect(page.getByRole('button', { name: 'Turn on calendar feed' })).toBeVisible();
+    await expect(address).toHaveCount(0);
+    expect((await page.request.get(url)).status()).toBe(404);
+  });
+});

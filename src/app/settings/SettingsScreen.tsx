@@ -9,6 +9,7 @@ import { useCommand } from '../../ui/use-command';
 import { InstallApp } from '../pwa/InstallApp';
 import { SignOutButton } from '../SignOutButton';
 import { NotificationSettings } from '../../features/notifications/screens/NotificationSettings';
+import { CalendarFeedSettings } from '../../features/profile/screens/CalendarFeedSettings';
 import { Card } from '../../ui/card/index';
 import { Field } from '../../ui/field/index';
 import { Stack } from '../../ui/layout/index';
@@ -53,6 +54,7 @@ export default function SettingsScreen() {
         </Card>
         <ThemeSettings />
         <NotificationSettings />
+        <CalendarFeedSettings />
         <Card title={t('settings.storage')}>
           <Stack gap="sm">
             <p>{persisted ? t('settings.storagePersisted') : t('settings.storageNotPersisted')}</p>
