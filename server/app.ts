@@ -33,6 +33,7 @@ import { serviceRoutes, staffRoutes } from './features/appointments/catalogue-ro
 import { courseRoutes } from './features/courses/routes';
 import { authenticationRoutes } from './features/auth/routes';
 import { passwordResetRoutes } from './features/auth/password-reset-routes';
+import { inviteRoutes, signupRoutes } from './features/auth/invitations';
 import { clientVisitRoutes } from './features/booking/client-visits-routes';
 import { facilityRoutes } from './features/profile/facilities-routes';
 import { leaderboardRoutes } from './features/training/leaderboard-routes';
@@ -146,6 +147,8 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.use(facilityScope);
   api.route('/authentication', authenticationRoutes());
   api.route('/password_resets', passwordResetRoutes());
+  api.route('/invite', inviteRoutes());
+  api.route('/signup', signupRoutes());
   api.route('/profile', profileRoutes());
   api.route('/member', memberRoutes());
   api.route('/facilities', facilityRoutes());

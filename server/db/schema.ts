@@ -483,6 +483,19 @@ export interface OrdersTable {
   paid_at: IsoText | null;
 }
 
+export interface InvitationsTable {
+  id: Generated<number>;
+  /** sha256 of the link's token. */
+  token_hash: string;
+  org_id: number;
+  facility_id: number;
+  email: string;
+  created_at: IsoText;
+  expires_at: IsoText;
+  accepted_at: IsoText | null;
+  accepted_by: number | null;
+}
+
 export interface PasswordResetsTable {
   /** sha256 of the link's token. */
   id: string;
@@ -535,6 +548,7 @@ export interface Database {
   passes: PassesTable;
   visit_charges: VisitChargesTable;
   password_resets: PasswordResetsTable;
+  invitations: InvitationsTable;
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_queue: PushQueueTable;

@@ -42,3 +42,37 @@ export function passwordResetMail(locale: string, name: string, link: string, mi
   const texts = RESET[resolveLocale(locale)];
   return { subject: texts.subject, text: texts.body(name, link, minutes) };
 }
+
+type InviteBody = (org: string, facility: string, link: string, days: number) => string;
+
+const INVITE_EN = {
+  subject: (org: string) => `You're invited to join ${org}`,
+  body: ((org, facility, link, days) => `Hi,\n\n${org} invites you to their member app at ${facility}: book classes and appointments, join waitlists and keep your training log, even offline.\n\nCreate your account (or sign in, if you already use the app) here:\n\n${link}\n\nThe invitation works once, for ${days} days.\n`) as InviteBody,
+};
+
+const INVITE: Record<Locale, { subject: (org: string) => string; body: InviteBody }> = {
+  en: INVITE_EN,
+  'en-GB': INVITE_EN,
+  'en-US': INVITE_EN,
+  'es-ES': {
+    subject: (org) => `${org} te invita a unirte`,
+    body: (org, facility, link, days) => `Hola:\n\n${org} te invita a su app de socios en ${facility}: reserva clases y citas, apúntate a listas de espera y lleva tu registro de entrenamiento, incluso sin conexión.\n\nCrea tu cuenta (o inicia sesión si ya usas la app) aquí:\n\n${link}\n\nLa invitación sirve una vez, durante ${days} días.\n`,
+  },
+  fr: {
+    subject: (org) => `${org} vous invite à les rejoindre`,
+    body: (org, facility, link, days) => `Bonjour,\n\n${org} vous invite dans son application membre à ${facility} : réservez cours et rendez-vous, inscrivez-vous sur les listes d’attente et tenez votre carnet d’entraînement, même hors ligne.\n\nCréez votre compte (ou connectez-vous si vous utilisez déjà l’application) ici :\n\n${link}\n\nL’invitation ne sert qu’une fois, pendant ${days} jours.\n`,
+  },
+  et: {
+    subject: (org) => `${org} kutsub sind liituma`,
+    body: (org, facility, link, days) => `Tere!\n\n${org} kutsub sind oma liikmerakendusse (${facility}): broneeri tunde ja aegu, liitu ootenimekirjadega ja pea trenni päevikut ka võrguühenduseta.\n\nLoo konto (või logi sisse, kui juba kasutad rakendust) siin:\n\n${link}\n\nKutse töötab ühe korra ja ${days} päeva.\n`,
+  },
+  'mi-NZ': {
+    subject: (org) => `Ka pōwhiritia koe e ${org}`,
+    body: (org, facility, link, days) => `Kia ora,\n\nKa pōwhiri a ${org} i a koe ki tā rātou taupānga mema ki ${facility}: tāpuitia ngā karaehe me ngā huinga, uru ki ngā rārangi tatari, tiakina tō rēkoata whakangungu, ahakoa kāore he tuihono.\n\nWaihangatia tō pūkete (takiuru rānei mēnā kei te whakamahi kē koe i te taupānga) ki konei:\n\n${link}\n\nKotahi noa te whakamahinga o te pōwhiri, mō ngā rā ${days}.\n`,
+  },
+};
+
+export function invitationMail(locale: string, org: string, facility: string, link: string, days: number): { subject: string; text: string } {
+  const texts = INVITE[resolveLocale(locale)];
+  return { subject: texts.subject(org), text: texts.body(org, facility, link, days) };
+}

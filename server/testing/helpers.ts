@@ -180,7 +180,9 @@ export async function readMail(server: TestServer): Promise<{ to: string; subjec
   return Promise.all(
     files.map(async (file) => {
       const raw = await fs.readFile(path.join(folder, file), 'utf8');
-      const [head = '', ...body] = raw.split('\n\n');
+      const [folded = '', ...body] = raw.split('\n\n');
+      // Long headers continue on indented lines.
+      const head = folded.replace(/\n[ \t]+/g, ' ');
       const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1] ?? '';
       const encoded = body.join('\n\n');
       // nodemailer writes quoted-printable for non-ASCII text; soft line breaks and =XX escapes undone.

@@ -13,6 +13,7 @@ import * as m0011 from './0011_cards';
 import * as m0012 from './0012_orders';
 import * as m0013 from './0013_visit_charges';
 import * as m0014 from './0014_password_resets';
+import * as m0015 from './0015_invitations';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012_orders': m0012,
   '0013_visit_charges': m0013,
   '0014_password_resets': m0014,
+  '0015_invitations': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {

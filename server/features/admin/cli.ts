@@ -15,6 +15,7 @@ Commands:
   post <orgId> "<text>" [author]                 publish a post to an organisation (author default "The team")
   move-appointment <appointmentId> <iso-time>    move an appointment, e.g. 2026-05-01T10:00:00+12:00
   cancel-appointment <appointmentId>             cancel an appointment
+  invite <facilityId> <email> [locale]           invite an email to the facility's organisation (emailed link, 14 days)
   notify <email> <type> "<message>" [params-json]
                                                  send a raw notification, e.g.
                                                  notify demo@example.com appointment "Moved" '{"appointment":{"id":1}}'
@@ -96,6 +97,19 @@ function parse(args: string[]): Call | null {
     case 'cancel-appointment': {
       const id = positiveId(rest[0], 'The appointment id');
       return { path: `/admin/appointments/${id}/cancel`, describe: () => `Appointment ${id} cancelled; the member was notified.` };
+    }
+    case 'invite': {
+      const facilityId = positiveId(rest[0], 'The facility id');
+      const email = required(rest[1], 'the email to invite');
+      const locale = rest[2]?.trim();
+      return {
+        path: '/admin/invitations',
+        body: { facility_id: facilityId, email, ...(locale && { locale }) },
+        describe: (r) => {
+          const invitation = r.invitation as { email?: string; link?: string; org?: { name?: string } } | undefined;
+          return `Invitation to ${String(invitation?.org?.name)} sent to ${String(invitation?.email)}: ${String(invitation?.link)}`;
+        },
+      };
     }
     case 'notify': {
       const email = required(rest[0], 'the member’s email');

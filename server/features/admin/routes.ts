@@ -10,6 +10,14 @@ import { readJson } from '../../http/validate';
 import { cancelAppointment, cancelClass, moveAppointment, publishPost } from '../notifications/events';
 import { presentById } from '../appointments/present';
 import { emailField } from '../profile/profile-routes';
+import { createInvitation } from '../auth/invitations';
+import { SUPPORTED_LOCALES } from '../../../core/locales';
+
+const invitationBody = z.object({
+  facility_id: z.number({ error: 'facility_id must be a facility id.' }).int().positive(),
+  email: emailField,
+  locale: z.enum(SUPPORTED_LOCALES).optional(),
+});
 
 // Staff actions for demos and end-to-end tests, outside /api/v1 (members have no staff role).
 // Every route needs `Authorization: Bearer <admin token>` (ADMIN_TOKEN, or the generated one in
@@ -19,6 +27,7 @@ import { emailField } from '../profile/profile-routes';
 //   POST /admin/posts {org_id, author_name, content}         → 201 {post, notified}
 //   POST /admin/appointments/{id}/move {start_at}            → 200 {appointment, notification}
 //   POST /admin/appointments/{id}/cancel                     → 200 {appointment, notification}
+//   POST /admin/invitations {facility_id, email, locale?}      → 201 {invitation} (the link is emailed)
 //   POST /admin/notifications {email, type, message, params?, org_id?, expires_at?, avatar_url?}
 //                                                            → 201 {notification}
 
@@ -86,6 +95,12 @@ export function adminRoutes(): Hono<AppEnv> {
     const body = await readJson(c, postBody);
     const result = await notifications.transaction((trx) => publishPost(trx, { orgId: body.org_id, authorName: body.author_name, content: body.content }, now()));
     return c.json(result, 201);
+  });
+
+  routes.post('/invitations', async (c) => {
+    const deps = c.get('deps');
+    const body = await readJson(c, invitationBody);
+    return c.json({ invitation: await createInvitation(deps, { facilityId: body.facility_id, email: body.email, locale: body.locale ?? 'en' }, deps.now()) }, 201);
   });
 
   routes.post('/appointments/:id/move', async (c) => {
