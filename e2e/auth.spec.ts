@@ -1,6 +1,6 @@
 import { test, expect, expectAccessible, DEMO } from './fixtures';
 import { firstLink, newestMailTo } from './support/mailbox';
-import { withDatabase } from './support/studio';
+import { adminPost, withDatabase } from './support/studio';
 
 test.describe('sign-in and the shell', () => {
   test('a member signs in, lands on /classes and sees the shell', async ({ page, loginPage, shell }) => {
@@ -121,5 +121,43 @@ test.describe('sign-in and the shell', () => {
     } finally {
       await withDatabase((db) => db.updateTable('members_profiles').set({ password_hash: sam.password_hash }).where('id', '=', sam.id).execute());
     }
+  });
+
+  test('an invited person signs up from the emailed link and lands on /classes; a second invitation, accepted signed in, adds the organisation', async ({ page, shell, baseURL }) => {
+    const email = `robin-${Date.now()}@example.com`;
+    const facilityId = (name: string) => withDatabase(async (db) => (await db.selectFrom('facilities').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id);
+    const inviteLink = async (facility: string) => {
+      const since = Date.now();
+      const res = await adminPost(baseURL!, '/invitations', { facility_id: await facilityId(facility), email });
+      expect(res.status).toBe(201);
+      let mail: string | undefined;
+      await expect.poll(async () => (mail = await newestMailTo(email, since))).toBeDefined();
+      return new URL(firstLink(mail!)!).pathname;
+    };
+
+    await page.goto(await inviteLink('Wellington'));
+    await expect(page.getByRole('heading', { name: 'Join Harbour Strength' })).toBeVisible();
+    await expect(page.getByTestId('invite-intro')).toHaveText('Harbour Strength invites you to Wellington. Create your account to book classes, appointments and more.');
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Enter your first name.')).toBeVisible();
+    await expect(page.getByText('Accept the terms to create your account.')).toBeVisible();
+    await page.getByLabel('First name').fill('Robin');
+    await page.getByLabel('Last name').fill('Hale');
+    await page.getByRole('textbox', { name: 'Password' }).fill('a long new password');
+    await page.getByLabel('I accept the studio’s terms and privacy policy.').check();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(shell.title).toHaveText('Classes');
+    await expect(page.locator('footer')).toContainText('Harbour Strength');
+
+    // Invited to Tallinn Movement too: signed in, the link opens the profile to accept it.
+    await page.goto(await inviteLink('Tallinn Old Town'));
+    await expect(page).toHaveURL(/\/profile\?invite=/);
+    await expect(page.getByTestId('invite-accept')).toContainText('Tallinn Movement invites you to Tallinn Old Town.');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Join Tallinn Movement' }).click();
+    await expect(shell.title).toHaveText('Classes');
+    await expect(shell.subtitle).toHaveText('Tallinn Old Town');
   });
 });

@@ -3,7 +3,7 @@
 // worker precaches the chunks for offline use. preloadRoute starts the chunk the URL needs while the
 // app is still starting (main.tsx), so it is not requested only once React reaches the route.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { matchRoutes, Navigate, useLocation, useRoutes, useSearchParams, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, useLocation, useParams, useRoutes, useSearchParams, type RouteObject } from 'react-router';
 import { Spinner } from '../ui/spinner/index';
 import { withStrings } from '../i18n/index';
 import { classTabs } from '../features/booking/class-tabs';
@@ -32,7 +32,7 @@ const loaders = {
   Profile: once(withStrings('profile', () => import('../features/profile/screens/ProfileScreen'))),
   ProfileEdit: once(withStrings('profile', () => import('../features/profile/screens/ProfileEditScreen'))),
   ProfileFacilities: once(withStrings('profile', () => import('../features/profile/screens/ProfileFacilitiesScreen'))),
-  Settings: once(() => import('./settings/SettingsScreen')),
+  Settings: once(withStrings('profile', () => import('./settings/SettingsScreen'))),
   TrainingLog: once(withStrings('training', () => import('../features/training/screens/TrainingLogScreen'))),
   Lifts: once(withStrings('training', () => import('../features/training/screens/LiftsScreen'))),
   LiftDetail: once(withStrings('training', () => import('../features/training/screens/LiftDetailScreen'))),
@@ -43,7 +43,7 @@ const loaders = {
   LiftWorkoutDetail: once(withStrings('training', () => import('../features/training/screens/LiftWorkoutDetailScreen'))),
   Login: once(() => import('../features/auth/screens/LoginScreen')),
   PasswordReset: once(() => import('../features/auth/screens/PasswordResetScreen')),
-  Invite: once(() => import('../features/auth/screens/InviteScreen')),
+  Invite: once(withStrings('profile', () => import('../features/auth/screens/InviteScreen'))),
   NotFound: once(() => import('../ui/placeholders/NotFoundScreen')),
 };
 
@@ -99,10 +99,10 @@ function page(node: ReactNode): ReactNode {
 
 const redirect = (to: string) => <Navigate to={to} replace />;
 
-/** /signup?invite=… opens the profile with the invitation. */
+/** /signup?invite=… and /invite/:token open the profile with the invitation, to accept it. */
 function SignupRedirect() {
   const [params] = useSearchParams();
-  const invite = params.get('invite');
+  const invite = useParams().token ?? params.get('invite');
   return redirect(invite ? `/profile?invite=${encodeURIComponent(invite)}` : '/profile');
 }
 
@@ -111,6 +111,7 @@ export const signedInRoutes: RouteObject[] = [
   { path: '/dashboard', element: redirect('/classes'), handle: { preload: loaders.Classes } },
   { path: '/login', element: redirect('/') },
   { path: '/signup', element: <SignupRedirect /> },
+  { path: '/invite/:token', element: <SignupRedirect /> },
   { path: '/password_reset', element: redirect('/profile?password_reset=1') },
   // A reset link opened on a device already signed in still sets the password.
   { path: '/password_reset/:id', ...screen('PasswordReset') },

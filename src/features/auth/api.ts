@@ -13,3 +13,31 @@ export function checkPasswordReset(token: string): Promise<{ expires_at: string 
 export function completePasswordReset(token: string, password: string): Promise<Profile> {
   return apiRequest<Profile>('PUT', `/password_resets/${encodeURIComponent(token)}`, { body: { password }, scope: null, skipUnauthorizedHandler: true, schema: 'profile' });
 }
+
+export interface Invitation {
+  org: { id: number; name: string };
+  facility: { guid: string; name: string };
+  email: string;
+  expires_at: string;
+}
+
+export interface SignupForm {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  locale: string;
+  terms_accepted: boolean;
+}
+
+export function getInvitation(token: string): Promise<Invitation> {
+  return apiRequest<Invitation>('GET', `/invite/${encodeURIComponent(token)}`, { scope: null, skipUnauthorizedHandler: true });
+}
+
+export function postSignup(token: string, form: SignupForm): Promise<Profile> {
+  return apiRequest<Profile>('POST', `/signup?invite=${encodeURIComponent(token)}`, { body: { app_signup: form }, scope: null, skipUnauthorizedHandler: true, schema: 'profile' });
+}
+
+export function putAcceptInvitation(token: string): Promise<Profile> {
+  return apiRequest<Profile>('PUT', `/invite/${encodeURIComponent(token)}/accept`, { scope: null, schema: 'profile' });
+}

@@ -1,16 +1,152 @@
-// /invite, /invite/:token and /signup share one screen.
-import { Link, useLocation } from 'react-router';
+// /invite, /invite/:token and /signup(?invite=…) share this screen. With an invitation: who
+// invites whom, and the sign-up form (the invited email filled in, the password rules ticked off
+// as typed, the language, the terms), or "sign in to accept" for a member. Without one: where to
+// find it, and a field to paste its link. Online only.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { SUPPORTED_LOCALES, resolveLocale } from '../../../../core/locales';
+import { passwordProblems } from '../../../../core/rules/password';
+import { validateProfile, type ProfileErrors } from '../../../domain/forms';
+import { changeLocale } from '../../../i18n/index';
+import { Button } from '../../../ui/button/index';
+import { describeError } from '../../../ui/describe-error';
+import { Field } from '../../../ui/field/index';
 import { usePageTitle } from '../../../ui/page-title';
+import { useOnline } from '../../../ui/use-online';
+import { getInvitation, signUp, type Invitation } from '../invite';
+import { PasswordRules } from './PasswordRules';
+
+/** The token from a pasted invitation link, or the code itself. */
+export function inviteToken(text: string): string {
+  const trimmed = text.trim();
+  return /\/invite\/([\w-]+)/.exec(trimmed)?.[1] ?? /(?:[?&]invite=)([\w-]+)/.exec(trimmed)?.[1] ?? trimmed;
+}
 
 export default function InviteScreen() {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const title = usePageTitle(pathname.startsWith('/signup') ? 'auth.signupTitle' : 'auth.inviteTitle');
+  const { token: fromPath } = useParams();
+  const [params] = useSearchParams();
+  const token = fromPath ?? params.get('invite');
+  return token ? <SignUp token={token} /> : <FindInvitation />;
+}
+
+function FindInvitation() {
+  const { t } = useTranslation('profile');
+  const title = usePageTitle('auth.inviteTitle');
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
   return (
     <section className="auth-card" aria-labelledby="page-title">
       <h1 id="page-title" className="auth-card__title">{title}</h1>
-      <p>{t('auth.inviteUnavailable')}</p>
+      <p>{t('invite.codeHint')}</p>
+      <form className="form" noValidate onSubmit={(event) => {
+        event.preventDefault();
+        const token = inviteToken(text);
+        if (!token) return setError(t('invite.codeRequired'));
+        navigate(`/invite/${encodeURIComponent(token)}`);
+      }}>
+        <Field id="invite-code" label={t('invite.codeLabel')} error={error}>
+          {(aria) => <input {...aria} className="input" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />}
+        </Field>
+        <Button variant="primary" block type="submit">{t('invite.open')}</Button>
+      </form>
+      <p className="auth-card__links"><Link to="/login">{t('auth.backToLogin')}</Link></p>
+    </section>
+  );
+}
+
+function SignUp({ token }: { token: string }) {
+  const { t, i18n } = useTranslation('profile');
+  const { t: shellT } = useTranslation();
+  const title = usePageTitle('auth.signupTitle');
+  const online = useOnline();
+  const navigate = useNavigate();
+  const [invitation, setInvitation] = useState<Invitation | 'checking' | string>('checking');
+  const [values, setValues] = useState({ first_name: '', last_name: '', email: '' });
+  const [password, setPassword] = useState('');
+  const [terms, setTerms] = useState(false);
+  const [errors, setErrors] = useState<ProfileErrors & { password?: boolean; terms?: boolean }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const locale = resolveLocale(i18n.language);
+
+  useEffect(() => {
+    let live = true;
+    getInvitation(token).then(
+      (found) => {
+        if (!live) return;
+        setInvitation(found);
+        setValues((v) => ({ ...v, email: v.email || found.email }));
+      },
+      (failure: unknown) => live && setInvitation(describeError(failure, shellT)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, shellT]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problems = { ...validateProfile(values), ...(passwordProblems(password).length > 0 && { password: true }), ...(!terms && { terms: true }) };
+    setErrors(problems);
+    setFormError(null);
+    if (Object.keys(problems).length > 0) return;
+    setBusy(true);
+    try {
+      await signUp(token, { ...values, first_name: values.first_name.trim(), last_name: values.last_name.trim(), email: values.email.trim(), password, locale, terms_accepted: true });
+      navigate('/classes', { replace: true });
+    } catch (failure) {
+      setFormError(describeError(failure, shellT));
+      setBusy(false);
+    }
+  }
+
+  const field = (key: keyof typeof values, label: string, autoComplete: string, type = 'text') => (
+    <Field id={`signup-${key}`} label={label} error={errors[key] && t(errors[key])}>
+      {(aria) => <input {...aria} className="input" type={type} autoComplete={autoComplete} value={values[key]} onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))} />}
+    </Field>
+  );
+
+  return (
+    <section className="auth-card" aria-labelledby="page-title">
+      <h1 id="page-title" className="auth-card__title">{typeof invitation === 'object' ? t('invite.title', { org: invitation.org.name }) : title}</h1>
+      {!online && <p className="notice notice--warning" role="status">{t('invite.offline')}</p>}
+      {invitation === 'checking' ? (
+        <p role="status">{t('invite.checking')}</p>
+      ) : typeof invitation === 'string' ? (
+        <p className="notice notice--danger" role="alert" data-testid="invite-invalid">{invitation}</p>
+      ) : (
+        <>
+          <p data-testid="invite-intro">{t('invite.intro', { org: invitation.org.name, facility: invitation.facility.name })}</p>
+          <form className="form" onSubmit={submit} noValidate>
+            {field('first_name', t('profile.firstName'), 'given-name')}
+            {field('last_name', t('profile.lastName'), 'family-name')}
+            {field('email', t('auth.email'), 'email', 'email')}
+            <Field id="signup-password" label={t('auth.password')} error={errors.password ? t('auth.passwordRuleUnmet') : undefined}>
+              {(aria) => <input {...aria} className="input" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+            </Field>
+            <PasswordRules password={password} />
+            <Field id="signup-locale" label={t('settings.language')}>
+              {(aria) => (
+                <select {...aria} className="input" value={locale} onChange={(e) => void changeLocale(e.target.value)}>
+                  {SUPPORTED_LOCALES.map((l) => <option key={l} value={l} lang={l}>{t(`locales.${l}`)}</option>)}
+                </select>
+              )}
+            </Field>
+            <label className="check">
+              <input type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} aria-invalid={errors.terms || undefined} aria-describedby={errors.terms ? 'signup-terms-error' : undefined} />
+              <span>{t('invite.terms')}</span>
+            </label>
+            {errors.terms && <p id="signup-terms-error" className="field__error">{t('invite.termsRequired')}</p>}
+            {formError && <p className="notice notice--danger" role="alert">{formError}</p>}
+            <Button variant="primary" block type="submit" disabled={busy || !online}>{t('invite.create')}</Button>
+          </form>
+          <p className="auth-card__links">
+            <Link to="/login" state={{ from: `/profile?invite=${encodeURIComponent(token)}` }}>{t('invite.haveAccount')}</Link>
+          </p>
+        </>
+      )}
       <p className="auth-card__links"><Link to="/login">{t('auth.backToLogin')}</Link></p>
     </section>
   );

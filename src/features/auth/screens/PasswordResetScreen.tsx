@@ -4,7 +4,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../core/limits';
 import { passwordProblems } from '../../../../core/rules/password';
 import { isEmail } from '../../../domain/forms';
 import { Button } from '../../../ui/button/index';
@@ -13,6 +12,7 @@ import { Field } from '../../../ui/field/index';
 import { usePageTitle } from '../../../ui/page-title';
 import { useOnline } from '../../../ui/use-online';
 import { checkPasswordReset, requestPasswordReset, resetPassword } from '../reset';
+import { PasswordRules } from './PasswordRules';
 
 export default function PasswordResetScreen() {
   const { id } = useParams();
@@ -92,10 +92,6 @@ function NewPassword({ token }: { token: string }) {
   }, [token, t]);
 
   const problems = passwordProblems(password);
-  const rules = [
-    { key: 'length', ok: !problems.includes('too_short') && !problems.includes('too_long'), text: t('auth.passwordRuleLength', { min: PASSWORD_MIN, max: PASSWORD_MAX }) },
-    { key: 'blank', ok: !problems.includes('blank'), text: t('auth.passwordRuleBlank') },
-  ];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -128,14 +124,7 @@ function NewPassword({ token }: { token: string }) {
           <Field id="reset-password" label={t('auth.newPassword')} error={touched && problems.length > 0 ? t('auth.passwordRuleUnmet') : undefined}>
             {(aria) => <input {...aria} className="input" type="password" name="new-password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
           </Field>
-          <ul className="password-rules" aria-live="polite" data-testid="password-rules">
-            {rules.map((rule) => (
-              <li key={rule.key} className={rule.ok ? 'password-rules__ok' : undefined}>
-                <span aria-hidden="true">{rule.ok ? '✓' : '•'}</span> {rule.text}
-                <span className="visually-hidden">{rule.ok ? ` (${t('auth.ruleMet')})` : ''}</span>
-              </li>
-            ))}
-          </ul>
+          <PasswordRules password={password} />
           {formError && <p className="notice notice--danger" role="alert">{formError}</p>}
           <Button variant="primary" block type="submit" disabled={busy || !online}>{t('auth.setPassword')}</Button>
         </form>

@@ -8,6 +8,7 @@ import { ButtonLink } from '../../../ui/button/index';
 import { Card } from '../../../ui/card/index';
 import { KeyValueList } from '../../../ui/key-value/index';
 import { Cluster, Stack } from '../../../ui/layout/index';
+import { InviteAcceptCard } from '../../auth/public';
 
 export default function ProfileScreen() {
   const { t } = useTranslation('profile');
@@ -21,7 +22,7 @@ export default function ProfileScreen() {
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">{title}</h1>
-      {params.get('invite') && <p className="notice notice--info" role="status">{t('profile.inviteHint')}</p>}
+      {params.get('invite') && <InviteAcceptCard token={params.get('invite')!} />}
       {params.get('password_reset') && <p className="notice notice--info" role="status">{t('profile.passwordResetHint')}</p>}
       <div className="card profile-card">
         <Avatar name={profile.full_name} src={profile.avatar.is_set ? profile.avatar.thumb_url : null} size="lg" />

@@ -1,0 +1,20 @@
+// Invitations for the screens: reading one, signing up with it (the new member is signed in on
+// this device) and, signed in, accepting it (the organisation is added and opened). Online only.
+import { signedInAs, switchAccount } from '../../data/auth';
+import { db, type AuthState } from '../../data/db';
+import { getInvitation, postSignup, putAcceptInvitation, type SignupForm } from './api';
+
+export type { Invitation, SignupForm } from './api';
+export { getInvitation };
+
+export async function signUp(token: string, form: SignupForm): Promise<AuthState> {
+  return signedInAs(await postSignup(token, form));
+}
+
+export async function acceptInvitation(token: string): Promise<void> {
+  const invitation = await getInvitation(token);
+  const profile = await putAcceptInvitation(token);
+  // Only the accounts: other profile fields may carry edits still waiting in the outbox.
+  await db.profiles.update(profile.id, { accounts: profile.accounts });
+  await switchAccount(invitation.org.id);
+}
