@@ -21,7 +21,7 @@ export const SERVER_ERROR_CODES = [
   // appointments
   'slot_unavailable', 'hold_expired', 'payment_required', 'reschedule_closed',
   // shop
-  'cart_empty', 'card_declined', 'insufficient_funds', 'expired_card', 'authentication_failed', 'reset_link_invalid', 'invite_invalid', 'email_taken',
+  'cart_empty', 'card_declined', 'insufficient_funds', 'expired_card', 'authentication_failed', 'reset_link_invalid', 'invite_invalid', 'email_taken', 'upload_refused', 'not_an_image',
   // training
   'invalid_workout_type', 'invalid_session', 'invalid_workout_definition', 'invalid_movement',
 ] as const;

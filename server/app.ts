@@ -18,6 +18,7 @@ import { ApiError, handleError, payloadTooLarge } from './http/errors';
 import { facilityScope } from './http/facility-scope';
 import { createLoginRateLimiter, DEFAULT_LOGIN_RATE_LIMIT, RESET_RATE_LIMIT, type LoginRateLimitOptions } from './http/rate-limit';
 import { createMailer } from './mail/mailer';
+import { uploadSecret } from './settings';
 import { guardServer } from './http/node-guard';
 import { createNotifier, type Notifier } from './features/notifications/service';
 import { createWebPushSender, type PushSender } from './push/sender';
@@ -50,6 +51,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { orgRoutes } from './features/profile/orgs-routes';
 import { profileRoutes } from './features/profile/profile-routes';
 import { calendarFeedRoutes } from './features/profile/calendar-feed';
+import { imageAuthRoutes, uploadRoutes } from './features/profile/avatar';
 import { pushKeyRoutes, pushSubscriptionRoutes } from './features/notifications/push-subscriptions-routes';
 import { sessionRoutes } from './features/booking/sessions-routes';
 import { timezoneRoutes } from './features/profile/timezones-routes';
@@ -110,6 +112,8 @@ export interface ServerOptions {
   mailLog?: (line: string) => void;
   /** The app's public address, for links in emails. Default: where this server listens. */
   publicUrl?: string;
+  /** Where profile photos are kept. Default: uploads/ beside the database file. */
+  uploadDir?: string;
 }
 
 export interface RunningServer {
@@ -149,6 +153,7 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.route('/password_resets', passwordResetRoutes());
   api.route('/invite', inviteRoutes());
   api.route('/signup', signupRoutes());
+  api.route('/profile', imageAuthRoutes());
   api.route('/profile', profileRoutes());
   api.route('/member', memberRoutes());
   api.route('/facilities', facilityRoutes());
@@ -189,6 +194,7 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   // The sandbox card gateway's own endpoints (outside /api/v1, as a gateway's servers would be).
   app.route('/sandbox-gateway', sandboxGatewayRoutes());
   app.route('/calendar', calendarFeedRoutes());
+  app.route('/uploads', uploadRoutes());
   // For load balancers and rolling restarts: can this process reach its database (and Redis)?
   app.get('/healthz', async (c) => {
     const database = await sql`select 1`.execute(deps.db).then(
@@ -221,14 +227,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const db = openDatabase(options.databaseUrl ?? databaseFile, options.databasePoolSize);
   let vapid: Awaited<ReturnType<typeof loadVapidDetails>>;
   let admin: Awaited<ReturnType<typeof resolveAdminToken>>;
+  let secret: string;
   let realtime: Realtime;
   try {
     // Several processes starting at once on one PostgreSQL: one migrates, seeds and makes the
     // keys, the others wait and find them made.
-    ({ vapid, admin } = await exclusively(db, 'member-pwa:first-start', async () => {
+    ({ vapid, admin, secret } = await exclusively(db, 'member-pwa:first-start', async () => {
       await migrateToLatest(db);
       if ((options.seedDemo ?? true) && (await isEmpty(db))) await seedDemoData(db, now());
-      return { vapid: await loadVapidDetails(db, options.vapidSubject), admin: await resolveAdminToken(db, databaseFile, options.adminToken) };
+      return { vapid: await loadVapidDetails(db, options.vapidSubject), admin: await resolveAdminToken(db, databaseFile, options.adminToken), secret: await uploadSecret(db) };
     }));
     realtime = await createRealtime(db, now, redis);
   } catch (error) {
@@ -261,6 +268,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }),
     // Set once the server listens (below) unless configured.
     publicUrl: options.publicUrl ?? '',
+    uploads: { dir: options.uploadDir ?? join(databaseFile === ':memory:' ? tmpdir() : dirname(databaseFile), 'uploads'), secret },
   };
   // A place offered from the waitlist becomes a 'waitlist' notification.
   deps.offers.on((event) => notifications.offerMade(event));

@@ -28,6 +28,8 @@ export interface Config {
   mailDir?: string;
   /** The app's public address for links in emails; unset: where the server listens. */
   publicUrl?: string;
+  /** Where profile photos are kept; unset: uploads/ beside the database file. */
+  uploadDir?: string;
 }
 
 const OFF = new Set(['0', 'false', 'off', 'no']);
@@ -76,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM?.trim() || undefined,
     mailDir: env.MAIL_DIR?.trim() || undefined,
+    uploadDir: env.UPLOAD_DIR?.trim() || undefined,
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined,
   };
 }

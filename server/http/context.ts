@@ -22,6 +22,8 @@ export interface Deps {
   mailer: Mailer;
   /** The app's public address, for links in emails (PUBLIC_URL, else where this server listens). */
   publicUrl: string;
+  /** Profile photos: the folder they are kept in and the key that signs upload permissions. */
+  uploads: { dir: string; secret: string };
   /** Shared state between server processes (REDIS_URL); null for one process. */
   redis: RedisConnections | null;
   realtime: Realtime;
