@@ -163,3 +163,37 @@ test.describe('calendar feed', () => {
     expect((await page.request.get(url)).status()).toBe(404);
   });
 });
+
+test.describe('profile photo', () => {
+  test('Sam crops and uploads a photo and sees it in the top bar; offline, the next one waits to sync and goes up once back online', async ({ page, context, loginPage }) => {
+    const sharp = (await import('sharp')).default;
+    const photo = (colour: string) => sharp({ create: { width: 1200, height: 800, channels: 3, background: colour } }).jpeg().toBuffer();
+    await loginPage.signInAs(DEMO.sam);
+    await page.goto('/profile');
+    const topBar = page.getByTestId('profile-link').locator('img');
+
+    await page.getByTestId('avatar-file').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await photo('#2266aa') });
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('avatar-crop')).toBeVisible();
+    await dialog.getByTestId('avatar-crop').focus();
+    await page.keyboard.press('ArrowLeft');
+    await dialog.getByLabel('Zoom').fill('1.5');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Use this photo' }).click();
+    await expect(page.getByText('Photo updated.')).toBeVisible();
+    await expect(topBar).toHaveAttribute('src', /^\/uploads\/avatars\/[a-z0-9-]+-thumb\.webp$/);
+    const first = await topBar.getAttribute('src');
+    expect((await page.request.get(first!)).headers()['content-type']).toBe('image/webp');
+
+    await waitForServiceWorker(page);
+    await goOffline(context);
+    await page.getByTestId('avatar-file').setInputFiles({ name: 'me2.jpg', mimeType: 'image/jpeg', buffer: await photo('#aa6622') });
+    await page.getByRole('dialog').getByRole('button', { name: 'Use this photo' }).click();
+    await expect(page.getByTestId('avatar-waiting')).toHaveText('Waiting to sync');
+    await expect(topBar).toHaveAttribute('src', first!);
+    await goOnline(context);
+    await expect(page.getByTestId('avatar-waiting')).toHaveCount(0, { timeout: 15_000 });
+    await expect(topBar).not.toHaveAttribute('src', first!);
+    await expect(topBar).toHaveAttribute('src', /-thumb\.webp$/);
+  });
+});

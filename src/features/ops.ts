@@ -6,11 +6,13 @@ import { registerMemberOps } from './profile/commands/member';
 import { registerNotificationOps } from './notifications/commands';
 import { registerOrgOps } from './profile/commands/orgs';
 import { registerProfileOps } from './profile/commands/profile';
+import { registerAvatarOps } from './profile/avatar';
 import { registerShopOps } from './shop/commands';
 import { registerTrainingOps } from './training/commands';
 
 export function registerCommandOps(): void {
   registerProfileOps();
+  registerAvatarOps();
   registerMemberOps();
   registerOrgOps();
   registerBookingOps();

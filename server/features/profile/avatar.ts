@@ -61,11 +61,12 @@ const authQuery = z.object({
 export function imageAuthRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get('/image_auth', requireAuth, (c) => {
-    const { now, uploads, publicUrl } = c.get('deps');
+    const { now, uploads } = c.get('deps');
     const { content_type } = readQuery(c, authQuery);
     const expires = new Date(now().getTime() + POLICY_TTL_MS).toISOString();
     const policy = Buffer.from(JSON.stringify({ profile_id: profileId(c), content_type, max_bytes: AVATAR_MAX_BYTES, expires_at: expires } satisfies Policy)).toString('base64url');
-    return c.json({ url: `${publicUrl}/uploads/avatar`, fields: { policy, signature: sign(uploads.secret, policy) }, content_type, max_bytes: AVATAR_MAX_BYTES, expires_at: expires });
+    // Same origin as the app (a relative URL): the CSP's connect-src 'self' allows it whatever the host name.
+    return c.json({ url: '/uploads/avatar', fields: { policy, signature: sign(uploads.secret, policy) }, content_type, max_bytes: AVATAR_MAX_BYTES, expires_at: expires });
   });
   return routes;
 }

@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';
-import { Avatar } from '../../../ui/avatar/index';
+import { AvatarEditor } from './AvatarEditor';
+import './profile.css';
 import { useCurrentAccount, useFacility, useMember, useProfile } from '../../../data/hooks/auth';
 import { resolveLocale } from '../../../../core/locales';
 import { ButtonLink } from '../../../ui/button/index';
@@ -25,11 +26,11 @@ export default function ProfileScreen() {
       {params.get('invite') && <InviteAcceptCard token={params.get('invite')!} />}
       {params.get('password_reset') && <p className="notice notice--info" role="status">{t('profile.passwordResetHint')}</p>}
       <div className="card profile-card">
-        <Avatar name={profile.full_name} src={profile.avatar.is_set ? profile.avatar.thumb_url : null} size="lg" />
         <div>
           <h2 className="profile-card__name">{profile.full_name}</h2>
           <p className="muted">{profile.email}</p>
         </div>
+        <AvatarEditor profile={profile} />
       </div>
       <Stack>
         <Card>
