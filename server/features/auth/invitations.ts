@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { hashPassword } from './password';
+import { hashPassword, newPasswordField } from './password';
 import { createSession, deleteSessionByToken, SESSION_COOKIE } from './sessions';
 import { hashToken, newToken } from './tokens';
 import type { Database } from '../../db/schema';
@@ -14,9 +14,8 @@ import { readJson } from '../../http/validate';
 import { invitationMail } from '../../mail/messages';
 import { loadProfile } from '../profile/present';
 import { emailField } from '../profile/profile-routes';
-import { PASSWORD_MAX, PASSWORD_MIN, PERSON_NAME_MAX } from '../../../core/limits';
+import { PERSON_NAME_MAX } from '../../../core/limits';
 import { SUPPORTED_LOCALES } from '../../../core/locales';
-import { passwordProblems } from '../../../core/rules/password';
 
 // Invitations (see the README's calls table and docs/decisions.md#invitations):
 //   staff:   POST /admin/invitations {facility_id, email, locale?} (npm run admin -- invite) makes a
@@ -97,11 +96,7 @@ const signupBody = z.object({
     first_name: name('First name'),
     last_name: name('Last name'),
     email: emailField,
-    password: z.string({ error: 'Password is required.' }).superRefine((value, ctx) => {
-      for (const problem of passwordProblems(value)) {
-        ctx.addIssue({ code: 'custom', message: problem === 'too_long' ? `The password can have at most ${PASSWORD_MAX} characters.` : problem === 'blank' ? 'The password cannot be only spaces.' : `The password needs at least ${PASSWORD_MIN} characters.` });
-      }
-    }),
+    password: newPasswordField,
     locale: z.enum(SUPPORTED_LOCALES, { error: `locale must be one of ${SUPPORTED_LOCALES.join(', ')}.` }),
     terms_accepted: z.literal(true, { error: 'Accept the terms to create an account.' }),
   }),

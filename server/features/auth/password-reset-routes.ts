@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { hashPassword } from './password';
+import { hashPassword, newPasswordField } from './password';
 import { createSession, deleteSessionByToken, SESSION_COOKIE } from './sessions';
 import { hashToken, newToken } from './tokens';
 import type { AppEnv } from '../../http/context';
@@ -11,8 +11,7 @@ import { setSessionCookie } from '../../http/session';
 import { readJson } from '../../http/validate';
 import { passwordResetMail } from '../../mail/messages';
 import { loadProfile } from '../profile/present';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../../core/limits';
-import { passwordProblems } from '../../../core/rules/password';
+import { EMAIL_MAX } from '../../../core/limits';
 
 // Password reset (see the README's calls table and docs/decisions.md#password-reset):
 //   POST /password_resets {email}     always 202 with the same answer, whether or not the email is a
@@ -29,14 +28,7 @@ const requestBody = z.object({
   email: z.string({ error: 'Email is required.' }).trim().toLowerCase().min(1, 'Email is required.').max(EMAIL_MAX, 'Email is too long.'),
 });
 
-const completeBody = z.object({
-  password: z.string({ error: 'Password is required.' }).superRefine((value, ctx) => {
-    for (const problem of passwordProblems(value)) {
-      const message = problem === 'too_long' ? `The password can have at most ${PASSWORD_MAX} characters.` : problem === 'blank' ? 'The password cannot be only spaces.' : `The password needs at least ${PASSWORD_MIN} characters.`;
-      ctx.addIssue({ code: 'custom', message });
-    }
-  }),
-});
+const completeBody = z.object({ password: newPasswordField });
 
 const linkInvalid = () => new ApiError(404, 'reset_link_invalid', 'This reset link has expired or has already been used. Ask for a new one.');
 

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../core/limits';
+import { passwordProblems } from '../../../core/rules/password';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 // scrypt from node:crypto: memory-hard, no native addon. Hash format
@@ -41,3 +44,11 @@ export async function verifyPassword(password: string, stored: string | null): P
   // A missing hash runs the same work against a dummy so unknown emails take as long as wrong passwords.
   return stored !== null && match;
 }
+
+/** A new password as the API takes it (sign-up, reset): the shared rules, each with its message. */
+export const newPasswordField = z.string({ error: 'Password is required.' }).superRefine((value, ctx) => {
+  for (const problem of passwordProblems(value)) {
+    const message = problem === 'too_long' ? `The password can have at most ${PASSWORD_MAX} characters.` : problem === 'blank' ? 'The password cannot be only spaces.' : `The password needs at least ${PASSWORD_MIN} characters.`;
+    ctx.addIssue({ code: 'custom', message });
+  }
+});
