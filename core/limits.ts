@@ -56,3 +56,10 @@ export function cleanTextMessage(label: string): string {
 /** A member's password: long enough to resist guessing, short enough to hash quickly. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
+
+/** A comment on the feed: plain text, like a message, not an essay. */
+export const COMMENT_MAX = 1000;
+/** The reactions a member can give a post or a comment. */
+export const REACTION_TYPES = ['like', 'love', 'strong', 'celebrate'] as const;
+/** Posts per page of GET /activities. */
+export const ACTIVITIES_PAGE = 20;

@@ -51,6 +51,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { orgRoutes } from './features/profile/orgs-routes';
 import { profileRoutes } from './features/profile/profile-routes';
 import { calendarFeedRoutes } from './features/profile/calendar-feed';
+import { feedRoutes } from './features/feed/routes';
 import { imageAuthRoutes, uploadRoutes } from './features/profile/avatar';
 import { pushKeyRoutes, pushSubscriptionRoutes } from './features/notifications/push-subscriptions-routes';
 import { sessionRoutes } from './features/booking/sessions-routes';
@@ -180,6 +181,7 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.route('/lifts', liftRoutes());
   api.route('/movements', movementRoutes());
   api.route('/leaderboard', leaderboardRoutes());
+  api.route('/', feedRoutes());
 
   const app = new Hono<AppEnv>();
   app.use(securityHeaders);

@@ -11,3 +11,4 @@ export * from './courses';
 export * from './training';
 export * from './account';
 export * from './shop';
+export * from './feed';

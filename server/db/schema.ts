@@ -241,6 +241,29 @@ export interface PostsTable {
   author_name: string;
   content: string;
   created_at: IsoText;
+  /** Migration 0016. */
+  image_url: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  post_id: number;
+  /** A reply's comment; null for a comment on the post. */
+  parent_id: number | null;
+  profile_id: number;
+  content: string;
+  created_at: IsoText;
+}
+
+export type ReactionSourceText = 'post' | 'comment';
+
+export interface ReactionsTable {
+  id: Generated<number>;
+  profile_id: number;
+  source_type: ReactionSourceText;
+  source_id: number;
+  type: string;
+  created_at: IsoText;
 }
 
 /** held: keeps its slot for the member until hold_expires_at; expired: a hold that lapsed. */
@@ -549,6 +572,8 @@ export interface Database {
   visit_charges: VisitChargesTable;
   password_resets: PasswordResetsTable;
   invitations: InvitationsTable;
+  comments: CommentsTable;
+  reactions: ReactionsTable;
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_queue: PushQueueTable;

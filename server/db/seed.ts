@@ -7,6 +7,7 @@ import { seedTraining, type TrainingClass } from '../features/training/seed';
 import { seedAppointmentCatalogue } from '../features/appointments/seed';
 import { seedCourses } from '../features/courses/seed';
 import { seedShop } from '../features/shop/seed';
+import { seedFeed } from '../features/feed/seed';
 import type { Database, NewInstructor, NewMembership, NewNotification, NewPass, NewSession, NewVisit, VisitStateText, WhiteboardVisibilityText } from './schema';
 
 // The one place for demo data (its training part in ./seed-training.ts, called from here).
@@ -471,6 +472,7 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
   await seedAppointmentCatalogue(trx, now, { orgIds, facilityIds, timeZones, sam });
   await seedCourses(trx, now, { facilityIds, timeZones });
   await seedShop(trx, now, { orgIds });
+  await seedFeed(trx, now, { orgIds, people: { alex, sam, kai } });
 
   await seedTraining(trx, now, {
     orgIds: ORGS.map((o) => orgIds[o.key]),
