@@ -53,6 +53,13 @@ export default defineConfig({
     // One stylesheet (about 10 KB compressed), inlined into index.html: the first paint, and a saved
     // screen of any route, need no stylesheet request (scripts/vite-last-screen.ts).
     cssCodeSplit: false,
+    rolldownOptions: {
+      output: {
+        // The sync engine (src/data) is shared by the shell and every feature chunk: one chunk, not
+        // a file per module the splitter finds shared (each costs a request and its own compression).
+        advancedChunks: { groups: [{ name: 'engine', test: /\/src\/data\// }] },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080', '/realtime': { target: 'http://127.0.0.1:8080', ws: true } },
