@@ -47,3 +47,15 @@ export const activityPage = z.object({
   next_cursor: z.nullable(z.string()),
 });
 export type ActivityPage = z.infer<typeof activityPage>;
+
+/** The `before` of the page after `post`: its time and id (both sides make and read it here). */
+export function feedCursor(post: { created_at: string; id: number }): string {
+  return `${post.created_at}_${post.id}`;
+}
+
+export function readFeedCursor(cursor: string): { created_at: string; id: number } | null {
+  const cut = cursor.lastIndexOf('_');
+  const created_at = cursor.slice(0, cut);
+  const id = cursor.slice(cut + 1);
+  return cut > 0 && /^\d{1,15}$/.test(id) && !Number.isNaN(Date.parse(created_at)) ? { created_at, id: Number(id) } : null;
+}

@@ -1,7 +1,7 @@
 // The one Dexie schema. The page reads every screen from here through live queries, the
 // network layer writes into it, and the service worker imports it too (push, outbox sync).
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { AppNotification, Appointment, Cart, Invoice, Membership, Pass, Product, AppointmentSlot, Course, Facility, Leaderboard, Member, Movement, Profile, Service, Session, StaffMember, Visit, Workout } from '../../core/contract/types';
+import type { Activity, AppNotification, Appointment, Cart, Invoice, Membership, Pass, Product, AppointmentSlot, Course, Facility, Leaderboard, Member, Movement, Profile, Service, Session, StaffMember, Visit, Workout } from '../../core/contract/types';
 
 /** Which member is signed in and what they have chosen; one row under key 'auth'. */
 export interface AuthState {
@@ -139,6 +139,7 @@ export class MemberDb extends Dexie {
   products!: EntityTable<StoredProduct, 'id'>;
   carts!: EntityTable<StoredCart, 'org_id'>;
   invoices!: EntityTable<Invoice, 'id'>;
+  activities!: EntityTable<Activity, 'id'>;
 
   constructor(name = 'member-pwa') {
     super(name);
@@ -184,6 +185,8 @@ export class MemberDb extends Dexie {
     // The shop: what each organisation sells and the member's cart there (edited offline, queued).
     this.version(6).stores({ products: '&id, org_id', carts: '&org_id' });
     this.version(7).stores({ invoices: '&id, org_id' });
+    // The activity feed: posts with their comments and reactions, per organisation.
+    this.version(8).stores({ activities: '&id, org_id, created_at' });
   }
 }
 
@@ -193,7 +196,7 @@ export const db = new MemberDb();
 export type MemberTable =
   | 'profiles' | 'facilities' | 'members' | 'sessions' | 'visits' | 'notifications' | 'outbox' | 'notices' | 'pulls'
   | 'workouts' | 'movements' | 'leaderboards' | 'workoutAliases' | 'confirmations'
-  | 'services' | 'staff' | 'appointments' | 'slots' | 'courses' | 'memberships' | 'passes' | 'products' | 'carts' | 'invoices';
+  | 'services' | 'staff' | 'appointments' | 'slots' | 'courses' | 'memberships' | 'passes' | 'products' | 'carts' | 'invoices' | 'activities';
 
 /**
  * Every table but `meta` holds member data: read off the schema, so a new table is wiped on

@@ -8,6 +8,7 @@ import { registerOrgOps } from './profile/commands/orgs';
 import { registerProfileOps } from './profile/commands/profile';
 import { registerAvatarOps } from './profile/avatar';
 import { registerShopOps } from './shop/commands';
+import { registerFeedOps } from './feed/commands';
 import { registerTrainingOps } from './training/commands';
 
 export function registerCommandOps(): void {
@@ -20,4 +21,5 @@ export function registerCommandOps(): void {
   registerTrainingOps();
   registerAppointmentOps();
   registerShopOps();
+  registerFeedOps();
 }

@@ -23,7 +23,7 @@ function loadDateLocale(lng: Locale): Promise<void> {
 }
 
 /** The shell's strings load before the first paint; each feature's load with its screens. */
-export const NAMESPACES = ['shell', 'booking', 'training', 'profile', 'appointments', 'account'] as const;
+export const NAMESPACES = ['shell', 'booking', 'training', 'profile', 'appointments', 'account', 'feed'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const SHELL_NAMESPACE: Namespace = 'shell';
 

@@ -9,6 +9,7 @@ import { readJson } from '../../http/validate';
 import type { Database, FacilityRow } from '../../db/schema';
 import { pathId, readQuery, requireFacility } from '../booking/http';
 import { presentActivities, presentComment, reactionsFor } from './present';
+import { feedCursor, readFeedCursor } from '../../../core/contract/feed';
 import { ACTIVITIES_PAGE, COMMENT_MAX, cleanTextMessage, isCleanText, REACTION_TYPES } from '../../../core/limits';
 
 // The activity feed of the selected facility's organisation (docs/decisions.md#activity-feed):
@@ -39,12 +40,6 @@ function visiblePosts(db: Db, facility: FacilityRow) {
     .selectAll()
     .where('org_id', '=', facility.org_id)
     .where((eb) => eb.or([eb('facility_id', 'is', null), eb('facility_id', '=', facility.id)]));
-}
-
-const encodeCursor = (post: { created_at: string; id: number }) => Buffer.from(`${post.created_at}|${post.id}`).toString('base64url');
-function decodeCursor(cursor: string): { created_at: string; id: number } | null {
-  const [created_at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  return created_at && id && /^\d+$/.test(id) && !Number.isNaN(Date.parse(created_at)) ? { created_at, id: Number(id) } : null;
 }
 
 const listQuery = z.object({ before: z.string().max(200).optional() });
@@ -87,13 +82,13 @@ export function feedRoutes(): Hono<AppEnv> {
     const { db } = c.get('deps');
     const facility = feedFacility(c);
     const { before } = readQuery(c, listQuery);
-    const cursor = before ? decodeCursor(before) : null;
+    const cursor = before ? readFeedCursor(before) : null;
     let query = visiblePosts(db, facility);
     if (cursor) query = query.where((eb) => eb.or([eb('created_at', '<', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)])]));
     const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(ACTIVITIES_PAGE + 1).execute();
     const page = rows.slice(0, ACTIVITIES_PAGE);
     const last = page.at(-1);
-    return c.json({ activities: await presentActivities(db, page, profileId(c)), next_cursor: rows.length > ACTIVITIES_PAGE && last ? encodeCursor(last) : null });
+    return c.json({ activities: await presentActivities(db, page, profileId(c)), next_cursor: rows.length > ACTIVITIES_PAGE && last ? feedCursor(last) : null });
   });
 
   routes.get('/activities/:id', requireAuth, async (c) => {

@@ -1,0 +1,45 @@
+import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWorker, DEMO } from './fixtures';
+import { adminPost, withDatabase } from './support/studio';
+
+test.describe('activity feed', () => {
+  test('a post notification opens the feed with that post highlighted; Alex comments and reacts offline and each reaches the server once', async ({ page, context, loginPage, baseURL }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.waitForTimeout(3_500); // notifications are (re)loaded 3 s after monitoring starts
+    const harbour = await withDatabase(async (db) => (await db.selectFrom('orgs').select('id').where('name', '=', 'Harbour Strength').executeTakeFirstOrThrow()).id);
+    const text = `Deadlift day on Saturday ${Date.now()}: details at https://harbourstrength.example/deadlift.`;
+    const published = await adminPost(baseURL!, '/posts', { org_id: harbour, author_name: 'Tom Ngata', content: text });
+    expect(published.status).toBe(201);
+    const postId = (published.body as { post: { id: number } }).post.id;
+
+    await page.getByTestId('notifications-bell').click();
+    await page.getByRole('dialog', { name: 'Notifications' }).getByTestId('notification').filter({ hasText: 'Deadlift day on Saturday' }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/activity\\?notify=${postId}`));
+    const post = page.locator(`#post-${postId}`);
+    await expect(post).toHaveClass(/feed-post--highlighted/);
+    await expect(post).toBeInViewport();
+    await expect(post.getByRole('link', { name: 'https://harbourstrength.example/deadlift' })).toHaveAttribute('rel', /noopener/);
+    await expect(page.getByTestId('post').filter({ hasText: 'Coaching tip' }).getByTestId('comment').first()).toContainText('This fixed my low back pinch');
+    await expectAccessible(page);
+
+    await waitForServiceWorker(page);
+    await goOffline(context);
+    await post.getByRole('textbox', { name: 'Write a comment' }).fill('Count me in!');
+    await post.getByRole('button', { name: 'Send' }).click();
+    await expect(post.getByTestId('comment').filter({ hasText: 'Count me in!' })).toContainText('Waiting to sync');
+    await post.getByRole('button', { name: /^Strong/ }).click();
+    await expect(post.getByRole('button', { name: 'Strong (1)' })).toHaveAttribute('aria-pressed', 'true');
+    // Still there after a reload with no network.
+    await page.reload();
+    await expect(page.locator(`#post-${postId}`).getByTestId('comment').filter({ hasText: 'Count me in!' })).toBeVisible();
+
+    await goOnline(context);
+    const onServer = () => withDatabase(async (db) => ({
+      comments: (await db.selectFrom('comments').select('id').where('post_id', '=', postId).where('content', '=', 'Count me in!').execute()).length,
+      reactions: (await db.selectFrom('reactions').select('type').where('source_type', '=', 'post').where('source_id', '=', postId).execute()).map((r) => r.type),
+    }));
+    await expect.poll(onServer, { timeout: 15_000 }).toEqual({ comments: 1, reactions: ['strong'] });
+    await expect(page.locator(`#post-${postId}`).getByTestId('comment').filter({ hasText: 'Count me in!' })).not.toContainText('Waiting to sync');
+    await page.waitForTimeout(1_000);
+    expect(await onServer()).toEqual({ comments: 1, reactions: ['strong'] });
+  });
+});

@@ -1,0 +1,110 @@
+// One post of the feed: author, time, its text (links recognised, never HTML), reactions with
+// counts, and the comment threads with reply, delete and a comment form.
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Activity, Comment, Reply } from '../../../../core/contract/types';
+import { COMMENT_MAX, REACTION_TYPES } from '../../../../core/limits';
+import { linkify } from '../../../domain/linkify';
+import type { Formatter } from '../../../i18n/format';
+import { Avatar } from '../../../ui/avatar/index';
+import { Button } from '../../../ui/button/index';
+import { useCommand } from '../../../ui/use-command';
+import { addComment, removeComment, setReaction } from '../commands';
+
+const EMOJI: Record<(typeof REACTION_TYPES)[number], string> = { like: '👍', love: '❤️', strong: '💪', celebrate: '🎉' };
+
+function Text({ text }: { text: string }) {
+  return (
+    <p className="feed-text">
+      {linkify(text).map((part, i) => (part.kind === 'link' ? <a key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow ugc">{part.text}</a> : <span key={i}>{part.text}</span>))}
+    </p>
+  );
+}
+
+function Reactions({ item, onReact }: { item: Activity | Comment | Reply; onReact: (type: (typeof REACTION_TYPES)[number] | null) => void }) {
+  const { t } = useTranslation('feed');
+  return (
+    <div className="feed-reactions" role="group" aria-label={t('reactions')}>
+      {REACTION_TYPES.map((type) => {
+        const count = item.reactions.counts[type] ?? 0;
+        const mine = item.reactions.mine === type;
+        return (
+          <button key={type} type="button" className="choice-chip feed-reaction" aria-pressed={mine} aria-label={t('reactionLabel', { name: t(`reaction.${type}`), count })} onClick={() => onReact(mine ? null : type)}>
+            <span aria-hidden="true">{EMOJI[type]}</span>{count > 0 && <span aria-hidden="true"> {count}</span>}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function CommentForm({ label, onSend, testId }: { label: string; onSend: (text: string) => Promise<boolean>; testId: string }) {
+  const { t } = useTranslation('feed');
+  const [text, setText] = useState('');
+  const id = `${testId}-input`;
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!text.trim()) return;
+    // Kept when the comment was refused on the device, so nothing typed is lost.
+    if (await onSend(text)) setText('');
+  }
+  return (
+    <form className="feed-comment-form" onSubmit={(e) => void submit(e)} data-testid={testId}>
+      <label htmlFor={id} className="visually-hidden">{label}</label>
+      <textarea id={id} className="input" rows={1} maxLength={COMMENT_MAX} placeholder={label} value={text} onChange={(e) => setText(e.target.value)} />
+      <Button type="submit" variant="primary" disabled={!text.trim()}>{t('send')}</Button>
+    </form>
+  );
+}
+
+export function PostCard({ post, facilityGuid, format, highlighted }: { post: Activity; facilityGuid: string; format: Formatter; highlighted: boolean }) {
+  const { t } = useTranslation('feed');
+  const run = useCommand();
+  const [replyTo, setReplyTo] = useState<number | null>(null);
+
+  const renderComment = (comment: Comment | Reply, threadId: number | null) => {
+    const pending = comment.id < 0;
+    return (
+      <li key={comment.id} className="feed-comment" data-testid="comment">
+        <div className="feed-comment__head">
+          <strong>{comment.author.full_name}</strong> <span className="muted">{pending ? t('sending') : format.dateTime(comment.created_at)}</span>
+        </div>
+        <Text text={comment.content} />
+        {!pending && (
+          <div className="feed-comment__actions">
+            <Reactions item={comment} onReact={(type) => void run(() => setReaction(facilityGuid, post.id, { type: 'comment', id: comment.id }, type))} />
+            <Button size="sm" variant="ghost" onClick={() => setReplyTo(threadId ?? comment.id)}>{t('reply')}</Button>
+            {comment.author.is_me && <Button size="sm" variant="ghost" onClick={() => void run(() => removeComment(facilityGuid, post.id, comment, threadId))}>{t('delete')}</Button>}
+          </div>
+        )}
+        {'replies' in comment && comment.replies && comment.replies.length > 0 && <ul className="feed-replies">{comment.replies.map((r) => renderComment(r, comment.id))}</ul>}
+        {threadId === null && replyTo === comment.id && (
+          <CommentForm testId="reply-form" label={t('replyTo', { name: comment.author.full_name })} onSend={(text) => run(() => addComment(facilityGuid, post.id, { type: 'comment', id: comment.id }, comment.id, text)).then((r) => {
+            if (r.ok) setReplyTo(null);
+            return r.ok;
+          })} />
+        )}
+      </li>
+    );
+  };
+
+  return (
+    <article className={`card feed-post${highlighted ? ' feed-post--highlighted' : ''}`} id={`post-${post.id}`} data-testid="post" aria-labelledby={`post-${post.id}-author`}>
+      <header className="feed-post__head">
+        <Avatar name={post.author.full_name} size="md" />
+        <div>
+          <strong id={`post-${post.id}-author`}>{post.author.full_name}</strong>
+          <div className="muted">{format.dateTime(post.created_at)}</div>
+        </div>
+      </header>
+      <Text text={post.content} />
+      {post.image_url && <img className="feed-post__image" src={post.image_url} alt="" loading="lazy" />}
+      <Reactions item={post} onReact={(type) => void run(() => setReaction(facilityGuid, post.id, { type: 'post', id: post.id }, type))} />
+      <section aria-label={t('counts.comments', { count: post.comments.count })}>
+        <p className="muted">{t('counts.comments', { count: post.comments.count })}</p>
+        {post.comments.items.length > 0 && <ul className="feed-comments">{post.comments.items.map((c) => renderComment(c, null))}</ul>}
+        <CommentForm testId="comment-form" label={t('writeComment')} onSend={(text) => run(() => addComment(facilityGuid, post.id, { type: 'post', id: post.id }, null, text)).then((r) => r.ok)} />
+      </section>
+    </article>
+  );
+}
