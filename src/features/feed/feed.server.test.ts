@@ -1,35 +1,18 @@
 // The feed offline-first against the real reference server on loopback: posts in Dexie with
 // older pages on demand; comments and reactions shown at once, queued offline, sent once each
 // (a lost answer replayed with the same key), and a refused comment taken back with the reason.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedUuid } from '../../../server/db/seed';
 import { signIn } from '../../data/auth';
-import { registerCommandOps } from '../ops';
 import { db } from '../../data/db';
-import { configureOutbox, flushOutbox } from '../../data/sync/outbox';
-import { resetDb } from '../../../tests/support/data-helpers';
-import { withRealServer } from '../../../tests/support/real-server';
+import { flushOutbox } from '../../data/sync/outbox';
+import { withCommandServer } from '../../../tests/support/command-server';
 import { addComment, setReaction } from './commands';
 import { pullActivities, pullOlderActivities } from './pull';
 
 const WELLINGTON = seedUuid('facility:harbour-wellington');
-const real = withRealServer('feed');
+const real = withCommandServer('feed');
 const browser = real.browser;
-
-registerCommandOps();
-
-beforeEach(async () => {
-  await flushOutbox().catch(() => undefined);
-  await resetDb();
-  real.connect();
-  configureOutbox({ now: () => Date.now(), random: () => 0.5, baseMs: 1_000, capMs: 300_000 });
-});
-
-afterEach(async () => {
-  browser.unreachable = null;
-  browser.dropAnswer = null;
-  await flushOutbox({ ignoreBackoff: true }).catch(() => undefined);
-});
 
 const serverComments = (content: string) => real.server.db.selectFrom('comments').select(['id', 'parent_id']).where('content', '=', content).execute();
 

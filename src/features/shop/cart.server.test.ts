@@ -1,35 +1,19 @@
 // The cart offline-first against the real reference server on loopback: edits show at once with
 // the SPEC §5 rules, wait in the outbox, and reach the server as the cart the member last wanted,
 // once, even when an answer is lost.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedUuid } from '../../../server/db/seed';
 import { signIn } from '../../data/auth';
-import { registerCommandOps } from '../ops';
 import { db } from '../../data/db';
-import { configureOutbox, flushOutbox } from '../../data/sync/outbox';
-import { resetDb } from '../../../tests/support/data-helpers';
-import { isWrite, withRealServer } from '../../../tests/support/real-server';
+import { flushOutbox } from '../../data/sync/outbox';
+import { isWrite } from '../../../tests/support/real-server';
+import { withCommandServer } from '../../../tests/support/command-server';
 import { addToCart, removeFromCart, setCartQuantity } from './commands';
 import { pullShop } from './pull';
 
 const WELLINGTON = seedUuid('facility:harbour-wellington');
-const real = withRealServer('cart');
+const real = withCommandServer('cart');
 const browser = real.browser;
-
-registerCommandOps();
-
-beforeEach(async () => {
-  await flushOutbox().catch(() => undefined);
-  await resetDb();
-  real.connect();
-  configureOutbox({ now: () => Date.now(), random: () => 0.5, baseMs: 1_000, capMs: 300_000 });
-});
-
-afterEach(async () => {
-  browser.unreachable = null;
-  browser.dropAnswer = null;
-  await flushOutbox({ ignoreBackoff: true }).catch(() => undefined);
-});
 
 async function serverCart(email: string) {
   return real.server.db
