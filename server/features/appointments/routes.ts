@@ -5,7 +5,7 @@ import { pathId, requireFacility } from '../booking/http';
 import { lockForDecision } from '../../db/index';
 import { idempotent } from '../../http/idempotency';
 import { readJson } from '../../http/validate';
-import { presentById } from './present';
+import { presentAppointments, presentById } from './present';
 import { bookHeld, cancelByMember, changeAppointment, holdSlot } from './holds';
 import type { AppointmentRow, Database } from '../../db/schema';
 import type { AppContext, AppEnv } from '../../http/context';
@@ -112,7 +112,7 @@ export function appointmentRoutes(): Hono<AppEnv> {
       .orderBy('appointments.start_at')
       .orderBy('appointments.id')
       .execute();
-    return c.json(await Promise.all(rows.map((row) => presentById(db, row))));
+    return c.json(await presentAppointments(db, rows));
   });
 
   routes.get('/:id', async (c) => {
