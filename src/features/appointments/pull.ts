@@ -2,6 +2,8 @@
 // services and staff, the member's coming appointments, one appointment, and a week of one staff
 // member's slots. Each fetch carries the scope of the facility it is for. An appointment a queued
 // cancel or move changed is never overwritten (`appointments:{id}`).
+import type { EntityTable } from 'dexie';
+import type { ReadOptions } from '../../data/api/account';
 import { facilityScope } from '../../data/api/client';
 import type { Appointment } from '../../../core/contract/types';
 import { db, type StoredAppointment } from '../../data/db';
@@ -24,29 +26,23 @@ export function storedAppointment(appointment: Appointment, facilityGuid: string
   return { ...appointment, facility_guid: appointment.facility_guid ?? facilityGuid };
 }
 
-const cataloguePull = definePull<string, Awaited<ReturnType<typeof getServices>>>({
-  resource: (guid) => `services:${guid}`,
-  maxAgeMs: CATALOGUE_MAX_AGE_MS,
-  tables: () => [db.services],
-  fetch: (guid) => getServices({ scope: facilityScope(guid) }),
-  async write(services, _guard, guid) {
-    if (!services) return;
-    await db.services.where('facility_guid').equals(guid).delete();
-    await db.services.bulkPut(services.map((s) => ({ ...s, key: `${guid}:${s.id}`, facility_guid: guid })));
-  },
-});
+/** A facility's list (services, staff), replaced whole, each row keyed by facility and id. */
+function facilityList<S extends { id: number; key: string; facility_guid: string }>(name: string, table: () => EntityTable<S, 'key'>, fetch: (options: ReadOptions) => Promise<Omit<S, 'key' | 'facility_guid'>[]>) {
+  return definePull<string, Omit<S, 'key' | 'facility_guid'>[]>({
+    resource: (guid) => `${name}:${guid}`,
+    maxAgeMs: CATALOGUE_MAX_AGE_MS,
+    tables: () => [table()],
+    fetch: (guid) => fetch({ scope: facilityScope(guid) }),
+    async write(rows, _guard, guid) {
+      if (!rows) return;
+      await table().where('facility_guid').equals(guid).delete();
+      await table().bulkPut(rows.map((row) => ({ ...row, key: `${guid}:${row.id}`, facility_guid: guid }) as S));
+    },
+  });
+}
 
-const staffPull = definePull<string, Awaited<ReturnType<typeof getStaff>>>({
-  resource: (guid) => `staff:${guid}`,
-  maxAgeMs: CATALOGUE_MAX_AGE_MS,
-  tables: () => [db.staff],
-  fetch: (guid) => getStaff({ scope: facilityScope(guid) }),
-  async write(staff, _guard, guid) {
-    if (!staff) return;
-    await db.staff.where('facility_guid').equals(guid).delete();
-    await db.staff.bulkPut(staff.map((s) => ({ ...s, key: `${guid}:${s.id}`, facility_guid: guid })));
-  },
-});
+const cataloguePull = facilityList('services', () => db.services, getServices);
+const staffPull = facilityList('staff', () => db.staff, getStaff);
 
 /** The facility's services and the staff who give them. */
 export function pullCatalogue(guid: string, options: PullOptions = {}): Promise<RefreshResult[]> {
