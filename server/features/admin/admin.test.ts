@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -112,6 +113,20 @@ describe('npm run admin (server/features/admin/cli.ts)', () => {
     const posted = await cli(['post', '1', 'Open Gym is on this Sunday\nSee you there', 'Tom Hadley']);
     expect(posted.out).toMatch(/^Post \d+ published to organisation 1: 10 member\(s\) notified\.$/);
     expect((await listNotifications(alex)).find((n) => n.message === 'Open Gym is on this Sunday')?.params.posts?.[0]?.author.full_name).toBe('Tom Hadley');
+
+    // With a picture: stored as a WebP made here, not the file as sent; an SVG is refused.
+    const picture = path.join(server.dir, 'platforms.png');
+    await fs.writeFile(picture, await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#0f766e' } }).png().toBuffer());
+    const withPicture = await cli(['post', '1', 'The new platforms', 'Tom Hadley', picture]);
+    expect(withPicture.code).toBe(0);
+    const stored = await server.running.db.selectFrom('posts').select('image_url').where('content', '=', 'The new platforms').executeTakeFirstOrThrow();
+    expect(stored.image_url).toMatch(/^\/uploads\/posts\/post-[a-f0-9]+\.webp$/);
+    const served = await fetch(server.url + stored.image_url!);
+    expect(served.headers.get('Content-Type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(1280);
+    const svg = path.join(server.dir, 'x.svg');
+    await fs.writeFile(svg, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect(await cli(['post', '1', 'Bad picture', 'Tom', svg])).toMatchObject({ code: 1, err: expect.stringContaining('not a JPEG, PNG or WebP') as string });
 
     const appointment = await server.running.db.selectFrom('appointments').select(['id', 'start_at']).executeTakeFirstOrThrow();
     const when = new Date(Date.parse(appointment.start_at) + 3_600_000).toISOString();

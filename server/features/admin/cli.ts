@@ -12,7 +12,8 @@ const USAGE = `Usage: npm run admin -- <command> [arguments]
 
 Commands:
   cancel-class <classId>                         cancel a class; its members are notified
-  post <orgId> "<text>" [author]                 publish a post to an organisation (author default "The team")
+  post <orgId> "<text>" [author] [picture]       publish a post to an organisation (author default "The team";
+                                                 picture: a JPEG, PNG or WebP file)
   move-appointment <appointmentId> <iso-time>    move an appointment, e.g. 2026-05-01T10:00:00+12:00
   cancel-appointment <appointmentId>             cancel an appointment
   invite <facilityId> <email> [locale]           invite an email to the facility's organisation (emailed link, 14 days)
@@ -62,7 +63,9 @@ function required(value: string | undefined, what: string): string {
 
 interface Call {
   path: string;
-  body?: unknown;
+  body?: Record<string, unknown>;
+  /** A file whose bytes go into the body as base64, under `field`. */
+  file?: { field: string; path: string };
   describe(result: Record<string, unknown>): string;
 }
 
@@ -82,9 +85,11 @@ function parse(args: string[]): Call | null {
       const orgId = positiveId(rest[0], 'The organisation id');
       const content = required(rest[1], 'the post text');
       const author = rest[2]?.trim() || 'The team';
+      const picture = rest[3]?.trim();
       return {
         path: '/admin/posts',
         body: { org_id: orgId, author_name: author, content },
+        ...(picture && { file: { field: 'image', path: picture } }),
         describe: (r) => `Post ${String((r.post as { id?: number } | undefined)?.id)} published to organisation ${orgId}: ${String(r.notified)} member(s) notified.`,
       };
     }
@@ -140,12 +145,20 @@ export async function runCli(args: string[], io: CliEnv): Promise<number> {
     }
     const base = (io.env.ADMIN_URL?.trim() || `http://127.0.0.1:${io.env.PORT?.trim() || '8080'}`).replace(/\/+$/, '');
     const token = await readToken(io.env, io.cwd);
+    const request = { ...call.body };
+    if (call.file) {
+      const file = call.file;
+      const bytes = await fs.readFile(path.resolve(io.cwd, file.path)).catch((error: NodeJS.ErrnoException) => {
+        throw new CliError(`Cannot read ${file.path}: ${error.message}`);
+      });
+      request[file.field] = bytes.toString('base64');
+    }
     let res: Response;
     try {
       res = await io.fetch(`${base}${call.path}`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(call.body ?? {}),
+        body: JSON.stringify(request),
       });
     } catch (error) {
       const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error instanceof Error ? error.message : String(error));

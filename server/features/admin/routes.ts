@@ -10,6 +10,7 @@ import { readJson } from '../../http/validate';
 import { cancelAppointment, cancelClass, moveAppointment, publishPost } from '../notifications/events';
 import { presentById } from '../appointments/present';
 import { emailField } from '../profile/profile-routes';
+import { POST_IMAGE_MAX_BYTES, storePostImage } from '../feed/images';
 import { createInvitation } from '../auth/invitations';
 import { SUPPORTED_LOCALES } from '../../../core/locales';
 
@@ -24,7 +25,7 @@ const invitationBody = z.object({
 // data/admin-token); anything else is 401. `npm run admin` (server/features/admin/cli.ts) wraps them.
 //
 //   POST /admin/sessions/{id}/cancel        → 200 {session_id, cancelled_visits, notified}
-//   POST /admin/posts {org_id, author_name, content}         → 201 {post, notified}
+//   POST /admin/posts {org_id, author_name, content, image?}  → 201 {post, notified} (image: base64 JPEG/PNG/WebP)
 //   POST /admin/appointments/{id}/move {start_at}            → 200 {appointment, notification}
 //   POST /admin/appointments/{id}/cancel                     → 200 {appointment, notification}
 //   POST /admin/invitations {facility_id, email, locale?}      → 201 {invitation} (the link is emailed)
@@ -48,6 +49,8 @@ const postBody = z.object(
     org_id: z.number({ error: 'org_id must be a number.' }).int('org_id must be a whole number.').positive('org_id must be positive.'),
     author_name: z.string({ error: 'author_name must be text.' }).trim().min(1, 'author_name must not be empty.').max(100, 'author_name must be at most 100 characters.'),
     content: z.string({ error: 'content must be text.' }).trim().min(1, 'content must not be empty.').max(5000, 'content must be at most 5000 characters.'),
+    /** A JPEG, PNG or WebP picture, base64. */
+    image: z.string({ error: 'image must be base64 text.' }).regex(/^[A-Za-z0-9+/=\s]+$/, 'image must be base64.').optional(),
   },
   { error: 'The request body must be an object like {"org_id": 1, "author_name": "…", "content": "…"}.' },
 );
@@ -81,7 +84,10 @@ const notificationBody = z.object(
 
 export function adminRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.use(bodyLimit({ maxSize: ADMIN_BODY_LIMIT, onError: payloadTooLarge }));
+  // A post may carry a picture (base64); everything else is small.
+  const small = bodyLimit({ maxSize: ADMIN_BODY_LIMIT, onError: payloadTooLarge });
+  const withPicture = bodyLimit({ maxSize: Math.ceil((POST_IMAGE_MAX_BYTES * 4) / 3) + ADMIN_BODY_LIMIT, onError: payloadTooLarge });
+  routes.use('*', (c, next) => (c.req.method === 'POST' && c.req.path === '/admin/posts' ? withPicture : small)(c, next));
   routes.use('*', adminAuth);
 
   routes.post('/sessions/:id/cancel', async (c) => {
@@ -93,7 +99,8 @@ export function adminRoutes(): Hono<AppEnv> {
   routes.post('/posts', async (c) => {
     const { notifications, now } = c.get('deps');
     const body = await readJson(c, postBody);
-    const result = await notifications.transaction((trx) => publishPost(trx, { orgId: body.org_id, authorName: body.author_name, content: body.content }, now()));
+    const imageUrl = body.image ? await storePostImage(c.get('deps').uploads.dir, Buffer.from(body.image, 'base64')) : null;
+    const result = await notifications.transaction((trx) => publishPost(trx, { orgId: body.org_id, authorName: body.author_name, content: body.content, imageUrl }, now()));
     return c.json(result, 201);
   });
 

@@ -65,12 +65,12 @@ export interface PostPublished {
 }
 
 /** Stores a post and tells every member with an account in the organisation. */
-export async function publishPost(trx: Db, input: { orgId: number; authorName: string; content: string; facilityId?: number | null }, now: Date): Promise<PostPublished> {
+export async function publishPost(trx: Db, input: { orgId: number; authorName: string; content: string; facilityId?: number | null; imageUrl?: string | null }, now: Date): Promise<PostPublished> {
   const org = await trx.selectFrom('orgs').select('id').where('id', '=', input.orgId).executeTakeFirst();
   if (!org) throw notFound('The organisation');
   const post = await trx
     .insertInto('posts')
-    .values({ org_id: org.id, facility_id: input.facilityId ?? null, author_name: input.authorName, content: input.content, created_at: now.toISOString() })
+    .values({ org_id: org.id, facility_id: input.facilityId ?? null, author_name: input.authorName, content: input.content, created_at: now.toISOString(), image_url: input.imageUrl ?? null })
     .returningAll()
     .executeTakeFirstOrThrow();
   const accounts = await trx.selectFrom('accounts').select('profile_id').where('org_id', '=', org.id).orderBy('id').execute();

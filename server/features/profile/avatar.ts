@@ -117,10 +117,11 @@ export function uploadRoutes(): Hono<AppEnv> {
     return c.json({ avatar: profile.avatar }, 201);
   });
 
-  routes.get('/avatars/:file', async (c) => {
+  // Profile photos and post pictures, as made here (WebP, random names).
+  routes.get('/:folder{avatars|posts}/:file', async (c) => {
     const name = c.req.param('file');
     if (!FILE.test(name)) return c.notFound();
-    const bytes = await readFile(join(c.get('deps').uploads.dir, 'avatars', name)).catch(() => null);
+    const bytes = await readFile(join(c.get('deps').uploads.dir, c.req.param('folder'), name)).catch(() => null);
     if (!bytes) return c.notFound();
     return c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'image/webp', 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' });
   });
