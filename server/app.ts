@@ -19,6 +19,7 @@ import { facilityScope } from './http/facility-scope';
 import { createLoginRateLimiter, DEFAULT_LOGIN_RATE_LIMIT, RESET_RATE_LIMIT, type LoginRateLimitOptions } from './http/rate-limit';
 import { createMailer } from './mail/mailer';
 import { uploadSecret } from './settings';
+import { folderStore, s3Store, type S3Options } from './uploads/store';
 import { guardServer } from './http/node-guard';
 import { createNotifier, type Notifier } from './features/notifications/service';
 import { createWebPushSender, type PushSender } from './push/sender';
@@ -113,8 +114,10 @@ export interface ServerOptions {
   mailLog?: (line: string) => void;
   /** The app's public address, for links in emails. Default: where this server listens. */
   publicUrl?: string;
-  /** Where profile photos are kept. Default: uploads/ beside the database file. */
+  /** Where profile photos and post pictures are kept. Default: uploads/ beside the database file. */
   uploadDir?: string;
+  /** Keep them in an S3-compatible bucket instead (several machines). */
+  s3?: S3Options;
 }
 
 export interface RunningServer {
@@ -270,7 +273,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }),
     // Set once the server listens (below) unless configured.
     publicUrl: options.publicUrl ?? '',
-    uploads: { dir: options.uploadDir ?? join(databaseFile === ':memory:' ? tmpdir() : dirname(databaseFile), 'uploads'), secret },
+    uploads: { store: options.s3 ? s3Store(options.s3) : folderStore(options.uploadDir ?? join(databaseFile === ':memory:' ? tmpdir() : dirname(databaseFile), 'uploads')), secret },
   };
   // A place offered from the waitlist becomes a 'waitlist' notification.
   deps.offers.on((event) => notifications.offerMade(event));

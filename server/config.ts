@@ -30,6 +30,8 @@ export interface Config {
   publicUrl?: string;
   /** Where profile photos are kept; unset: uploads/ beside the database file. */
   uploadDir?: string;
+  /** S3_BUCKET (and S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PREFIX): keep pictures in a bucket. */
+  s3?: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; prefix?: string };
 }
 
 const OFF = new Set(['0', 'false', 'off', 'no']);
@@ -79,6 +81,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM?.trim() || undefined,
     mailDir: env.MAIL_DIR?.trim() || undefined,
     uploadDir: env.UPLOAD_DIR?.trim() || undefined,
+    s3: env.S3_BUCKET?.trim()
+      ? {
+          bucket: env.S3_BUCKET.trim(),
+          endpoint: env.S3_ENDPOINT?.trim() || undefined,
+          region: env.S3_REGION?.trim() || undefined,
+          accessKeyId: env.S3_ACCESS_KEY_ID?.trim() || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY?.trim() || undefined,
+          prefix: env.S3_PREFIX?.trim() || undefined,
+        }
+      : undefined,
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined,
   };
 }

@@ -48,6 +48,8 @@ async function main(): Promise<void> {
       ? 'token from ADMIN_TOKEN'
       : 'set ADMIN_TOKEN to use it (the database is in memory, no token file)';
   console.log(`  admin:    ${running.url}/admin, ${adminToken} (npm run admin -- help)`);
+  console.log(`  mail:     ${config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : `${config.mailDir ?? path.join(path.dirname(config.databaseFile), 'mail')} (.eml files; their links are printed here)`}`);
+  console.log(`  pictures: ${config.s3 ? `S3 bucket ${config.s3.bucket}` : (config.uploadDir ?? path.join(path.dirname(config.databaseFile), 'uploads'))}`);
   if (config.seedDemo) {
     console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
     for (const login of DEMO_LOGINS) console.log(`  ${login.email.padEnd(18)} ${login.name} – ${login.about}`);

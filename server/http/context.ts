@@ -9,6 +9,7 @@ import type { Realtime } from '../realtime/faye';
 import type { LoginRateLimiter } from './rate-limit';
 import type { RedisConnections } from '../redis/index';
 import type { Mailer } from '../mail/mailer';
+import type { FileStore } from '../uploads/store';
 
 /** Everything a request handler may need, created once per server. */
 export interface Deps {
@@ -22,8 +23,8 @@ export interface Deps {
   mailer: Mailer;
   /** The app's public address, for links in emails (PUBLIC_URL, else where this server listens). */
   publicUrl: string;
-  /** Profile photos: the folder they are kept in and the key that signs upload permissions. */
-  uploads: { dir: string; secret: string };
+  /** Pictures made here: where they are kept, and the key that signs upload permissions. */
+  uploads: { store: FileStore; secret: string };
   /** Shared state between server processes (REDIS_URL); null for one process. */
   redis: RedisConnections | null;
   realtime: Realtime;

@@ -99,7 +99,7 @@ export function adminRoutes(): Hono<AppEnv> {
   routes.post('/posts', async (c) => {
     const { notifications, now } = c.get('deps');
     const body = await readJson(c, postBody);
-    const imageUrl = body.image ? await storePostImage(c.get('deps').uploads.dir, Buffer.from(body.image, 'base64')) : null;
+    const imageUrl = body.image ? await storePostImage(c.get('deps').uploads.store, Buffer.from(body.image, 'base64')) : null;
     const result = await notifications.transaction((trx) => publishPost(trx, { orgId: body.org_id, authorName: body.author_name, content: body.content, imageUrl }, now()));
     return c.json(result, 201);
   });

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { ApiError } from '../../http/errors';
+import type { FileStore } from '../../uploads/store';
 
 // A post's picture, from staff: read by sharp (JPEG, PNG or WebP only, never SVG), made into a
 // WebP at most 1280 px wide with metadata dropped, served from /uploads/posts like profile photos.
@@ -10,13 +9,12 @@ import { ApiError } from '../../http/errors';
 export const POST_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 const WIDTH = 1280;
 
-export async function storePostImage(uploadDir: string, bytes: Buffer): Promise<string> {
+export async function storePostImage(store: FileStore, bytes: Buffer): Promise<string> {
   if (bytes.length > POST_IMAGE_MAX_BYTES) throw new ApiError(413, 'payload_too_large', 'The picture can be at most 8 MB.');
   const meta = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata().catch(() => null);
   if (!meta || !['jpeg', 'png', 'webp'].includes(meta.format ?? '')) throw new ApiError(422, 'not_an_image', 'The file is not a JPEG, PNG or WebP picture.');
   const out = await sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().resize({ width: WIDTH, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
   const name = `post-${randomBytes(12).toString('hex')}.webp`;
-  await mkdir(join(uploadDir, 'posts'), { recursive: true });
-  await writeFile(join(uploadDir, 'posts', name), out);
+  await store.put(`posts/${name}`, out, 'image/webp');
   return `/uploads/posts/${name}`;
 }

@@ -1,6 +1,4 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import sharp from 'sharp';
@@ -95,23 +93,24 @@ export function uploadRoutes(): Hono<AppEnv> {
     const member = await db.selectFrom('members_profiles').select(['guid', 'avatar_thumb_url', 'avatar_main_url']).where('id', '=', policy.profile_id).executeTakeFirst();
     if (!member) throw refuse(403, 'upload_refused', 'The upload permission is not valid.');
     const stem = `${member.guid.slice(0, 8)}-${randomBytes(9).toString('hex')}`.toLowerCase();
-    const folder = join(uploads.dir, 'avatars');
-    await mkdir(folder, { recursive: true });
     const urls: Record<keyof typeof SIZES, string> = { thumb: '', main: '' };
-    try {
-      for (const [size, px] of Object.entries(SIZES) as [keyof typeof SIZES, number][]) {
-        const out = await sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().resize(px, px, { fit: 'cover' }).webp({ quality: 82 }).toBuffer();
-        await writeFile(join(folder, `${stem}-${size}.webp`), out);
-        urls[size] = `/uploads/avatars/${stem}-${size}.webp`;
-      }
-    } catch {
-      throw refuse(422, 'not_an_image', 'The file is not a JPEG, PNG or WebP picture.');
+    for (const [size, px] of Object.entries(SIZES) as [keyof typeof SIZES, number][]) {
+      const out = await sharp(bytes, { limitInputPixels: 40_000_000 })
+        .rotate()
+        .resize(px, px, { fit: 'cover' })
+        .webp({ quality: 82 })
+        .toBuffer()
+        .catch(() => {
+          throw refuse(422, 'not_an_image', 'The file is not a JPEG, PNG or WebP picture.');
+        });
+      await uploads.store.put(`avatars/${stem}-${size}.webp`, out, 'image/webp');
+      urls[size] = `/uploads/avatars/${stem}-${size}.webp`;
     }
     await db.updateTable('members_profiles').set({ avatar_thumb_url: urls.thumb, avatar_main_url: urls.main, updated_at: now().toISOString() }).where('id', '=', policy.profile_id).execute();
     // The previous pictures are no longer anyone's.
     for (const old of [member.avatar_thumb_url, member.avatar_main_url]) {
       const name = old?.startsWith('/uploads/avatars/') ? old.slice('/uploads/avatars/'.length) : null;
-      if (name && FILE.test(name)) await unlink(join(folder, name)).catch(() => undefined);
+      if (name && FILE.test(name)) await uploads.store.remove(`avatars/${name}`).catch(() => undefined);
     }
     const profile = await loadProfile(db, policy.profile_id);
     return c.json({ avatar: profile.avatar }, 201);
@@ -121,7 +120,7 @@ export function uploadRoutes(): Hono<AppEnv> {
   routes.get('/:folder{avatars|posts}/:file', async (c) => {
     const name = c.req.param('file');
     if (!FILE.test(name)) return c.notFound();
-    const bytes = await readFile(join(c.get('deps').uploads.dir, c.req.param('folder'), name)).catch(() => null);
+    const bytes = await c.get('deps').uploads.store.get(`${c.req.param('folder')}/${name}`);
     if (!bytes) return c.notFound();
     return c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'image/webp', 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' });
   });
