@@ -84,6 +84,8 @@ test.describe('sign-in and the shell', () => {
 
   test('Sam forgot his password: the link from the mailbox sets a new one, signs him in and works once', async ({ page, loginPage, shell }) => {
     const sam = await withDatabase((db) => db.selectFrom('members_profiles').select(['id', 'password_hash']).where('email', '=', DEMO.sam.email).executeTakeFirstOrThrow());
+    // Another journey may leave Sam in French: this one reads English labels.
+    await withDatabase((db) => db.updateTable('members_profiles').set({ locale: 'en-GB' }).where('id', '=', sam.id).execute());
     try {
       const since = Date.now();
       await loginPage.goto();

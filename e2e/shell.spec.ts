@@ -1,4 +1,5 @@
 import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWorker, DEMO } from './fixtures';
+import { withDatabase } from './support/studio';
 
 test.describe('organisations, language and screens', () => {
   test('the organisation picker switches account, hides hidden accounts and returns to /', async ({ page, loginPage, shell }) => {
@@ -168,6 +169,8 @@ test.describe('profile photo', () => {
   test('Sam crops and uploads a photo and sees it in the top bar; offline, the next one waits to sync and goes up once back online', async ({ page, context, loginPage }) => {
     const sharp = (await import('sharp')).default;
     const photo = (colour: string) => sharp({ create: { width: 1200, height: 800, channels: 3, background: colour } }).jpeg().toBuffer();
+    // An earlier journey leaves Sam in French: this one reads English labels.
+    await withDatabase((db) => db.updateTable('members_profiles').set({ locale: 'en-GB' }).where('email', '=', DEMO.sam.email).execute());
     await loginPage.signInAs(DEMO.sam);
     await page.goto('/profile');
     const topBar = page.getByTestId('profile-link').locator('img');
