@@ -1,12 +1,16 @@
 // @vitest-environment happy-dom
 // The shared live query behind useAuth, useProfile, useFacility and useMember: one read per key for
 // all components, and a component mounting later has the answer on its first render.
-import { act, renderHook, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
 import { useSharedLiveQuery } from './shared-live';
 import { useAuth, useFacility } from './auth';
 import { makeProfile, resetDb, signedInLocally } from '../../../tests/support/data-helpers';
+
+// Hooks rendered here are unmounted after each test: a live query answering after the file ended
+// would otherwise make React work in a torn-down environment.
+afterEach(cleanup);
 
 beforeEach(async () => {
   await resetDb();

@@ -1,11 +1,15 @@
 // @vitest-environment happy-dom
 // useStorageFull follows the status row (another tab or the service worker hit the quota) and the
 // in-memory flag (the row itself could not be written).
-import { act, renderHook, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { patchStatus, reportStorageFull, storageRecovered } from '../sync/status';
 import { useStorageFull } from './sync';
 import { resetDb } from '../../../tests/support/data-helpers';
+
+// Hooks rendered here are unmounted after each test: a live query answering after the file ended
+// would otherwise make React work in a torn-down environment.
+afterEach(cleanup);
 
 beforeEach(async () => {
   await storageRecovered();

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The booking hooks as screens use them: live Dexie reads that update when a command commits,
 // and refresh hooks that pull in the background (again on focus) without blocking the render.
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { cleanup, act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../../core/contract/types';
 import { book } from "./commands";
@@ -12,6 +12,10 @@ import { useIsPending, usePendingTouches } from '../../data/hooks/pending';
 import { useRefreshSessions, useSession, useSessions } from './hooks/sessions';
 import { useBookings, useVisit } from './hooks/visits';
 import { makeProfile, resetDb, resetModules, signedInLocally, withFakeApi } from '../../../tests/support/data-helpers';
+
+// Hooks rendered here are unmounted after each test: a live query answering after the file ended
+// would otherwise make React work in a torn-down environment.
+afterEach(cleanup);
 
 const HOUR = 3_600_000;
 const BASE = Date.parse('2030-03-02T00:00:00.000Z');

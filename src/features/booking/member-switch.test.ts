@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 // Member A books and signs out; member B signs in in the same tab (same module instance). No value
 // the class list yields for B may carry A's booking: the in-memory range cache is wiped with the tables.
-import { renderHook, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Profile, Session } from '../../../core/contract/types';
 import { book, configureBookingClock } from './commands';
 import { registerCommandOps } from '../ops';
@@ -12,6 +12,10 @@ import { flushOutbox } from '../../data/sync/outbox';
 import { useSessionsProgressive } from './hooks/sessions';
 import type { FakeHandler } from '../../../tests/support/fake-api';
 import { makeProfile, resetDb, resetModules } from '../../../tests/support/data-helpers';
+
+// Hooks rendered here are unmounted after each test: a live query answering after the file ended
+// would otherwise make React work in a torn-down environment.
+afterEach(cleanup);
 
 const HOUR = 3_600_000;
 const BASE = Date.parse('2030-03-02T00:00:00.000Z');

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // What the shell and the settings screen read: the notification list with its loading state,
 // the app badge kept equal to the unread count, and whether this device can get push.
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { cleanup, act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppNotification } from '../../../core/contract/types';
 import { showAppBadge, startAppBadge, type BadgeTarget } from './badge';
@@ -13,6 +13,10 @@ import { listenForNotificationNavigation } from './navigation';
 import { NOTIFICATION_NAVIGATE_MESSAGE } from '../../../core/rules/notifications';
 import { NOTIFICATIONS_RESOURCE } from './resource';
 import { makeProfile, resetDb, signedInLocally } from '../../../tests/support/data-helpers';
+
+// Hooks rendered here are unmounted after each test: a live query answering after the file ended
+// would otherwise make React work in a torn-down environment.
+afterEach(cleanup);
 
 function note(id: number, over: Partial<AppNotification> = {}): AppNotification {
   return {

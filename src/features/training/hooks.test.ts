@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 // The training hooks as screens use them: live reads of the log, lifts and boards that follow a
 // command at once (offline), a temporary id that keeps resolving after sync, and refresh hooks.
-import { act, renderHook, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { editWorkout, logWorkout } from "./commands";
 import { registerCommandOps } from "../ops";
 import { db } from '../../data/db';
@@ -15,6 +15,10 @@ import { toStoredWorkout } from './pull';
 import type { FakeHandler } from '../../../tests/support/fake-api';
 import { makeProfile, resetDb, resetModules, signedInLocally } from '../../../tests/support/data-helpers';
 import { BACK_SQUAT, BOX_JUMP, board, classWithFran, entry, FRAN, lift, liftInput, MOVEMENTS, squatSets, TrainingServer, wod, wodInput } from '../../../tests/support/training-fixtures';
+
+// Hooks rendered here are unmounted after each test: a live query answering after the file ended
+// would otherwise make React work in a torn-down environment.
+afterEach(cleanup);
 
 let server: TrainingServer;
 let paths: string[];
