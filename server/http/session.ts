@@ -1,6 +1,6 @@
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { findSession, SESSION_COOKIE, SESSION_TTL_MS } from '../features/auth/sessions';
+import { createSession, deleteSessionByToken, findSession, SESSION_COOKIE, SESSION_TTL_MS } from '../features/auth/sessions';
 import type { AppContext, AppEnv } from './context';
 import { unauthenticated } from './errors';
 import { isSecure } from './request-info';
@@ -40,4 +40,14 @@ export function setSessionCookie(c: AppContext, token: string): void {
 
 export function clearSessionCookie(c: AppContext): void {
   deleteCookie(c, SESSION_COOKIE, { httpOnly: true, sameSite: 'Lax', path: '/', secure: isSecure(c) });
+}
+
+/**
+ * Signs this browser in as the member (sign-in, sign-up, password reset): a fresh session id every
+ * time (no fixation), and the session the browser came with ends.
+ */
+export async function startSession(c: AppContext, profileId: number, now: Date): Promise<void> {
+  const { db } = c.get('deps');
+  await deleteSessionByToken(db, getCookie(c, SESSION_COOKIE));
+  setSessionCookie(c, await createSession(db, profileId, now));
 }

@@ -1,15 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { hashPassword, newPasswordField } from './password';
-import { createSession, deleteSessionByToken, SESSION_COOKIE } from './sessions';
 import { hashToken, newToken } from './tokens';
 import type { Database } from '../../db/schema';
 import type { AppEnv, Deps } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { profileId, requireAuth, setSessionCookie } from '../../http/session';
+import { profileId, requireAuth, startSession } from '../../http/session';
 import { readJson } from '../../http/validate';
 import { invitationMail } from '../../mail/messages';
 import { loadProfile } from '../profile/present';
@@ -141,8 +139,7 @@ export function signupRoutes(): Hono<AppEnv> {
       await redeem(trx, token, profile, at);
       return profile.id;
     });
-    await deleteSessionByToken(db, getCookie(c, SESSION_COOKIE));
-    setSessionCookie(c, await createSession(db, id, at));
+    await startSession(c, id, at);
     return c.json(await loadProfile(db, id), 201);
   });
   return routes;

@@ -1,13 +1,11 @@
 import { Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { hashPassword, newPasswordField } from './password';
-import { createSession, deleteSessionByToken, SESSION_COOKIE } from './sessions';
 import { hashToken, newToken } from './tokens';
 import type { AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { clientIp } from '../../http/request-info';
-import { setSessionCookie } from '../../http/session';
+import { startSession } from '../../http/session';
 import { readJson } from '../../http/validate';
 import { passwordResetMail } from '../../mail/messages';
 import { loadProfile } from '../profile/present';
@@ -93,8 +91,7 @@ export function passwordResetRoutes(): Hono<AppEnv> {
     });
     const member = await db.selectFrom('members_profiles').select('email').where('id', '=', profileId).executeTakeFirstOrThrow();
     await loginLimiter.clearFailures(member.email);
-    await deleteSessionByToken(db, getCookie(c, SESSION_COOKIE));
-    setSessionCookie(c, await createSession(db, profileId, at));
+    await startSession(c, profileId, at);
     return c.json(await loadProfile(db, profileId), 200);
   });
 

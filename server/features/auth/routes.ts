@@ -2,11 +2,11 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { verifyPassword } from './password';
-import { createSession, deleteSessionByToken, SESSION_COOKIE } from './sessions';
+import { deleteSessionByToken, SESSION_COOKIE } from './sessions';
 import type { AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { clientIp } from '../../http/request-info';
-import { clearSessionCookie, setSessionCookie } from '../../http/session';
+import { clearSessionCookie, startSession } from '../../http/session';
 import { readJson } from '../../http/validate';
 import { loadProfile } from '../profile/present';
 import { EMAIL_MAX } from '../../../core/limits';
@@ -44,10 +44,7 @@ export function authenticationRoutes(): Hono<AppEnv> {
     }
     await loginLimiter.clearFailures(email);
 
-    // A fresh session id at every login (no fixation); the session the browser came with ends.
-    await deleteSessionByToken(db, getCookie(c, SESSION_COOKIE));
-    const token = await createSession(db, row.id, now());
-    setSessionCookie(c, token);
+    await startSession(c, row.id, now());
     return c.json(await loadProfile(db, row.id), 200);
   });
 

@@ -41,6 +41,8 @@ export async function presentActivities(db: Db, posts: readonly PostRow[], me: n
     author: { full_name: row.full_name, is_me: row.profile_id === me },
     reactions: commentReactions.get(row.id) ?? { counts: {}, mine: null },
   });
+  const counts = new Map<number, number>();
+  for (const row of comments) counts.set(row.post_id, (counts.get(row.post_id) ?? 0) + 1);
   const threads = new Map<number, Comment[]>();
   const byId = new Map<number, Comment>();
   for (const row of comments.filter((c) => c.parent_id === null)) {
@@ -57,7 +59,7 @@ export async function presentActivities(db: Db, posts: readonly PostRow[], me: n
     content: post.content,
     image_url: post.image_url ?? null,
     created_at: post.created_at,
-    comments: { items: threads.get(post.id) ?? [], count: comments.filter((c) => c.post_id === post.id).length },
+    comments: { items: threads.get(post.id) ?? [], count: counts.get(post.id) ?? 0 },
     reactions: postReactions.get(post.id) ?? { counts: {}, mine: null },
   }));
 }
