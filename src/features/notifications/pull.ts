@@ -4,6 +4,7 @@
 // The service worker imports this module: no window or document here.
 import { getNotifications } from "./api";
 import { pullSession } from '../booking/public-sync';
+import { refreshAppointment } from '../appointments/public-sync';
 import type { AppNotification } from '../../../core/contract/types';
 import { db } from '../../data/db';
 import { getAuthState } from '../../data/sync/auth-row';
@@ -91,6 +92,7 @@ export async function pullNotifications(options: RefreshOptions & { maxAgeMs?: n
 export function receiveNotification(notification: AppNotification): Promise<boolean> {
   noteLive(notification.id);
   refreshClassOf(notification);
+  refreshAppointmentOf(notification);
   return writeForMember(null, async (touched) => {
     if (isRemoved(notification)) {
       await db.notifications.delete(notification.id);
@@ -109,6 +111,12 @@ function refreshClassOf(notification: AppNotification): void {
   const classId = notification.params.class?.id;
   if (classId === undefined || (notification.type !== 'waitlist' && notification.type !== 'class_cancelled')) return;
   void pullSession(classId, { force: true }).catch(() => undefined);
+}
+
+/** A moved or cancelled appointment: fetch it now (its copy may still count as fresh). */
+function refreshAppointmentOf(notification: AppNotification): void {
+  const id = notification.params.appointment?.id;
+  if (id !== undefined && notification.type === 'appointment') void refreshAppointment(id).catch(() => undefined);
 }
 
 /** The server removed a notification: it goes, whatever is queued for it. */
