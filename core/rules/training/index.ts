@@ -4,3 +4,4 @@ export * from './scoring';
 export * from './workout';
 export * from './lifts';
 export * from './leaderboard';
+export * from './progress';
