@@ -16,6 +16,8 @@ import { newWorkoutPath, workoutPath } from './paths';
 import './training.css';
 import { ButtonLink } from '../../../ui/button/index';
 import { List, ListRow } from '../../../ui/list/index';
+import { weightUnitsOf } from '../../../../core/rules/training/lift';
+import { LiftProgress } from './LiftProgress';
 
 export default function LiftDetailScreen() {
   const { t } = useTranslation('training');
@@ -61,6 +63,9 @@ export default function LiftDetailScreen() {
           </div>
         )}
       </div>
+
+      <LiftProgress history={detail.history} movement={detail.movement.name} format={format}
+        units={weightUnitsOf(detail.estimated_one_rep_max ?? detail.best_weight ?? { units: 'kilograms' })} />
 
       <div className="training__section">
         <h2>{t('training.records')}</h2>

@@ -1,0 +1,50 @@
+// The movement page's progress section: the chart's accessible summary, the table alternative and
+// the note under two lifts. The uPlot chart is stubbed (no canvas here); the e2e draws the real one.
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { LiftWorkout } from '../../../../core/contract/types';
+import { BOX_JUMP, kg, lift, set } from '../../../../core/rules/training/fixtures.test-support';
+import { createFormatter } from '../../../i18n/format';
+
+vi.mock('./ProgressChart', () => ({
+  default: ({ label, units }: { label: string; units: string }) => <div role="img" aria-label={label} data-units={units} />,
+}));
+const { LiftProgress } = await import('./LiftProgress');
+
+const format = createFormatter('en-US', 'Pacific/Auckland');
+const history: LiftWorkout[] = [
+  lift({ id: 3, completed_at: '2026-05-20T07:00:00.000Z', sets: [set(1, 1, kg(100))] }),
+  lift({ id: 2, completed_at: '2026-04-10T07:00:00.000Z', sets: [set(1, 3, kg(75))] }),
+  lift({ id: 1, completed_at: '2026-03-03T07:00:00.000Z', sets: [set(1, 1, kg(80))] }),
+];
+
+describe('LiftProgress', () => {
+  it('names the chart with a one-sentence summary and lists every point in a table', async () => {
+    render(<LiftProgress history={history} units="kilograms" movement="Back squat" format={format} />);
+    const chart = await screen.findByRole('img');
+    expect(chart.getAttribute('aria-label')).toBe('Estimated 1RM rose from 80 kg to 100 kg between Mar 3rd 2026 and May 20th 2026. Records so far: 2.');
+    const table = screen.getByRole('table', { name: 'Back squat: estimated 1RM and best set per lift' });
+    const rows = within(table).getAllByTestId('lift-progress-row');
+    expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
+      ['Mar 3rd 2026', '80 kg', '80 kg × 1', ''],
+      ['Apr 10th 2026', '82.5 kg', '75 kg × 3', 'Best estimate'],
+      ['May 20th 2026', '100 kg', '100 kg × 1', 'Best estimate, Heaviest set'],
+    ]);
+    expect(screen.getByText('Show as table').tagName).toBe('SUMMARY');
+  });
+  it('shows pounds when asked', async () => {
+    render(<LiftProgress history={history} units="pounds" movement="Back squat" format={format} />);
+    expect((await screen.findByRole('img')).getAttribute('aria-label')).toContain('from 176.4 lb to 220.5 lb');
+  });
+  it('gives a short note instead of a chart under two weighted lifts', () => {
+    render(<LiftProgress history={[...history.slice(0, 1), lift({ id: 9, sets: [set(1, 5, kg(0))] })]} units="kilograms" movement="Back squat" format={format} />);
+    expect(screen.getByTestId('lift-progress-few').textContent).toMatch(/at least twice/);
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+  it('shows nothing for a movement without weight', () => {
+    const jumps = [1, 2].map((id) => lift({ id, movement: BOX_JUMP, sets: [{ position: 1, repetitions: 3, movement_id: BOX_JUMP.id, values: { height: { value: 60, units: 'centimetres' } } }] }));
+    const { container } = render(<LiftProgress history={jumps} units="kilograms" movement="Box jump" format={format} />);
+    expect(container.textContent).toBe('');
+  });
+});
