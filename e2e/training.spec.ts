@@ -186,6 +186,37 @@ test.describe('training log', () => {
     await setTrackTraining(DEMO.sam.email, false);
   });
 
+  test("a movement's progress chart names its trend, lists its points as a table, fits 320 px in light and dark, and opens offline", async ({ page, context, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await waitForServiceWorker(page);
+    await page.goto('/training/lifts');
+    await page.getByRole('link', { name: /Back Squat/ }).first().click();
+    await expect(page).toHaveURL(/\/training\/lifts\/\d+$/);
+    const chart = page.getByRole('img', { name: /^Estimated 1RM (rose|fell|held)/ });
+    await expect(chart).toBeVisible();
+    expect(await chart.evaluate((node) => node.tagName)).toBe('CANVAS');
+    // Every weighted lift of the history is a point of the table alternative.
+    const lifts = await page.getByTestId('lift-history-row').count();
+    expect(lifts).toBeGreaterThanOrEqual(2);
+    await page.getByText('Show as table').click();
+    const table = page.getByRole('table', { name: 'Back Squat: estimated 1RM and best set per lift' });
+    await expect(table.getByTestId('lift-progress-row')).toHaveCount(lifts);
+    await expect(table.getByTestId('lift-progress-row').first()).toContainText(/\d kg × \d+/);
+    await expect(table.locator('[data-record]').first()).toBeVisible();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      await page.setViewportSize({ width: 320, height: 640 });
+      await expect.poll(() => chart.evaluate((node) => node.getBoundingClientRect().right)).toBeLessThanOrEqual(320);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      await expectAccessible(page);
+    }
+
+    await goOffline(context);
+    await page.reload();
+    await expect(page.getByRole('img', { name: /^Estimated 1RM (rose|fell|held)/ })).toBeVisible();
+    await goOnline(context);
+  });
+
   test('every training screen reads well and passes axe', async ({ page, loginPage }) => {
     await loginPage.signInAs(DEMO.alex);
     await page.goto('/training/lifts');

@@ -1,16 +1,14 @@
 // The movement page's progress: a chart of the estimated one-rep max and the best set per lift with
-// records marked (uPlot, loaded only here, in its own chunk), its one-sentence summary as the
+// records marked (uPlot, in its own chunk imported only here), its one-sentence summary as the
 // chart's accessible name, and the same points as a table for screen readers and everyone.
-import { lazy, Suspense, useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { LiftWorkout, WeightUnits } from '../../../../core/contract/types';
 import { hasWeight } from '../../../../core/rules/training/lift';
 import { liftProgress, progressTrend, type ProgressPoint } from '../../../../core/rules/training/progress';
-import type { Formatter } from '../../../i18n/format';
+import { INTL_LOCALE, type Formatter } from '../../../i18n/format';
 import { formatMeasurement } from './score-format';
-
-const ProgressChart = lazy(() => import('./ProgressChart'));
 
 /** "Estimated 1RM rose from 80 kg to 100 kg between 3rd Mar 2026 and 20th May 2026. Records so far: 4." */
 export function progressSummary(points: ProgressPoint[], units: WeightUnits, format: Formatter, t: TFunction<'training'>): string {
@@ -21,6 +19,65 @@ export function progressSummary(points: ProgressPoint[], units: WeightUnits, for
   const sentence = t(`training.progress.summary.${trend.metric}.${trend.direction}`, values);
   const records = points.filter((p) => p.estimate_record || p.weight_record).length;
   return records > 0 ? `${sentence} ${t('training.progress.records', { value: format.number(records) })}` : sentence;
+}
+
+/** Bumps when the member's theme or the system scheme changes, so the chart redraws in the new colours. */
+function useSchemeVersion(): number {
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    const bump = () => setVersion((v) => v + 1);
+    const observer = new MutationObserver(bump);
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    const query = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+    query?.addEventListener('change', bump);
+    return () => {
+      observer.disconnect();
+      query?.removeEventListener('change', bump);
+    };
+  }, []);
+  return version;
+}
+
+/** The chart: uPlot is imported when it first shows (a chunk the service worker precaches, so offline too). */
+function ProgressChart({ points, units, label, format }: { points: ProgressPoint[]; units: WeightUnits; label: string; format: Formatter }) {
+  const { t } = useTranslation('training');
+  const host = useRef<HTMLDivElement>(null);
+  const scheme = useSchemeVersion();
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    let dispose: (() => void) | undefined;
+    let gone = false;
+    void import('./progress-chart').then(({ drawProgressChart }) => {
+      if (gone) return;
+      dispose = drawProgressChart(element, {
+        times: points.map((p) => Date.parse(p.completed_at) / 1000),
+        estimates: points.map((p) => p.estimated_one_rep_max),
+        sets: points.map((p) => p.best_set.weight),
+        estimateRecords: points.map((p) => (p.estimate_record ? p.estimated_one_rep_max : null)),
+        weightRecords: points.map((p) => (p.weight_record ? p.best_set.weight : null)),
+        label,
+        locale: INTL_LOCALE[format.locale],
+        timeZone: format.timeZone,
+        valueTick: (value) => format.number(value, { maximumFractionDigits: 1 }),
+      });
+    }, () => undefined); // Not loaded (offline before the precache): the table below still has every point.
+    return () => {
+      gone = true;
+      dispose?.();
+    };
+  }, [points, label, format, scheme]);
+  return (
+    <div className="card lift-progress__card">
+      <div ref={host} className="lift-progress__chart" />
+      <ul className="lift-progress__legend" aria-hidden="true">
+        <li><span className="lift-progress__key lift-progress__key--line" />{t('training.progress.estimate')}</li>
+        <li><span className="lift-progress__key lift-progress__key--set" />{t('training.progress.bestSet')}</li>
+        <li><span className="lift-progress__key lift-progress__key--record" />{t('training.progress.record')}</li>
+        <li className="lift-progress__units">{t(`training.unitShort.${units}`)}</li>
+      </ul>
+    </div>
+  );
 }
 
 function recordText(point: ProgressPoint, t: TFunction<'training'>): string {
@@ -73,11 +130,7 @@ export function LiftProgress({ history, units, movement, format }: { history: Li
         <p className="muted" data-testid="lift-progress-few">{t('training.progress.tooFew')}</p>
       ) : (
         <>
-          <div className="card lift-progress__card">
-            <Suspense fallback={<div className="lift-progress__chart" />}>
-              <ProgressChart points={points} units={units} label={progressSummary(points, units, format, t)} format={format} />
-            </Suspense>
-          </div>
+          <ProgressChart points={points} units={units} label={progressSummary(points, units, format, t)} format={format} />
           <ProgressTable points={points} units={units} movement={movement} format={format} />
         </>
       )}

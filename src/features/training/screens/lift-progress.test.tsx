@@ -1,13 +1,21 @@
 // The movement page's progress section: the chart's accessible summary, the table alternative and
-// the note under two lifts. The uPlot chart is stubbed (no canvas here); the e2e draws the real one.
+// the note under two lifts. The uPlot drawing is stubbed (no canvas here); the e2e draws the real one.
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LiftWorkout } from '../../../../core/contract/types';
 import { BOX_JUMP, kg, lift, set } from '../../../../core/rules/training/fixtures.test-support';
 import { createFormatter } from '../../../i18n/format';
-
-vi.mock('./ProgressChart', () => ({
-  default: ({ label, units }: { label: string; units: string }) => <div role="img" aria-label={label} data-units={units} />,
+import type { ProgressChartInput } from './progress-chart';
+const drawn = vi.hoisted(() => [] as ProgressChartInput[]);
+vi.mock('./progress-chart', () => ({
+  drawProgressChart: (host: HTMLElement, input: ProgressChartInput) => {
+    drawn.push(input);
+    const canvas = document.createElement('canvas');
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', input.label);
+    host.append(canvas);
+    return () => canvas.remove();
+  },
 }));
 const { LiftProgress } = await import('./LiftProgress');
 
@@ -31,6 +39,12 @@ describe('LiftProgress', () => {
       ['May 20th 2026', '100 kg', '100 kg × 1', 'Best estimate, Heaviest set'],
     ]);
     expect(screen.getByText('Show as table').tagName).toBe('SUMMARY');
+    // The chart gets the series in seconds, records only where they were set, and the member's locale.
+    expect(drawn.at(-1)).toMatchObject({
+      times: history.map((l) => Date.parse(l.completed_at) / 1000).reverse(),
+      estimates: [80, 82.5, 100], sets: [80, 75, 100], estimateRecords: [null, 82.5, 100], weightRecords: [null, null, 100],
+      locale: 'en-US', timeZone: 'Pacific/Auckland',
+    });
   });
   it('shows pounds when asked', async () => {
     render(<LiftProgress history={history} units="pounds" movement="Back squat" format={format} />);
