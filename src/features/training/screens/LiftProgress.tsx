@@ -1,7 +1,7 @@
 // The movement page's progress: a chart of the estimated one-rep max and the best set per lift with
 // records marked (uPlot, in its own chunk imported only here), its one-sentence summary as the
 // chart's accessible name, and the same points as a table for screen readers and everyone.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { LiftWorkout, WeightUnits } from '../../../../core/contract/types';
@@ -88,12 +88,14 @@ function recordText(point: ProgressPoint, t: TFunction<'training'>): string {
 function ProgressTable({ points, units, movement, format }: { points: ProgressPoint[]; units: WeightUnits; movement: string; format: Formatter }) {
   const { t } = useTranslation('training');
   const weight = (value: number) => formatMeasurement({ value, units }, format);
+  const captionId = useId();
   return (
     <details className="lift-progress__details" data-testid="lift-progress-details">
       <summary>{t('training.progress.showTable')}</summary>
-      <div className="card card--flush training__table-wrap">
-        <table className="training-table" data-testid="lift-progress-table">
-          <caption className="visually-hidden">{t('training.progress.caption', { movement })}</caption>
+      {/* Focusable so a keyboard can scroll it sideways on a narrow phone. */}
+      <div className="card card--flush training__table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
+        <table className="training-table lift-progress__table" data-testid="lift-progress-table">
+          <caption id={captionId} className="visually-hidden">{t('training.progress.caption', { movement })}</caption>
           <thead>
             <tr>
               <th scope="col">{t('training.date')}</th>

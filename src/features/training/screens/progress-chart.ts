@@ -29,10 +29,13 @@ const DATE_STEPS = [DAY, 2 * DAY, 7 * DAY, 14 * DAY, MONTH, 2 * MONTH, 3 * MONTH
 
 /** The design tokens as canvas colours: light-dark() pairs resolved by the browser for the current scheme. */
 function readPalette(host: HTMLElement) {
-  const probe = document.createElement('span');
-  host.append(probe);
+  // One probe per token: Chrome answered the first colour again when one probe's style was changed.
+  const probes: HTMLElement[] = [];
   const resolve = (token: string) => {
+    const probe = document.createElement('span');
     probe.style.color = `var(${token})`;
+    host.append(probe);
+    probes.push(probe);
     return getComputedStyle(probe).color;
   };
   const palette = {
@@ -44,7 +47,7 @@ function readPalette(host: HTMLElement) {
     surface: resolve('--color-surface'),
     font: `12px ${getComputedStyle(host).fontFamily}`,
   };
-  probe.remove();
+  for (const probe of probes) probe.remove();
   return palette;
 }
 
