@@ -17,7 +17,7 @@ export const SERVER_ERROR_CODES = [
   // booking
   'class_full', 'already_booked', 'offer_pending', 'already_waitlisted', 'class_cancelled', 'class_finished', 'class_started',
   'booking_closed', 'booking_not_open', 'no_dropin_space', 'waitlist_unavailable', 'late_cancel_required',
-  'late_cancel_not_needed', 'not_cancelable', 'not_removable', 'not_pending', 'offer_expired', 'appointment_cancelled',
+  'late_cancel_not_needed', 'no_concession', 'reminder_not_needed', 'not_cancelable', 'not_removable', 'not_pending', 'offer_expired', 'appointment_cancelled',
   // appointments
   'slot_unavailable', 'hold_expired', 'payment_required', 'reschedule_closed',
   // shop

@@ -58,6 +58,7 @@ import { pushKeyRoutes, pushSubscriptionRoutes } from './features/notifications/
 import { sessionRoutes } from './features/booking/sessions-routes';
 import { timezoneRoutes } from './features/profile/timezones-routes';
 import { visitRoutes } from './features/booking/visits-routes';
+import { BOOKING_JOB_INTERVAL_MS, recurringBookingRoutes, reminderRoutes, runBookingJobs } from './features/booking/recurring';
 import { workoutReactionRoutes } from './features/training/reactions-routes';
 import { workoutRoutes } from './features/training/workouts-routes';
 import { staticApp } from './static';
@@ -88,6 +89,8 @@ export interface ServerOptions {
   loginRateLimit?: Partial<LoginRateLimitOptions>;
   /** How often lapsed waitlist offers are swept without waiting for a request. Default 60 s. */
   offerSweepIntervalMs?: number;
+  /** How often booking-open reminders and weekly bookings are acted on. Default 60 s. */
+  bookingJobIntervalMs?: number;
   /** How often each process looks for pushes left to send (a process died, a push service failed). Default 30 s. */
   pushRetryIntervalMs?: number;
   /** Sends Web Push messages; default: web-push with the stored VAPID key pair. Tests swap in fakes. */
@@ -132,6 +135,8 @@ export interface RunningServer {
    * notifications; returns a function that stops listening.
    */
   onOffer(listener: OfferListener): () => void;
+  /** Runs the reminder and weekly-booking job once now (tests; the timer runs it anyway). */
+  runBookingJobs(): Promise<{ reminders: number; attempts: number }>;
   /** Notifications: notify(), and settled() to wait for background delivery (tests). */
   notifications: Notifier;
   /** The bearer token of /admin routes, and the file it was written to (null: from ADMIN_TOKEN or in memory). */
@@ -166,6 +171,8 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.route('/sessions', sessionRoutes());
   api.route('/visits', visitRoutes());
   api.route('/client_visits', clientVisitRoutes());
+  api.route('/recurring_bookings', recurringBookingRoutes());
+  api.route('/reminders', reminderRoutes());
   api.route('/notifications', notificationRoutes());
   api.route('/push', pushKeyRoutes());
   api.route('/push_subscriptions', pushSubscriptionRoutes());
@@ -318,6 +325,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     sweeping = sweeping.then(() => retryPushes(db, pushSender, now)).catch((error: unknown) => console.error('[push] retry run failed:', error));
   }, options.pushRetryIntervalMs ?? PUSH_RETRY_INTERVAL_MS);
   pushTimer.unref();
+  // Reminders when booking opens and weekly bookings: from the server, so they happen with the app closed.
+  const bookingJobTimer = setInterval(() => {
+    sweeping = sweeping.then(() => runBookingJobs(deps)).catch((error: unknown) => console.error('[booking-jobs] run failed:', error));
+  }, options.bookingJobIntervalMs ?? BOOKING_JOB_INTERVAL_MS);
+  bookingJobTimer.unref();
 
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
@@ -331,6 +343,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     db,
     publish: (channel, message) => realtime.publish(channel, message),
     onOffer: (listener) => deps.offers.on(listener),
+    runBookingJobs: () => runBookingJobs(deps),
     notifications,
     adminToken: admin.token,
     adminTokenFile: admin.file,
@@ -339,6 +352,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       closing ??= (async () => {
         clearInterval(sweepTimer);
         clearInterval(pushTimer);
+        clearInterval(bookingJobTimer);
         let graceTimer: NodeJS.Timeout | undefined;
         await Promise.race([notifications.settled(), new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, DELIVERY_GRACE_MS)))]);
         clearTimeout(graceTimer);

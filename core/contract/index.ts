@@ -12,3 +12,4 @@ export * from './training';
 export * from './account';
 export * from './shop';
 export * from './feed';
+export * from './recurring';

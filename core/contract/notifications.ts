@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { iso } from './common';
 import { MARK_ALL_MAX_IDS } from '../limits';
 
-export type NotificationType = 'waitlist' | 'class_cancelled' | 'appointment' | 'post' | (string & {});
+export type NotificationType = 'waitlist' | 'class_cancelled' | 'booking_open' | 'recurring_booking' | 'appointment' | 'post' | (string & {});
 
 export const appNotification = z.object({
   id: z.number(),

@@ -32,6 +32,10 @@ describe('notificationTarget (SPEC §2 tap behaviour)', () => {
     expect(notificationTarget(n(1, { type: 'waitlist', params: { class: cls, visit: { id: 7 } } }))).toEqual({ path: '/classes/42' });
     expect(notificationTarget(n(1, { type: 'class_cancelled', params: { class: cls } }))).toEqual({ path: '/classes/42' });
   });
+  it('opens the class for a booking-open reminder and a weekly booking', () => {
+    expect(notificationTarget(n(1, { type: 'booking_open', params: { class: cls } }))).toEqual({ path: '/classes/42' });
+    expect(notificationTarget(n(1, { type: 'recurring_booking', params: { class: cls } }))).toEqual({ path: '/classes/42' });
+  });
   it('opens the appointment', () => {
     expect(notificationTarget(n(1, { type: 'appointment', params: { appointment: { id: 9 } } }))).toEqual({ path: '/appointments/9' });
   });

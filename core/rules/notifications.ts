@@ -51,6 +51,8 @@ export function notificationTarget(n: Pick<AppNotification, 'type' | 'params'>):
   switch (n.type) {
     case 'waitlist':
     case 'class_cancelled':
+    case 'booking_open':
+    case 'recurring_booking':
       return pathTo('/classes/', params.class?.id);
     case 'appointment':
       return pathTo('/appointments/', params.appointment?.id);

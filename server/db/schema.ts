@@ -557,7 +557,48 @@ export interface SandboxChargesTable {
   created_at: IsoText;
 }
 
+/** "This class every week" (migration 0018): the class's name and local weekday and time at a facility. */
+export interface RecurringBookingsTable {
+  id: Generated<number>;
+  profile_id: number;
+  org_id: number;
+  facility_id: number;
+  name: string;
+  /** 0 = Sunday, in the facility's time zone. */
+  weekday: number;
+  /** HH:mm in the facility's time zone. */
+  local_time: string;
+  /** The start of the class the series was made from: no earlier occurrence is booked. */
+  from_at: IsoText;
+  created_at: IsoText;
+  stopped_at: IsoText | null;
+}
+
+/** One occurrence a series tried to book, once (unique per series and class). */
+export interface RecurringBookingAttemptsTable {
+  id: Generated<number>;
+  recurring_booking_id: number;
+  session_id: number;
+  /** booked, waitlisted, already (the member had a place), or the refusal's error code. */
+  outcome: string;
+  created_at: IsoText;
+}
+
+/** "Remind me when booking opens" (migration 0018); sent_at is set by the job that sends it. */
+export interface BookingRemindersTable {
+  id: Generated<number>;
+  profile_id: number;
+  org_id: number;
+  session_id: number;
+  fire_at: IsoText;
+  created_at: IsoText;
+  sent_at: IsoText | null;
+}
+
 export interface Database {
+  recurring_bookings: RecurringBookingsTable;
+  recurring_booking_attempts: RecurringBookingAttemptsTable;
+  booking_reminders: BookingRemindersTable;
   members_profiles: MembersProfilesTable;
   orgs: OrgsTable;
   facilities: FacilitiesTable;

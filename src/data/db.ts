@@ -1,7 +1,12 @@
 // The one Dexie schema. The page reads every screen from here through live queries, the
 // network layer writes into it, and the service worker imports it too (push, outbox sync).
 import Dexie, { type EntityTable, type Table } from 'dexie';
-import type { Activity, AppNotification, Appointment, Cart, Invoice, Membership, Pass, Product, AppointmentSlot, Course, Facility, Leaderboard, Member, Movement, Profile, Service, Session, StaffMember, Visit, Workout } from '../../core/contract/types';
+import type { Activity, AppNotification, Appointment, BookingReminder, RecurringBooking, Cart, Invoice, Membership, Pass, Product, AppointmentSlot, Course, Facility, Leaderboard, Member, Movement, Profile, Service, Session, StaffMember, Visit, Workout } from '../../core/contract/types';
+
+/** A weekly booking, under the organisation it was listed for; a negative id until the server has it. */
+export type StoredRecurringBooking = RecurringBooking & { org_id: number };
+/** A booking-open reminder still to come. */
+export type StoredReminder = BookingReminder & { org_id: number };
 
 /** Which member is signed in and what they have chosen; one row under key 'auth'. */
 export interface AuthState {
@@ -140,6 +145,8 @@ export class MemberDb extends Dexie {
   carts!: EntityTable<StoredCart, 'org_id'>;
   invoices!: EntityTable<Invoice, 'id'>;
   activities!: EntityTable<Activity, 'id'>;
+  recurringBookings!: EntityTable<StoredRecurringBooking, 'id'>;
+  reminders!: EntityTable<StoredReminder, 'session_id'>;
 
   constructor(name = 'member-pwa') {
     super(name);
@@ -187,6 +194,8 @@ export class MemberDb extends Dexie {
     this.version(7).stores({ invoices: '&id, org_id' });
     // The activity feed: posts with their comments and reactions, per organisation.
     this.version(8).stores({ activities: '&id, org_id, created_at' });
+    // The member's weekly bookings and booking-open reminders, per organisation.
+    this.version(10).stores({ recurringBookings: '&id, org_id', reminders: '&session_id, org_id' });
   }
 }
 
@@ -196,7 +205,7 @@ export const db = new MemberDb();
 export type MemberTable =
   | 'profiles' | 'facilities' | 'members' | 'sessions' | 'visits' | 'notifications' | 'outbox' | 'notices' | 'pulls'
   | 'workouts' | 'movements' | 'leaderboards' | 'workoutAliases' | 'confirmations'
-  | 'services' | 'staff' | 'appointments' | 'slots' | 'courses' | 'memberships' | 'passes' | 'products' | 'carts' | 'invoices' | 'activities';
+  | 'services' | 'staff' | 'appointments' | 'slots' | 'courses' | 'memberships' | 'passes' | 'products' | 'carts' | 'invoices' | 'activities' | 'recurringBookings' | 'reminders';
 
 /**
  * Every table but `meta` holds member data: read off the schema, so a new table is wiped on

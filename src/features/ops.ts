@@ -2,6 +2,7 @@
 // service worker) calls registerCommandOps() first, or queued entries wait for an app that knows them.
 import { registerAppointmentOps } from './appointments/commands';
 import { registerBookingOps } from './booking/commands';
+import { registerRecurringOps } from './booking/recurring-commands';
 import { registerMemberOps } from './profile/commands/member';
 import { registerNotificationOps } from './notifications/commands';
 import { registerOrgOps } from './profile/commands/orgs';
@@ -17,6 +18,7 @@ export function registerCommandOps(): void {
   registerMemberOps();
   registerOrgOps();
   registerBookingOps();
+  registerRecurringOps();
   registerNotificationOps();
   registerTrainingOps();
   registerAppointmentOps();

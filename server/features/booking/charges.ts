@@ -11,7 +11,8 @@ import { chargeLateCancelFee } from '../shop/invoices';
 type Db = Kysely<Database>;
 type ChargedSession = { org_id: number; facility_id: number; name: string; start_at: string };
 
-async function chooseFor(trx: Db, profileId: number, session: ChargedSession): Promise<ChargeTarget> {
+/** What booking this class now would be counted against (the recurring job books only what is covered). */
+export async function chooseFor(trx: Db, profileId: number, session: ChargedSession): Promise<ChargeTarget> {
   const memberships = await trx.selectFrom('memberships').select(['id', 'valid_from', 'valid_to']).where('profile_id', '=', profileId).where('org_id', '=', session.org_id).execute();
   const passes = await trx
     .selectFrom('passes')

@@ -48,3 +48,23 @@ export function postMessage(content: string): string {
   const chars = Array.from(line);
   return chars.length <= POST_MESSAGE_MAX ? line : `${chars.slice(0, POST_MESSAGE_MAX - 1).join('').trimEnd()}…`;
 }
+
+/** A booking-open reminder: "Booking is open for CrossFit on Tue 24 Nov at 6:30 AM." */
+export function bookingOpenMessage(className: string, startAt: string, timeZone: string): string {
+  return `Booking is open for ${className} on ${formatWhen(startAt, timeZone)}.`;
+}
+
+const RECURRING_REFUSALS: Record<string, string> = {
+  no_concession: 'no membership or pass of yours covers it. Buy one to keep your weekly booking going',
+  class_full: 'it is full and has no waitlist',
+  class_cancelled: 'it has been cancelled',
+  booking_closed: 'booking has closed',
+};
+
+/** What a weekly booking did with one week's class. */
+export function recurringBookingMessage(className: string, startAt: string, timeZone: string, outcome: string): string {
+  const what = `${className} on ${formatWhen(startAt, timeZone)}`;
+  if (outcome === 'booked') return `Your weekly booking booked you into ${what}.`;
+  if (outcome === 'waitlisted') return `${what} is full: your weekly booking put you on the waitlist.`;
+  return `Your weekly booking could not book ${what}: ${RECURRING_REFUSALS[outcome] ?? 'it cannot be booked'}.`;
+}

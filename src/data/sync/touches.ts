@@ -4,7 +4,7 @@ import { now } from '../clock';
 import { db, type OutboxEntry } from '../db';
 
 /** Tables whose rows a queued write can touch. */
-export type TouchTable = 'profiles' | 'facilities' | 'members' | 'sessions' | 'visits' | 'notifications' | 'workouts' | 'leaderboards' | 'appointments' | 'carts' | 'activities';
+export type TouchTable = 'profiles' | 'facilities' | 'members' | 'sessions' | 'visits' | 'notifications' | 'workouts' | 'leaderboards' | 'appointments' | 'carts' | 'activities' | 'recurringBookings' | 'reminders';
 export type TouchKey = `${TouchTable}:${string}`;
 
 /** The one spelling of a row's key in `touches` and in the confirmations. */

@@ -1,6 +1,6 @@
 import { apiRequest } from '../../data/api/client';
 import type { ReadOptions, WriteOptions } from '../../data/api/account';
-import type { Session, Visit } from '../../../core/contract/types';
+import type { BookingReminder, RecurringBooking, Session, Visit } from '../../../core/contract/types';
 
 // facility's organisation; writes answer with the visit and its class embedded.
 
@@ -71,3 +71,29 @@ export function declineVisit(id: number, options: WriteOptions): Promise<Visit> 
   return apiRequest<Visit>('PUT', `/visits/${id}/decline`, { ...options, body: {} });
 }
 
+
+/** The member's weekly bookings in the organisation of the facility in scope. */
+export function getRecurringBookings(options: ReadOptions): Promise<RecurringBooking[]> {
+  return apiRequest<RecurringBooking[]>('GET', '/recurring_bookings', { ...options, schema: 'recurringBookingList' });
+}
+
+/** Every week like this class (the same series answers again, 200). */
+export function createRecurringBooking(sessionId: number, options: WriteOptions): Promise<RecurringBooking> {
+  return apiRequest<RecurringBooking>('POST', '/recurring_bookings', { ...options, body: { session_id: sessionId } });
+}
+
+export function stopRecurringBooking(id: number, options: WriteOptions): Promise<void> {
+  return apiRequest<void>('DELETE', `/recurring_bookings/${id}`, options);
+}
+
+export function getReminders(options: ReadOptions): Promise<BookingReminder[]> {
+  return apiRequest<BookingReminder[]>('GET', '/reminders', { ...options, schema: 'bookingReminderList' });
+}
+
+export function addReminder(sessionId: number, options: WriteOptions): Promise<BookingReminder> {
+  return apiRequest<BookingReminder>('POST', `/sessions/${sessionId}/reminder`, { ...options, body: {} });
+}
+
+export function removeReminder(sessionId: number, options: WriteOptions): Promise<void> {
+  return apiRequest<void>('DELETE', `/sessions/${sessionId}/reminder`, options);
+}

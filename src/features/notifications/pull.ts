@@ -104,12 +104,12 @@ export function receiveNotification(notification: AppNotification): Promise<bool
 }
 
 /**
- * An offer or a cancellation changes the class it names: fetch that class now, so Confirm and
+ * An offer, a cancellation, booking opening or a weekly booking changes the class it names: fetch that class now, so Confirm and
  * Decline work from the notification and the timetable shows the new state.
  */
 function refreshClassOf(notification: AppNotification): void {
   const classId = notification.params.class?.id;
-  if (classId === undefined || (notification.type !== 'waitlist' && notification.type !== 'class_cancelled')) return;
+  if (classId === undefined || !['waitlist', 'class_cancelled', 'booking_open', 'recurring_booking'].includes(notification.type)) return;
   void pullSession(classId, { force: true }).catch(() => undefined);
 }
 

@@ -13,6 +13,7 @@ import { useNow } from './use-now';
 import { VisitRow } from './VisitRow';
 import { useOtherFacilityName } from './use-facility-names';
 import { ComingAppointments } from '../../appointments/public';
+import { RecurringList } from './RecurringList';
 import './classes.css';
 
 export default function BookingsScreen() {
@@ -40,6 +41,7 @@ export default function BookingsScreen() {
           ))}
         </ul>
       )}
+      {facility && <RecurringList facilityGuid={facility.guid} />}
       <ComingAppointments />
     </section>
   );

@@ -1,17 +1,18 @@
 // The overview of a class: when, where, who teaches, places, and every action the rules allow (see docs/rules.md#booking),
-// with the reason when booking is not possible rather than a missing button.
+// with the reason when booking is not possible and its way out (BookingHelp) rather than a missing button.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClassContext } from './ClassDetailScreen';
 import { StatusBadges } from './StatusBadges';
 import { ReservationPrompt } from './ReservationPrompt';
 import { ConcessionLine } from './ConcessionLine';
+import { EveryWeek, WhyNotBookable } from './BookingHelp';
 import { instructorNames } from './instructors';
 import { useBookingActions } from './use-booking-actions';
 import { useNow } from './use-now';
 import { useFormat } from '../../../i18n/useFormat';
 import { usePending } from '../../../data/hooks/pending';
-import { bookingBlock, dropInSpacesLeft } from '../../../../core/rules/session';
+import { dropInSpacesLeft } from '../../../../core/rules/session';
 import { sessionActions, type VisitAction } from '../../../../core/rules/visit';
 import { Button, type ButtonVariant } from '../../../ui/button/index';
 import { Card } from '../../../ui/card/index';
@@ -31,7 +32,6 @@ export default function ClassOverviewTab() {
   const pending = usePending('sessions', session.id);
   const perform = useBookingActions();
   const actions = sessionActions(session, now);
-  const block = bookingBlock(session, now);
   const offerOpen = actions.includes('confirm');
   const [promptOpen, setPromptOpen] = useState(false);
   // Arriving on a class with a place offered (e.g. from a notification) asks straight away.
@@ -66,11 +66,7 @@ export default function ClassOverviewTab() {
       {session.description && <p>{session.description}</p>}
 
       <div className="class-detail__actions">
-        {block && block !== 'booked' && block !== 'pending' && block !== 'waitlisted' && (
-          <p className="class-detail__why notice notice--info" data-testid="booking-block">
-            {t(`block.${block}`, { when: `${format.weekdayDate(session.booking_open_date)} ${format.time(session.booking_open_date)}` })}
-          </p>
-        )}
+        <WhyNotBookable session={session} now={now} format={format} />
         <ConcessionLine session={session} canBook={actions.includes('book') || actions.includes('dropin') || offerOpen} />
         {actions.includes('latecancel') && <p className="notice notice--warning">{t('lateCancel.hint')}</p>}
         {offerOpen && (
@@ -88,6 +84,7 @@ export default function ClassOverviewTab() {
             ))}
           </Cluster>
         )}
+        <EveryWeek session={session} timeZone={timeZone} />
       </div>
       <ReservationPrompt
         session={session}

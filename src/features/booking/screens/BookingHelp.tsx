@@ -1,0 +1,73 @@
+// "Why can't I book" and "Book every week" on the class page (see docs/rules.md#booking): the
+// first rule in the way with its way out (a reminder when booking opens, the waitlist, other
+// classes), and the member's weekly booking of this class with Stop. Every write is an outbox
+// command, so all of it works offline.
+import { useTranslation } from 'react-i18next';
+import type { Session } from '../../../../core/contract/types';
+import { whyNotBookable } from '../../../../core/rules/bookability';
+import { weeklySlot } from '../../../../core/rules/recurring';
+import { Button, ButtonLink } from '../../../ui/button/index';
+import { Cluster } from '../../../ui/layout/index';
+import { useCommand } from '../../../ui/use-command';
+import type { Formatter } from '../../../i18n/format';
+import { bookEveryWeek, cancelReminder, remindMe, stopEveryWeek } from '../recurring-commands';
+import { useOrgId, useRecurringBookings, useRefreshRecurring, useReminder } from '../hooks/recurring';
+
+export function WhyNotBookable({ session, now, format }: { session: Session; now: Date; format: Formatter }) {
+  const { t } = useTranslation('booking');
+  const run = useCommand();
+  const reminder = useReminder(session.id);
+  const why = whyNotBookable(session, now);
+  // Booked, waitlisted and offered places say so in their own badges and prompt.
+  if (!why || why.reason === 'booked' || why.reason === 'pending' || why.reason === 'waitlisted') return null;
+  const when = (iso: string) => `${format.weekdayDate(iso)} ${format.time(iso)}`;
+  const text = why.reason === 'full' && why.way === 'waitlist' ? t('block.full_waitlist') : t(`block.${why.reason}`, { when: when(session.booking_open_date) });
+  return (
+    <div className="class-detail__why notice notice--info" data-testid="booking-block" data-reason={why.reason}>
+      <p>{text}</p>
+      {why.way === 'remind' && reminder !== undefined && (
+        reminder ? (
+          <Cluster>
+            <p data-testid="reminder-set">{t('reminder.set', { when: when(reminder.fire_at) })}</p>
+            <Button variant="secondary" onClick={() => void run(() => cancelReminder(session.id), { success: t('toast.unreminded') })}>{t('reminder.cancel')}</Button>
+          </Cluster>
+        ) : (
+          <Button variant="primary" data-action="remind" onClick={() => void run(() => remindMe(session.id), { loading: t('toast.reminding'), success: t('toast.reminded') })}>{t('way.remind')}</Button>
+        )
+      )}
+      {why.way === 'timetable' && <ButtonLink variant="secondary" to="/classes">{t('way.timetable')}</ButtonLink>}
+      {why.way === 'buy' && <ButtonLink variant="secondary" to="/checkout">{t('way.buy')}</ButtonLink>}
+    </div>
+  );
+}
+
+/** "Book every week": the member's weekly booking of this class, or the button that makes one. */
+export function EveryWeek({ session, timeZone }: { session: Session; timeZone: string }) {
+  const { t } = useTranslation('booking');
+  const run = useCommand();
+  const orgId = useOrgId(session.facility_guid);
+  const all = useRecurringBookings(orgId);
+  useRefreshRecurring(session.facility_guid, orgId);
+  if (all === undefined || session.cancelled) return null;
+  const slot = weeklySlot(session.start_date, timeZone);
+  const series = all.find((r) => r.facility_guid === session.facility_guid && r.name === session.name && r.weekday === slot.weekday && r.local_time === slot.local_time);
+  return (
+    <div className="class-detail__weekly" data-testid="every-week">
+      {series ? (
+        <Cluster>
+          <p>{t('recurring.active')}</p>
+          {series.id < 0 ? (
+            <span className="class-detail__waiting">{t('recurring.waiting')}</span>
+          ) : (
+            <Button variant="secondary" aria-label={t('recurring.stopLabel', { name: session.name })} onClick={() => void run(() => stopEveryWeek(series.id), { success: t('toast.stoppedEveryWeek') })}>{t('recurring.stop')}</Button>
+          )}
+        </Cluster>
+      ) : (
+        <>
+          <Button variant="secondary" data-action="every-week" onClick={() => void run(() => bookEveryWeek(session.id), { success: t('toast.everyWeek') })}>{t('recurring.book')}</Button>
+          <p className="class-detail__concession">{t('recurring.hint')}</p>
+        </>
+      )}
+    </div>
+  );
+}
