@@ -113,6 +113,21 @@ export type StoredProduct = Product & { org_id: number };
 /** The member's cart in one organisation, as the device shows it (queued edits included). */
 export type StoredCart = Cart & { org_id: number };
 
+/** The member's rest between sets for one movement, on this device only (docs/decisions.md#rest-timer). */
+export interface RestPreset {
+  movementId: number;
+  seconds: number;
+}
+
+/** The running rest timer, one row under key 'current': its end time is the truth (core/rules/training/rest-timer.ts). */
+export interface StoredRestTimer {
+  key: 'current';
+  endAt: number;
+  seconds: number;
+  movementId: number;
+  movementName: string;
+}
+
 export class MemberDb extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   profiles!: EntityTable<Profile, 'id'>;
@@ -140,6 +155,8 @@ export class MemberDb extends Dexie {
   carts!: EntityTable<StoredCart, 'org_id'>;
   invoices!: EntityTable<Invoice, 'id'>;
   activities!: EntityTable<Activity, 'id'>;
+  restPresets!: EntityTable<RestPreset, 'movementId'>;
+  restTimers!: EntityTable<StoredRestTimer, 'key'>;
 
   constructor(name = 'member-pwa') {
     super(name);
@@ -187,6 +204,8 @@ export class MemberDb extends Dexie {
     this.version(7).stores({ invoices: '&id, org_id' });
     // The activity feed: posts with their comments and reactions, per organisation.
     this.version(8).stores({ activities: '&id, org_id, created_at' });
+    // The rest timer between sets: presets per movement and the running timer, device only.
+    this.version(9).stores({ restPresets: '&movementId', restTimers: '&key' });
   }
 }
 
@@ -196,7 +215,8 @@ export const db = new MemberDb();
 export type MemberTable =
   | 'profiles' | 'facilities' | 'members' | 'sessions' | 'visits' | 'notifications' | 'outbox' | 'notices' | 'pulls'
   | 'workouts' | 'movements' | 'leaderboards' | 'workoutAliases' | 'confirmations'
-  | 'services' | 'staff' | 'appointments' | 'slots' | 'courses' | 'memberships' | 'passes' | 'products' | 'carts' | 'invoices' | 'activities';
+  | 'services' | 'staff' | 'appointments' | 'slots' | 'courses' | 'memberships' | 'passes' | 'products' | 'carts' | 'invoices' | 'activities'
+  | 'restPresets' | 'restTimers';
 
 /**
  * Every table but `meta` holds member data: read off the schema, so a new table is wiped on
