@@ -84,13 +84,17 @@ export function RestTimerBar({ movement }: { movement: Movement | undefined }) {
   }, [endAt]);
 
   // Hidden (screen locked, app in the background): schedule again, so the worker's wait starts fresh.
+  const onHidden = useRef<() => void>(() => undefined);
+  onHidden.current = () => {
+    if (stored && stored.endAt > Date.now()) schedule(stored);
+  };
   useEffect(() => {
     const onVisibility = () => {
-      if (document.visibilityState === 'hidden' && stored && stored.endAt > Date.now()) schedule(stored);
+      if (document.visibilityState === 'hidden') onHidden.current();
     };
     document.addEventListener('visibilitychange', onVisibility);
     return () => document.removeEventListener('visibilitychange', onVisibility);
-  });
+  }, []);
 
   // The marks and the end, seen happen on this screen (not an end that passed before it opened).
   const previousSeconds = useRef(secondsLeft);
