@@ -7,6 +7,7 @@ import { db } from '../src/data/db';
 import { flushOutbox } from '../src/data/sync/outbox';
 import { NOTIFICATION_NAVIGATE_MESSAGE, notificationTarget } from '../core/rules/notifications';
 import { updateAppBadge } from './badge';
+import { isRestTimerNotification } from './rest-timer';
 
 interface ClickData {
   id?: unknown;
@@ -59,8 +60,22 @@ async function markRead(self: ServiceWorkerGlobalScope, id: number): Promise<voi
   }
 }
 
+/**
+ * The rest timer's end: the window the member left (most likely mid-way through the lift form,
+ * its sets not saved yet) comes forward as it is, without a navigation that would reload it.
+ */
+async function focusApp(self: ServiceWorkerGlobalScope, path: string): Promise<void> {
+  const existing = pickWindow(await self.clients.matchAll({ type: 'window', includeUncontrolled: true }));
+  if (existing) await existing.focus();
+  else await self.clients.openWindow(path);
+}
+
 export async function handleNotificationClick(self: ServiceWorkerGlobalScope, notification: Notification): Promise<void> {
   notification.close();
+  if (isRestTimerNotification(notification.data)) {
+    await focusApp(self, notification.data.path).catch((error: unknown) => console.warn('Could not open the app', error));
+    return;
+  }
   const data = (notification.data ?? {}) as ClickData;
   const id = typeof data.id === 'number' ? data.id : null;
   const path = await targetPath(id, data.path);

@@ -7,6 +7,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { registerNotificationClick } from './notification-click';
 import { registerOutboxSync } from './outbox-sync';
 import { registerPush } from './push';
+import { registerRestTimer } from './rest-timer';
 import * as contract from '../core/contract/index';
 import { configureContract } from '../src/data/api/client';
 
@@ -39,3 +40,4 @@ self.addEventListener('activate', (event) => {
 registerOutboxSync(self);
 registerPush(self);
 registerNotificationClick(self);
+registerRestTimer(self);

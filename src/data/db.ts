@@ -118,6 +118,21 @@ export type StoredProduct = Product & { org_id: number };
 /** The member's cart in one organisation, as the device shows it (queued edits included). */
 export type StoredCart = Cart & { org_id: number };
 
+/** The member's rest between sets for one movement, on this device only (docs/decisions.md#rest-timer). */
+export interface RestPreset {
+  movementId: number;
+  seconds: number;
+}
+
+/** The running rest timer, one row under key 'current': its end time is the truth (core/rules/training/rest-timer.ts). */
+export interface StoredRestTimer {
+  key: 'current';
+  endAt: number;
+  seconds: number;
+  movementId: number;
+  movementName: string;
+}
+
 export class MemberDb extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   profiles!: EntityTable<Profile, 'id'>;
@@ -147,6 +162,8 @@ export class MemberDb extends Dexie {
   activities!: EntityTable<Activity, 'id'>;
   recurringBookings!: EntityTable<StoredRecurringBooking, 'id'>;
   reminders!: EntityTable<StoredReminder, 'session_id'>;
+  restPresets!: EntityTable<RestPreset, 'movementId'>;
+  restTimers!: EntityTable<StoredRestTimer, 'key'>;
 
   constructor(name = 'member-pwa') {
     super(name);
@@ -194,6 +211,8 @@ export class MemberDb extends Dexie {
     this.version(7).stores({ invoices: '&id, org_id' });
     // The activity feed: posts with their comments and reactions, per organisation.
     this.version(8).stores({ activities: '&id, org_id, created_at' });
+    // The rest timer between sets: presets per movement and the running timer, device only.
+    this.version(9).stores({ restPresets: '&movementId', restTimers: '&key' });
     // The member's weekly bookings and booking-open reminders, per organisation.
     this.version(10).stores({ recurringBookings: '&id, org_id', reminders: '&session_id, org_id' });
   }
@@ -205,7 +224,8 @@ export const db = new MemberDb();
 export type MemberTable =
   | 'profiles' | 'facilities' | 'members' | 'sessions' | 'visits' | 'notifications' | 'outbox' | 'notices' | 'pulls'
   | 'workouts' | 'movements' | 'leaderboards' | 'workoutAliases' | 'confirmations'
-  | 'services' | 'staff' | 'appointments' | 'slots' | 'courses' | 'memberships' | 'passes' | 'products' | 'carts' | 'invoices' | 'activities' | 'recurringBookings' | 'reminders';
+  | 'services' | 'staff' | 'appointments' | 'slots' | 'courses' | 'memberships' | 'passes' | 'products' | 'carts' | 'invoices' | 'activities'
+  | 'recurringBookings' | 'reminders' | 'restPresets' | 'restTimers';
 
 /**
  * Every table but `meta` holds member data: read off the schema, so a new table is wiped on

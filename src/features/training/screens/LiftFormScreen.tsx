@@ -1,6 +1,6 @@
 // /training/workouts/new/lift and /lift/:id/edit: a movement, its rep scheme (see docs/rules.md#training) and one
 // row per set, with the load worked out as the member types. Saved on the device at once.
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';
@@ -15,6 +15,9 @@ import type { Formatter } from '../../../i18n/format';
 import { Spinner } from '../../../ui/spinner/index';
 import { FormField } from './FormField';
 import { LiftSetRows } from './LiftSetRows';
+import { RestTimerBar } from './RestTimerBar';
+import { unlockRestAlarm } from './rest-alarm';
+import { startRestTimer } from '../rest-timer';
 import { WorkoutNotFound } from './WorkoutNotFound';
 import { WorkoutFormActions, WorkoutFormFrame, formCancelPath } from './WorkoutFormFrame';
 import { routeId, useRouteWorkout } from './use-route-workout';
@@ -151,6 +154,19 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
       sets: v.sets.map((set, i) => (i === index ? { ...set, values: { ...set.values, [property]: { value, units: unitsFor(v.units, property) } } } : set)),
     }));
 
+  // Ticking a set done starts the rest with the movement's preset; the ticks live on this screen only.
+  const [done, setDone] = useState<boolean[]>([]);
+  const restMovement = useRef(movement);
+  restMovement.current = movement;
+  const onDone = useCallback((index: number, isDone: boolean) => {
+    setDone((ticks) => Object.assign([...ticks], { [index]: isDone }));
+    const current = restMovement.current;
+    if (!isDone || !current) return;
+    // Within the tap: browsers let the end's beeps play only after one.
+    unlockRestAlarm();
+    void startRestTimer(current);
+  }, []);
+
   const weighted = movement ? hasWeight(movement) : false;
   const allWeightsTyped = values.sets.every((set) => !set.values.weight || Number.isFinite(set.values.weight.value));
   const load = movement && weighted && allWeightsTyped && values.sets.every((s) => Number.isFinite(s.repetitions)) ? liftLoad(values.sets, movement) : null;
@@ -193,8 +209,9 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
           </div>
         )}
 
+        <RestTimerBar movement={movement} />
         {movement && values.sets.length > 0 && (
-          <LiftSetRows sets={values.sets} movement={movement} units={values.units} errors={errors.sets} onReps={setReps} onValue={setValue} />
+          <LiftSetRows sets={values.sets} movement={movement} units={values.units} errors={errors.sets} onReps={setReps} onValue={setValue} done={done} onDone={onDone} />
         )}
         {!movement && <p className="field__hint">{t('training.chooseMovementFirst')}</p>}
 

@@ -1,5 +1,5 @@
 // One row per set of the rep scheme: its reps and a value per movement property, each input
-// labelled within its set ("Set 2", "Weight (kg)").
+// labelled within its set ("Set 2", "Weight (kg)"), and a "done" tick that starts the rest timer.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiftSet, Movement, MovementPropertyType } from '../../../../core/contract/types';
@@ -16,9 +16,12 @@ export interface SetRowsProps {
   errors?: Record<string, ParseKeys<'training'>>;
   onReps: (index: number, repetitions: number) => void;
   onValue: (index: number, property: MovementPropertyType, value: number) => void;
+  /** Which sets the member ticked done on this screen (not saved with the workout). */
+  done: readonly boolean[];
+  onDone: (index: number, done: boolean) => void;
 }
 
-export const LiftSetRows = memo(function LiftSetRows({ sets, movement, units, errors = {}, onReps, onValue }: SetRowsProps) {
+export const LiftSetRows = memo(function LiftSetRows({ sets, movement, units, errors = {}, onReps, onValue, done, onDone }: SetRowsProps) {
   const { t } = useTranslation('training');
   return (
     <ol className="set-rows" data-testid="set-rows">
@@ -35,6 +38,11 @@ export const LiftSetRows = memo(function LiftSetRows({ sets, movement, units, er
                 {(aria) => <NumberInput {...aria} value={set.values[type]?.value ?? Number.NaN} onValue={(n) => onValue(index, type, n)} data-testid={`set-${type}`} />}
               </FormField>
             ))}
+            <label className="check set-row__done">
+              <input type="checkbox" checked={done[index] === true} onChange={(e) => onDone(index, e.target.checked)} data-testid="set-done" />
+              <span className="visually-hidden">{t('training.rest.setDone', { number: index + 1 })}</span>
+              <span aria-hidden="true">{t('training.rest.done')}</span>
+            </label>
           </fieldset>
         </li>
       ))}

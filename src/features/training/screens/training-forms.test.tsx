@@ -78,10 +78,15 @@ describe('lift form rules', () => {
 });
 
 describe('LiftSetRows', () => {
-  function Harness({ movement, onValue }: { movement: Movement; onValue: (n: number) => void }) {
+  function Harness({ movement, onValue, onDone = () => undefined }: { movement: Movement; onValue: (n: number) => void; onDone?: (index: number, done: boolean) => void }) {
     const [sets, setSets] = useState(() => resizeSets({ repScheme: '2x5', sets: [], units: {} }, movement));
+    const [done, setDone] = useState<boolean[]>([]);
     return (
-      <LiftSetRows sets={sets} movement={movement} units={{}}
+      <LiftSetRows sets={sets} movement={movement} units={{}} done={done}
+        onDone={(i, isDone) => {
+          onDone(i, isDone);
+          setDone((all) => Object.assign([...all], { [i]: isDone }));
+        }}
         onReps={(i, repetitions) => setSets((all) => all.map((s, j) => (j === i ? { ...s, repetitions } : s)))}
         onValue={(i, property, value) => {
           onValue(value);
@@ -107,5 +112,15 @@ describe('LiftSetRows', () => {
   it('asks for height in centimetres for a movement measured by height', () => {
     render(<Harness movement={boxJump} onValue={() => undefined} />);
     expect(screen.getAllByLabelText('Height (cm)')).toHaveLength(2);
+  });
+
+  it('has a labelled done tick per set that reports the set', () => {
+    const onDone = vi.fn();
+    render(<Harness movement={squat} onValue={() => undefined} onDone={onDone} />);
+    const tick = screen.getByRole('checkbox', { name: 'Set 2 done' });
+    fireEvent.click(tick);
+    expect(onDone).toHaveBeenLastCalledWith(1, true);
+    expect((tick as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Set 1 done' }) as HTMLInputElement).checked).toBe(false);
   });
 });

@@ -1,0 +1,35 @@
+// The rest timer on the device: the running timer and the presets per movement in Dexie.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db, memberTableObjects } from '../../data/db';
+import { resetDb } from '../../../tests/support/data-helpers';
+import { adjustRestTimer, clearRestTimer, setRestPreset, startRestTimer } from './rest-timer';
+
+const SQUAT = { id: 7, name: 'Back Squat' };
+const NOW = Date.UTC(2026, 10, 25, 9, 0, 0);
+
+beforeEach(resetDb);
+
+describe('rest timer on the device', () => {
+  it('starts with 90 s until the movement has a preset, then with the preset', async () => {
+    expect(await startRestTimer(SQUAT, NOW)).toEqual({ key: 'current', endAt: NOW + 90_000, seconds: 90, movementId: 7, movementName: 'Back Squat' });
+    await setRestPreset(7, 5);
+    expect((await startRestTimer(SQUAT, NOW)).endAt).toBe(NOW + 15_000);
+    expect(await db.restTimers.count()).toBe(1);
+  });
+
+  it('−15 s / +15 s move the stored end and become the movement’s preset', async () => {
+    await startRestTimer(SQUAT, NOW);
+    await adjustRestTimer(-15, NOW + 10_000);
+    expect(await db.restTimers.get('current')).toMatchObject({ endAt: NOW + 75_000, seconds: 75 });
+    expect(await db.restPresets.get(7)).toEqual({ movementId: 7, seconds: 75 });
+    expect((await startRestTimer(SQUAT, NOW + 100_000)).endAt).toBe(NOW + 175_000);
+  });
+
+  it('does nothing to adjust without a running timer, and is cleared on skip and on sign-out', async () => {
+    expect(await adjustRestTimer(15, NOW)).toBeNull();
+    await startRestTimer(SQUAT, NOW);
+    await clearRestTimer();
+    expect(await db.restTimers.count()).toBe(0);
+    expect(memberTableObjects().map((t) => t.name)).toEqual(expect.arrayContaining(['restPresets', 'restTimers']));
+  });
+});
