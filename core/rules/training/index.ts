@@ -4,3 +4,5 @@ export * from './scoring';
 export * from './workout';
 export * from './lifts';
 export * from './leaderboard';
+export * from './lift-plan';
+export * from './plates';
