@@ -62,7 +62,9 @@ test.describe('lift planning', () => {
     expect(await setWeights(page)).toEqual(['102.5', '102.5', '102.5']);
     await page.getByTestId('save-workout').click();
     await expect(page.getByTestId('workout-detail')).toBeVisible();
-    await expect(page.getByText('New record: 5 × 102.5 kg')).toBeVisible();
+    await expect(page.getByTestId('record-banner')).toContainText('New record: 5 × 102.5 kg');
     await expectAccessible(page);
+    await page.getByTestId('record-banner').getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page.getByTestId('record-banner')).toHaveCount(0);
   });
 });

@@ -12,7 +12,6 @@ import { parseRepScheme, repSchemePercent } from '../../../../core/rules/trainin
 import { hasWeight, liftLoad } from '../../../../core/rules/training/lift';
 import { liftDetail } from '../../../../core/rules/training/lifts';
 import { newRecord, percentWeight, withWeight, type LiftPlan, type LiftRecord } from '../../../../core/rules/training/lift-plan';
-import { toast } from '../../../ui/toasts/index';
 import type { TFunction } from 'i18next';
 import { useFormat } from '../../../i18n/useFormat';
 import type { Formatter } from '../../../i18n/format';
@@ -26,6 +25,7 @@ import { routeId, useRouteWorkout } from './use-route-workout';
 import { FollowSyncedId } from './FollowSyncedId';
 import { LastTimeCard } from './LastTimeCard';
 import { PlatesDialog } from './PlatesDialog';
+import { recordNotice } from './record-notice';
 import { useSaveWorkout } from './use-save-workout';
 import { useWorkoutDraft, type DraftState } from './use-workout-draft';
 import {
@@ -150,7 +150,8 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
     input: () => liftInput(values, zone, link),
     saved: () => {
       const record = movement ? newRecord(movement, earlier, values.sets, weightUnits) : null;
-      return record ? () => toast.success(recordText(record, format, t), { id: 'lift-record', duration: 8000 }) : undefined;
+      recordNotice.clear();
+      return record ? () => recordNotice.announce(recordText(record, format, t)) : undefined;
     },
   });
   const schemeInvalid = values.repScheme.trim() !== '' && parseRepScheme(values.repScheme).length === 0;

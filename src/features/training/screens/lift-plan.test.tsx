@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TFunction } from 'i18next';
 import { createFormatter } from '../../../i18n/format';
@@ -7,6 +7,8 @@ import { BACK_SQUAT, BOX_JUMP, kg, lift, set } from '../../../../core/rules/trai
 import { describeSets } from './lift-plan-format';
 import { LastTimeCard } from './LastTimeCard';
 import { PlatesDialog } from './PlatesDialog';
+import { RecordBanner, useRecordNoticeLifetime } from './RecordBanner';
+import { recordNotice } from './record-notice';
 
 const facility = vi.hoisted(() => ({ current: { time_zone: 'Pacific/Auckland', plates_kg: null as number[] | null } }));
 vi.mock('../../../data/hooks/auth', () => ({ useFacility: () => facility.current }));
@@ -71,5 +73,29 @@ describe('PlatesDialog', () => {
     render(<PlatesDialog open onClose={() => undefined} weight={Number.NaN} units="pounds" format={format} />);
     expect(screen.getByTestId('plates-result').textContent).toBe('Enter a weight to see the plates.');
     expect(screen.getByRole('radio', { name: '45 lb' })).toHaveProperty('checked', true);
+  });
+});
+
+describe('RecordBanner', () => {
+  it('tells of a record announced by the save until dismissed', () => {
+    act(() => recordNotice.announce('New record: 5 × 102.5 kg'));
+    render(<RecordBanner />);
+    expect(screen.getByRole('status').textContent).toContain('New record: 5 × 102.5 kg');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('record-banner')).toBeNull();
+  });
+
+  it('is gone once the member leaves the lift', async () => {
+    function Screen() {
+      useRecordNoticeLifetime();
+      return <RecordBanner />;
+    }
+    act(() => recordNotice.announce('New record: 3 × 110 kg'));
+    const { unmount } = render(<Screen />);
+    expect(screen.getByTestId('record-banner')).toBeTruthy();
+    unmount();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    render(<RecordBanner />);
+    expect(screen.queryByTestId('record-banner')).toBeNull();
   });
 });
