@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { sql } from 'kysely';
-import { test, expect, expectAccessible, DEMO } from './fixtures';
+import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWorker, DEMO } from './fixtures';
 import { withDatabase } from './support/studio';
 
 /** Alex's Front Squat history is this journey's own: the seed logs none, and a rerun starts clean. */
@@ -16,9 +16,10 @@ async function setWeights(page: Page): Promise<string[]> {
 }
 
 test.describe('lift planning', () => {
-  test('a lift prefilled from last time, weighed from percentages, with its plates and a new record', async ({ page, loginPage }) => {
+  test('a lift prefilled from last time (offline), weighed from percentages, with its plates and a new record', async ({ page, context, loginPage }) => {
     await clearFrontSquats();
     await loginPage.signInAs(DEMO.alex);
+    await waitForServiceWorker(page);
     await page.goto('/training');
     await expect(page.getByTestId('workout-row').first()).toBeVisible();
 
@@ -32,8 +33,12 @@ test.describe('lift planning', () => {
     await expect(page).toHaveURL(/\/training\/workouts\/lift\/-?\d+$/);
     await expect(page.getByTestId('workout-detail')).toBeVisible();
 
-    // A new one shows last time and copies it in one tap.
-    await page.goto('/training/workouts/new/lift');
+    // A new one, offline: it shows last time from the device and copies it in one tap.
+    await page.goto('/training');
+    await expect(page.getByTestId('workout-row').first()).toBeVisible();
+    await goOffline(context);
+    await page.getByRole('link', { name: 'Log a workout' }).click();
+    await page.getByTestId('new-lift').click();
     await page.getByTestId('lift-movement').selectOption({ label: 'Front Squat' });
     await expect(page.getByTestId('last-time-sets')).toHaveText('3 × 5 @ 100 kg');
     await expect(page.getByTestId('last-time-next')).toContainText('3 × 5 @ 102.5 kg');
@@ -57,7 +62,7 @@ test.describe('lift planning', () => {
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(page.getByTestId('plates-dialog')).toHaveCount(0);
 
-    // The suggestion beats the 5-rep best: the save tells of the record.
+    // The suggestion beats the 5-rep best: the save (queued offline) tells of the record.
     await page.getByTestId('use-suggestion').click();
     expect(await setWeights(page)).toEqual(['102.5', '102.5', '102.5']);
     await page.getByTestId('save-workout').click();
@@ -66,5 +71,7 @@ test.describe('lift planning', () => {
     await expectAccessible(page);
     await page.getByTestId('record-banner').getByRole('button', { name: 'Dismiss' }).click();
     await expect(page.getByTestId('record-banner')).toHaveCount(0);
+    await goOnline(context);
+    await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0, { timeout: 15_000 });
   });
 });
