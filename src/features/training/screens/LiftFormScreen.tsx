@@ -4,7 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';
-import type { LiftSet, LiftWorkout, Movement, MovementPropertyType, Session, Units, WeightUnits } from '../../../../core/contract/types';
+import type { LiftSet, LiftWorkout, Measurement, Movement, MovementPropertyType, Session, Units, WeightUnits } from '../../../../core/contract/types';
 import { useFacility } from '../../../data/hooks/auth';
 import { useSession } from '../../booking/public';
 import { useLiftDetail, useMovements } from '../hooks';
@@ -107,8 +107,6 @@ function EditLift() {
   );
 }
 
-type LiftDetailMax = LiftRecord['weight'] | null;
-
 interface LiftFormProps {
   title: string;
   format: Formatter;
@@ -160,10 +158,11 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
   const errors: LiftErrors = checked ? validateLift(values, zone) : {};
   const update = (next: LiftFormValues) => setValues(next);
   const typedSets = useRef<LiftSet[]>([]);
+  /** The plate calculator: a set's index, -1 for any weight the member types, null when closed. */
   const [platesFor, setPlatesFor] = useState<number | null>(null);
 
   // A scheme "5x3 @ 80%" weighs every set at that share of the estimated one-rep max (still editable).
-  const percentSets = (sets: LiftSet[], repScheme: string, max: LiftDetailMax): LiftSet[] => {
+  const percentSets = (sets: LiftSet[], repScheme: string, max: Measurement | null): LiftSet[] => {
     const share = repSchemePercent(repScheme);
     return share !== null && max ? withWeight(sets, percentWeight(max, share)) : sets;
   };
@@ -204,7 +203,7 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
   const allWeightsTyped = values.sets.every((set) => !set.values.weight || Number.isFinite(set.values.weight.value));
   const load = movement && weighted && allWeightsTyped && values.sets.every((s) => Number.isFinite(s.repetitions)) ? liftLoad(values.sets, movement) : null;
   const [last] = earlier;
-  const platesWeight = platesFor === null ? Number.NaN : (platesFor < 0 ? Number.NaN : (values.sets[platesFor]?.values.weight?.value ?? Number.NaN));
+  const platesWeight = platesFor === null ? Number.NaN : (values.sets[platesFor]?.values.weight?.value ?? Number.NaN);
 
   const cancelTo = formCancelPath(workout ?? null, session);
   return (
