@@ -256,7 +256,7 @@ test.describe('phone shell', () => {
 });
 
 test.describe('lift planning at phone width', () => {
-  test('the lift form with last time, a percentage scheme and the plate calculator fits a 320 px phone, in light and dark', async ({ page, loginPage }) => {
+  test('the lift form with last time, a percentage scheme and the plate calculator (also on its own) fits a 320 px phone, in light and dark', async ({ page, loginPage }) => {
     await loginPage.signInAs(DEMO.alex);
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto('/training');
@@ -275,6 +275,15 @@ test.describe('lift planning at phone width', () => {
       problems.push(...(await layoutProblems(page)).map((p) => `plates ${theme}: ${p}`), ...(await axeViolations(page)).map((p) => `plates ${theme}: ${p}`));
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('plates-dialog')).toHaveCount(0);
+    }
+    // On its own, from the lifts list.
+    await page.goto('/training/lifts');
+    await page.getByTestId('plate-calculator').click();
+    await page.getByTestId('plates-weight').fill('142.5');
+    await expect(page.getByTestId('plates-per-side')).toBeVisible();
+    for (const theme of THEMES) {
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      problems.push(...(await layoutProblems(page)).map((p) => `lifts plates ${theme}: ${p}`), ...(await axeViolations(page)).map((p) => `lifts plates ${theme}: ${p}`));
     }
     expect(problems).toEqual([]);
   });

@@ -14,24 +14,29 @@ import { NumberInput } from './NumberInput';
 import { formatMeasurement } from './score-format';
 
 const barKey = (units: WeightUnits) => `training.bar.${units}`;
+const UNITS_KEY = 'training.plates.units';
 
-/** The bar chosen last time on this device, else the first (20 kg / 45 lb). */
-function rememberedBar(units: WeightUnits): number {
-  let stored: number | null = null;
+function stored(key: string): string | null {
   try {
-    stored = Number(localStorage.getItem(barKey(units)));
+    return localStorage.getItem(key);
   } catch {
-    // Storage may be unavailable (private mode): the default bar it is.
+    // Storage may be unavailable (private mode): the defaults it is.
+    return null;
   }
-  return stored !== null && BARS[units].includes(stored) ? stored : (BARS[units][0] ?? 20);
 }
 
-function rememberBar(units: WeightUnits, bar: number): void {
+function remember(key: string, value: string): void {
   try {
-    localStorage.setItem(barKey(units), String(bar));
+    localStorage.setItem(key, value);
   } catch {
     // Not remembered; the choice still applies now.
   }
+}
+
+/** The bar chosen last time on this device, else the first (20 kg / 45 lb). */
+function rememberedBar(units: WeightUnits): number {
+  const bar = Number(stored(barKey(units)));
+  return BARS[units].includes(bar) ? bar : (BARS[units][0] ?? 20);
 }
 
 interface Props {
@@ -39,28 +44,39 @@ interface Props {
   onClose: () => void;
   /** The weight to load; NaN lets the member type one. */
   weight: number;
-  units: WeightUnits;
+  /** The lift form's units; without them the member chooses (remembered on the device). */
+  units?: WeightUnits;
   format: Formatter;
 }
 
-export function PlatesDialog({ open, onClose, weight: initial, units, format }: Props) {
+export function PlatesDialog({ open, onClose, weight: initial, units: given, format }: Props) {
   const { t } = useTranslation('training');
   const facility = useFacility();
   const [weight, setWeight] = useState(initial);
-  const [bar, setBar] = useState(() => rememberedBar(units));
+  const [chosenUnits, setChosenUnits] = useState<WeightUnits>(() => (stored(UNITS_KEY) === 'pounds' ? 'pounds' : 'kilograms'));
+  const units = given ?? chosenUnits;
+  const [bars, setBars] = useState(() => ({ kilograms: rememberedBar('kilograms'), pounds: rememberedBar('pounds') }));
+  const bar = bars[units];
   const listed = units === 'pounds' ? facility?.plates_lb : facility?.plates_kg;
   const plates = listed && listed.length > 0 ? listed : DEFAULT_PLATES[units];
   const measure = (value: number) => formatMeasurement({ value, units }, format);
   const load = Number.isFinite(weight) && weight > 0 ? platesPerSide(weight, bar, plates) : null;
   const chooseBar = (value: string) => {
-    const next = Number(value);
-    setBar(next);
-    rememberBar(units, next);
+    setBars({ ...bars, [units]: Number(value) });
+    remember(barKey(units), value);
+  };
+  const chooseUnits = (value: WeightUnits) => {
+    setChosenUnits(value);
+    remember(UNITS_KEY, value);
   };
   return (
     <Modal open={open} onClose={onClose} title={t('training.plates.title')} size="sm"
       footer={<Button variant="primary" onClick={onClose}>{t('training.plates.done')}</Button>}>
       <div className="plates" data-testid="plates-dialog">
+        {!given && (
+          <Segmented legend={t('training.units')} name="plates-units" value={units} onChange={chooseUnits}
+            options={(['kilograms', 'pounds'] as const).map((value) => ({ value, label: t(`training.unitNames.${value}`) }))} />
+        )}
         <FormField id="plates-weight" label={t('training.valueIn', { property: t('training.properties.weight'), units: t(`training.unitShort.${units}`) })}>
           {(aria) => <NumberInput {...aria} value={weight} onValue={setWeight} data-testid="plates-weight" />}
         </FormField>

@@ -73,6 +73,18 @@ describe('PlatesDialog', () => {
     render(<PlatesDialog open onClose={() => undefined} weight={Number.NaN} units="pounds" format={format} />);
     expect(screen.getByTestId('plates-result').textContent).toBe('Enter a weight to see the plates.');
     expect(screen.getByRole('radio', { name: '45 lb' })).toHaveProperty('checked', true);
+    expect(screen.queryByRole('radio', { name: 'Pounds' })).toBeNull();
+  });
+
+  it('on its own, lets the member choose the units and remembers them', () => {
+    const { unmount } = render(<PlatesDialog open onClose={() => undefined} weight={Number.NaN} format={format} />);
+    expect(screen.getByRole('radio', { name: 'Kilograms' })).toHaveProperty('checked', true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Pounds' }));
+    fireEvent.change(screen.getByTestId('plates-weight'), { target: { value: '225' } });
+    expect([...screen.getByTestId('plates-per-side').querySelectorAll('li')].map((li) => li.textContent)).toEqual(['45 lb', '45 lb']);
+    unmount();
+    render(<PlatesDialog open onClose={() => undefined} weight={Number.NaN} format={format} />);
+    expect(screen.getByRole('radio', { name: 'Pounds' })).toHaveProperty('checked', true);
   });
 });
 
