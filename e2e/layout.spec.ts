@@ -254,3 +254,37 @@ test.describe('phone shell', () => {
     expect(cls).toBeLessThanOrEqual(0.02);
   });
 });
+
+test.describe('lift planning at phone width', () => {
+  test('the lift form with last time, a percentage scheme and the plate calculator (also on its own) fits a 320 px phone, in light and dark', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/training');
+    await expect(page.getByTestId('workout-row').first()).toBeVisible();
+    await page.goto('/training/workouts/new/lift');
+    await page.getByTestId('lift-movement').selectOption({ label: 'Back Squat' });
+    await expect(page.getByTestId('last-time')).toBeVisible();
+    await page.getByTestId('lift-scheme').fill('5x3 @ 80%');
+    await expect(page.getByTestId('lift-percent')).toBeVisible();
+    const problems: string[] = [];
+    for (const theme of THEMES) {
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      problems.push(...(await layoutProblems(page)).map((p) => `form ${theme}: ${p}`), ...(await axeViolations(page)).map((p) => `form ${theme}: ${p}`));
+      await page.getByTestId('set-plates').first().click();
+      await expect(page.getByTestId('plates-per-side')).toBeVisible();
+      problems.push(...(await layoutProblems(page)).map((p) => `plates ${theme}: ${p}`), ...(await axeViolations(page)).map((p) => `plates ${theme}: ${p}`));
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('plates-dialog')).toHaveCount(0);
+    }
+    // On its own, from the lifts list.
+    await page.goto('/training/lifts');
+    await page.getByTestId('plate-calculator').click();
+    await page.getByTestId('plates-weight').fill('142.5');
+    await expect(page.getByTestId('plates-per-side')).toBeVisible();
+    for (const theme of THEMES) {
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      problems.push(...(await layoutProblems(page)).map((p) => `lifts plates ${theme}: ${p}`), ...(await axeViolations(page)).map((p) => `lifts plates ${theme}: ${p}`));
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -49,6 +49,9 @@ export const facility = z.object({
   email: z.nullable(z.string()),
   preferences: facilityPreferences,
   currency: z.object({ code: z.string() }),
+  /** The studio's plates for the plate calculator; absent or null: standard sets (see core/rules/training/plates.ts). */
+  plates_kg: z.optional(z.nullable(z.array(z.number()))),
+  plates_lb: z.optional(z.nullable(z.array(z.number()))),
 });
 export type Facility = z.infer<typeof facility>;
 

@@ -46,6 +46,9 @@ export interface FacilitiesTable {
   feed_enabled: Flag;
   /** A late cancel that nothing covers costs this (null: no fee). */
   late_cancel_fee_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** JSON arrays of the studio's plate weights (migration 0020); null: it lists none. */
+  plates_kg: ColumnType<string | null, string | null | undefined, string | null>;
+  plates_lb: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface AccountsTable {

@@ -67,16 +67,19 @@ interface FacilitySeed {
   phone: string;
   email: string;
   feed: boolean;
+  /** The studio's plates (kilograms / pounds) for the plate calculator; omitted: standard sets. */
+  platesKg?: number[];
+  platesLb?: number[];
 }
 
 /** A late cancel nothing covers costs this at each facility, by currency (paid at the studio). */
 const LATE_CANCEL_FEE_CENTS: Record<string, number> = { NZD: 1500, EUR: 1000, AUD: 1500 };
 
 const FACILITIES: FacilitySeed[] = [
-  { key: 'harbour-wellington', org: 'harbour', name: 'Wellington', timeZone: 'Pacific/Auckland', currency: 'NZD', address: '12 Customhouse Quay, Wellington 6011', phone: '+64 4 555 0100', email: 'wellington@harbourstrength.example', feed: true },
+  { key: 'harbour-wellington', org: 'harbour', name: 'Wellington', timeZone: 'Pacific/Auckland', currency: 'NZD', address: '12 Customhouse Quay, Wellington 6011', phone: '+64 4 555 0100', email: 'wellington@harbourstrength.example', feed: true, platesKg: [25, 20, 15, 10, 5, 2.5, 2, 1.5, 1, 0.5] },
   { key: 'harbour-petone', org: 'harbour', name: 'Petone', timeZone: 'Pacific/Auckland', currency: 'NZD', address: '210 Jackson Street, Petone, Lower Hutt 5012', phone: '+64 4 555 0200', email: 'petone@harbourstrength.example', feed: true },
   { key: 'tallinn-old-town', org: 'tallinn', name: 'Tallinn Old Town', timeZone: 'Europe/Tallinn', currency: 'EUR', address: 'Pikk 12, 10123 Tallinn', phone: '+372 555 0100', email: 'vanalinn@tallinnmovement.example', feed: false },
-  { key: 'summit-sydney', org: 'summit', name: 'Summit Sydney', timeZone: 'Australia/Sydney', currency: 'AUD', address: '88 Bourke Road, Alexandria NSW 2015', phone: '+61 2 5550 0100', email: 'sydney@summitclimbing.example', feed: true },
+  { key: 'summit-sydney', org: 'summit', name: 'Summit Sydney', timeZone: 'Australia/Sydney', currency: 'AUD', address: '88 Bourke Road, Alexandria NSW 2015', phone: '+61 2 5550 0100', email: 'sydney@summitclimbing.example', feed: true, platesKg: [20, 15, 10, 5, 2.5, 1.25], platesLb: [45, 25, 10, 5, 2.5] },
 ];
 
 type PersonKey = 'alex' | 'sam' | 'kai';
@@ -217,7 +220,7 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
   for (const f of FACILITIES) {
     const row = await trx
       .insertInto('facilities')
-      .values({ guid: seedUuid(`facility:${f.key}`), org_id: orgIds[f.org], name: f.name, time_zone: f.timeZone, currency_code: f.currency, address: f.address, phone: f.phone, email: f.email, feed_enabled: f.feed ? 1 : 0, late_cancel_fee_cents: LATE_CANCEL_FEE_CENTS[f.currency] ?? null })
+      .values({ guid: seedUuid(`facility:${f.key}`), org_id: orgIds[f.org], name: f.name, time_zone: f.timeZone, currency_code: f.currency, address: f.address, phone: f.phone, email: f.email, feed_enabled: f.feed ? 1 : 0, late_cancel_fee_cents: LATE_CANCEL_FEE_CENTS[f.currency] ?? null, plates_kg: f.platesKg ? JSON.stringify(f.platesKg) : null, plates_lb: f.platesLb ? JSON.stringify(f.platesLb) : null })
       .returning('id')
       .executeTakeFirstOrThrow();
     facilityIds[f.key] = row.id;

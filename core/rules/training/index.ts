@@ -5,3 +5,5 @@ export * from './workout';
 export * from './lifts';
 export * from './leaderboard';
 export * from './progress';
+export * from './lift-plan';
+export * from './plates';

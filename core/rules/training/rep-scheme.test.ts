@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRepScheme } from './index';
+import { parseRepScheme, repSchemePercent } from './index';
 
 describe('parseRepScheme: N x M', () => {
   it.each([
@@ -39,5 +39,23 @@ describe('parseRepScheme: anything else gives no sets', () => {
     '1234', '5-1234', '5x-5', '5*5', '5.5', '-5', '5 x 5 x 5', '5x5,3', '5;3',
   ])('%j → []', (text) => {
     expect(parseRepScheme(text)).toEqual([]);
+  });
+});
+
+describe('rep schemes with a percentage of the estimated one-rep max', () => {
+  it.each([
+    ['5x3@80%', [3, 3, 3, 3, 3], 80],
+    ['5x3 @ 80 %', [3, 3, 3, 3, 3], 80],
+    ['5-3-1 @ 72.5%', [5, 3, 1], 72.5],
+    ['3x2 @ 87,5%', [2, 2, 2], 87.5],
+    ['5x5', [5, 5, 5, 5, 5], null],
+  ])('%j → %j at %j', (text, sets, percent) => {
+    expect(parseRepScheme(text)).toEqual(sets);
+    expect(repSchemePercent(text)).toBe(percent);
+  });
+
+  it.each(['5x3@', '5x3@80', '5x3 @ 0%', '5x3 @ 101%', '@80%', '5x3 @ 80% @ 70%', '5 3 @ 80%'])('%j is not a scheme', (text) => {
+    expect(parseRepScheme(text)).toEqual([]);
+    expect(repSchemePercent(text)).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import * as m0014 from './0014_password_resets';
 import * as m0015 from './0015_invitations';
 import * as m0016 from './0016_feed';
 import * as m0018 from './0018_recurring_bookings';
+import * as m0020 from './0020_facility_plates';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015_invitations': m0015,
   '0016_feed': m0016,
   '0018_recurring_bookings': m0018,
+  '0020_facility_plates': m0020,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -17,6 +17,19 @@ function parsePreferences(text: string): Record<string, unknown> {
   }
 }
 
+/** A stored plate list: positive numbers only; null when missing or unreadable. */
+function parsePlates(text: string | null): number[] | null {
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!Array.isArray(value)) return null;
+    const plates = value.filter((plate): plate is number => typeof plate === 'number' && Number.isFinite(plate) && plate > 0);
+    return plates.length > 0 ? plates : null;
+  } catch {
+    return null;
+  }
+}
+
 export function toFacility(row: FacilityRow): Facility {
   return {
     id: row.id,
@@ -29,6 +42,8 @@ export function toFacility(row: FacilityRow): Facility {
     email: row.email,
     preferences: { feed_enabled: row.feed_enabled === 1 },
     currency: { code: row.currency_code },
+    plates_kg: parsePlates(row.plates_kg),
+    plates_lb: parsePlates(row.plates_lb),
   };
 }
 

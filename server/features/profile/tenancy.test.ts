@@ -40,9 +40,9 @@ describe('tenant isolation and organisations', () => {
   it('shows a facility only to members of its organisation', async () => {
     const own = await alex.get(`/api/v1/facilities/${wellingtonGuid()}`);
     expect(own.status).toBe(200);
-    expect(await json<Facility>(own)).toMatchObject({ guid: wellingtonGuid(), name: 'Wellington', org_id: harbour.org.id, time_zone: 'Pacific/Auckland', currency: { code: 'NZD' }, preferences: { feed_enabled: true } });
+    expect(await json<Facility>(own)).toMatchObject({ guid: wellingtonGuid(), name: 'Wellington', org_id: harbour.org.id, time_zone: 'Pacific/Auckland', currency: { code: 'NZD' }, preferences: { feed_enabled: true }, plates_kg: [25, 20, 15, 10, 5, 2.5, 2, 1.5, 1, 0.5], plates_lb: null });
     const tallinnFacility = await json<Facility>(await kai.get(`/api/v1/facilities/${tallinn.facilities[0]?.guid}`));
-    expect(tallinnFacility).toMatchObject({ name: 'Tallinn Old Town', currency: { code: 'EUR' }, time_zone: 'Europe/Tallinn', preferences: { feed_enabled: false } });
+    expect(tallinnFacility).toMatchObject({ name: 'Tallinn Old Town', currency: { code: 'EUR' }, time_zone: 'Europe/Tallinn', preferences: { feed_enabled: false }, plates_kg: null, plates_lb: null });
 
     const foreign = await kai.get(`/api/v1/facilities/${wellingtonGuid()}`);
     expect(foreign.status).toBe(403);

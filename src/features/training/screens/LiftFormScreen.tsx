@@ -4,15 +4,19 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';
-import type { LiftSet, LiftWorkout, Movement, MovementPropertyType, Session, Units } from '../../../../core/contract/types';
+import type { LiftSet, LiftWorkout, Measurement, Movement, MovementPropertyType, Session, Units, WeightUnits } from '../../../../core/contract/types';
 import { useFacility } from '../../../data/hooks/auth';
 import { useSession } from '../../booking/public';
-import { useMovements } from '../hooks';
-import { parseRepScheme } from '../../../../core/rules/training/rep-scheme';
+import { useLiftDetail, useMovements } from '../hooks';
+import { parseRepScheme, repSchemePercent } from '../../../../core/rules/training/rep-scheme';
 import { hasWeight, liftLoad } from '../../../../core/rules/training/lift';
+import { liftDetail } from '../../../../core/rules/training/lifts';
+import { newRecord, percentWeight, withWeight, type LiftPlan, type LiftRecord } from '../../../../core/rules/training/lift-plan';
+import type { TFunction } from 'i18next';
 import { useFormat } from '../../../i18n/useFormat';
 import type { Formatter } from '../../../i18n/format';
 import { Spinner } from '../../../ui/spinner/index';
+import { Button } from '../../../ui/button/index';
 import { FormField } from './FormField';
 import { LiftSetRows } from './LiftSetRows';
 import { RestTimerBar } from './RestTimerBar';
@@ -22,11 +26,14 @@ import { WorkoutNotFound } from './WorkoutNotFound';
 import { WorkoutFormActions, WorkoutFormFrame, formCancelPath } from './WorkoutFormFrame';
 import { routeId, useRouteWorkout } from './use-route-workout';
 import { FollowSyncedId } from './FollowSyncedId';
+import { LastTimeCard } from './LastTimeCard';
+import { PlatesDialog } from './PlatesDialog';
+import { recordNotice } from './record-notice';
 import { useSaveWorkout } from './use-save-workout';
 import { useWorkoutDraft, type DraftState } from './use-workout-draft';
 import {
   UNIT_CHOICES, emptyLiftValues, hasErrors, liftChanges, liftInput, liftValuesFromDraft, liftValuesFromWorkout, resizeSets, unitsFor,
-  validateLift, withUnits, type LiftErrors, type LiftFormValues,
+  unitsOfSets, validateLift, withUnits, type LiftErrors, type LiftFormValues,
 } from './lift-form';
 import { formatMeasurement } from './score-format';
 import { workoutEditPath } from './paths';
@@ -117,21 +124,51 @@ interface LiftFormProps {
   workout?: LiftWorkout;
 }
 
+/** "New record: 3 × 110 kg" or "New record: estimated 1RM 125 kg". */
+function recordText(record: LiftRecord, format: Formatter, t: TFunction<'training'>): string {
+  const weight = formatMeasurement(record.weight, format);
+  return record.kind === 'repMax'
+    ? t('training.plan.newRepRecord', { reps: format.number(record.repetitions), weight })
+    : t('training.plan.newEstimateRecord', { weight });
+}
+
 function LiftForm({ title, format, movements, initial, movementLocked, link, draftState, session, description, workout }: LiftFormProps) {
   const { t } = useTranslation('training');
   const [values, setValues] = useState<LiftFormValues>(initial);
   const zone = format.timeZone;
+  const movement = movements.find((m) => m.id === values.movementId);
+  const weightUnits = unitsFor(values.units, 'weight') as WeightUnits;
+  // The member's earlier lifts of the movement (on the device); an edited lift is not its own history.
+  const detail = useLiftDetail(values.movementId);
+  const earlier = useMemo(() => (detail?.history ?? []).filter((lift) => lift.id !== workout?.id), [detail, workout?.id]);
+  const oneRepMax = useMemo(
+    () => (values.movementId === null ? null : (liftDetail(values.movementId, earlier, weightUnits)?.estimated_one_rep_max ?? null)),
+    [earlier, values.movementId, weightUnits],
+  );
   const { checked, saving, submit } = useSaveWorkout(workout ?? null, 'lift', {
     invalid: () => hasErrors(validateLift(values, zone)),
     changes: () => liftChanges(values, initial.completedAt, zone),
     input: () => liftInput(values, zone, link),
+    saved: () => {
+      const record = movement ? newRecord(movement, earlier, values.sets, weightUnits) : null;
+      recordNotice.clear();
+      return record ? () => recordNotice.announce(recordText(record, format, t)) : undefined;
+    },
   });
-  const movement = movements.find((m) => m.id === values.movementId);
   const schemeInvalid = values.repScheme.trim() !== '' && parseRepScheme(values.repScheme).length === 0;
+  const percent = repSchemePercent(values.repScheme);
 
   const errors: LiftErrors = checked ? validateLift(values, zone) : {};
   const update = (next: LiftFormValues) => setValues(next);
   const typedSets = useRef<LiftSet[]>([]);
+  /** The plate calculator: a set's index, -1 for any weight the member types, null when closed. */
+  const [platesFor, setPlatesFor] = useState<number | null>(null);
+
+  // A scheme "5x3 @ 80%" weighs every set at that share of the estimated one-rep max (still editable).
+  const percentSets = (sets: LiftSet[], repScheme: string, max: Measurement | null): LiftSet[] => {
+    const share = repSchemePercent(repScheme);
+    return share !== null && max ? withWeight(sets, percentWeight(max, share)) : sets;
+  };
 
   const chooseMovement = (id: number | null) => {
     const next = movements.find((m) => m.id === id);
@@ -142,10 +179,21 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
   // While the scheme is half typed ("5x") there are no sets; the last typed ones come back after.
   const setScheme = (repScheme: string) => {
     if (values.sets.length > 0) typedSets.current = values.sets;
-    update({ ...values, repScheme, sets: resizeSets({ ...values, repScheme, sets: typedSets.current }, movement) });
+    const sets = resizeSets({ ...values, repScheme, sets: typedSets.current }, movement);
+    update({ ...values, repScheme, sets: percentSets(sets, repScheme, oneRepMax) });
   };
-  const setUnits = (property: MovementPropertyType, units: Units) =>
-    update({ ...values, units: { ...values.units, [property]: units }, sets: withUnits(values.sets, property, units) });
+  const setUnits = (property: MovementPropertyType, units: Units) => {
+    const sets = withUnits(values.sets, property, units);
+    // The one-rep max in the new units refills a percentage scheme's weights.
+    const max = property === 'weight' && values.movementId !== null ? (liftDetail(values.movementId, earlier, units as WeightUnits)?.estimated_one_rep_max ?? null) : null;
+    update({ ...values, units: { ...values.units, [property]: units }, sets: property === 'weight' ? percentSets(sets, values.repScheme, max) : sets });
+  };
+  const applyPlan = (plan: LiftPlan) => {
+    if (!movement) return;
+    const sets = plan.sets.map((set, index) => ({ ...set, position: index + 1, movement_id: movement.id }));
+    typedSets.current = sets;
+    update({ ...values, repScheme: plan.repScheme, sets, units: { ...values.units, ...unitsOfSets(sets) } });
+  };
   const setReps = (index: number, repetitions: number) =>
     setValues((v) => ({ ...v, sets: v.sets.map((set, i) => (i === index ? { ...set, repetitions } : set)) }));
   const setValue = (index: number, property: MovementPropertyType, value: number) =>
@@ -170,6 +218,8 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
   const weighted = movement ? hasWeight(movement) : false;
   const allWeightsTyped = values.sets.every((set) => !set.values.weight || Number.isFinite(set.values.weight.value));
   const load = movement && weighted && allWeightsTyped && values.sets.every((s) => Number.isFinite(s.repetitions)) ? liftLoad(values.sets, movement) : null;
+  const [last] = earlier;
+  const platesWeight = platesFor === null ? Number.NaN : (values.sets[platesFor]?.values.weight?.value ?? Number.NaN);
 
   const cancelTo = formCancelPath(workout ?? null, session);
   return (
@@ -185,6 +235,7 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
             </select>
           )}
         </FormField>
+        {!workout && movement && last && <LastTimeCard last={last} format={format} onApply={applyPlan} />}
         <FormField id="lift-name" label={t('training.name')} error={errors.name}>
           {(aria) => <input {...aria} type="text" value={values.name} onChange={(e) => update({ ...values, name: e.target.value })} required autoComplete="off" />}
         </FormField>
@@ -195,6 +246,13 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
           error={errors.repScheme ?? (schemeInvalid ? 'training.errors.repSchemeInvalid' : undefined)}>
           {(aria) => <input {...aria} type="text" value={values.repScheme} onChange={(e) => setScheme(e.target.value)} required autoComplete="off" placeholder="5x5" maxLength={REP_SCHEME_MAX} data-testid="lift-scheme" />}
         </FormField>
+        {weighted && percent !== null && (
+          <p className="field__hint" aria-live="polite" data-testid="lift-percent">
+            {oneRepMax
+              ? t('training.plan.percentOf', { percent: format.number(percent), max: formatMeasurement(oneRepMax, format), weight: formatMeasurement(percentWeight(oneRepMax, percent), format) })
+              : t('training.plan.percentNeedsMax')}
+          </p>
+        )}
 
         {movement && movement.properties.length > 0 && (
           <div className="training__units">
@@ -211,7 +269,7 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
 
         <RestTimerBar movement={movement} />
         {movement && values.sets.length > 0 && (
-          <LiftSetRows sets={values.sets} movement={movement} units={values.units} errors={errors.sets} onReps={setReps} onValue={setValue} done={done} onDone={onDone} />
+          <LiftSetRows sets={values.sets} movement={movement} units={values.units} errors={errors.sets} onReps={setReps} onValue={setValue} done={done} onDone={onDone} onPlates={weighted ? setPlatesFor : undefined} />
         )}
         {!movement && <p className="field__hint">{t('training.chooseMovementFirst')}</p>}
 
@@ -220,6 +278,14 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
             <span>{t('training.load')}</span>
             <strong data-testid="lift-load">{load ? formatMeasurement(load, format) : '–'}</strong>
           </p>
+        )}
+        {weighted && (
+          <div>
+            <Button size="sm" icon="dumbbell" onClick={() => setPlatesFor(-1)} data-testid="plate-calculator">{t('training.plates.calculator')}</Button>
+          </div>
+        )}
+        {platesFor !== null && (
+          <PlatesDialog open onClose={() => setPlatesFor(null)} weight={platesWeight} units={weightUnits} format={format} />
         )}
 
         <FormField id="lift-notes" label={t('training.notes')}>

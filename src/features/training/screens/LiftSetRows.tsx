@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { LiftSet, Movement, MovementPropertyType } from '../../../../core/contract/types';
 import { FormField } from './FormField';
 import { NumberInput } from './NumberInput';
+import { Button } from '../../../ui/button/index';
 import { unitsFor, type UnitsByProperty } from './lift-form';
 import type { ParseKeys } from 'i18next';
 
@@ -19,9 +20,11 @@ export interface SetRowsProps {
   /** Which sets the member ticked done on this screen (not saved with the workout). */
   done: readonly boolean[];
   onDone: (index: number, done: boolean) => void;
+  /** Opens the plate calculator for a set that carries a weight. */
+  onPlates?: (index: number) => void;
 }
 
-export const LiftSetRows = memo(function LiftSetRows({ sets, movement, units, errors = {}, onReps, onValue, done, onDone }: SetRowsProps) {
+export const LiftSetRows = memo(function LiftSetRows({ sets, movement, units, errors = {}, onReps, onValue, done, onDone, onPlates }: SetRowsProps) {
   const { t } = useTranslation('training');
   return (
     <ol className="set-rows" data-testid="set-rows">
@@ -38,6 +41,12 @@ export const LiftSetRows = memo(function LiftSetRows({ sets, movement, units, er
                 {(aria) => <NumberInput {...aria} value={set.values[type]?.value ?? Number.NaN} onValue={(n) => onValue(index, type, n)} data-testid={`set-${type}`} />}
               </FormField>
             ))}
+            {onPlates && (set.values.weight?.value ?? 0) > 0 && (
+              <Button size="sm" variant="ghost" className="set-row__plates" onClick={() => onPlates(index)} data-testid="set-plates"
+                aria-label={t('training.plates.forSet', { number: index + 1 })}>
+                {t('training.plates.button')}
+              </Button>
+            )}
             <label className="check set-row__done">
               <input type="checkbox" checked={done[index] === true} onChange={(e) => onDone(index, e.target.checked)} data-testid="set-done" />
               <span className="visually-hidden">{t('training.rest.setDone', { number: index + 1 })}</span>

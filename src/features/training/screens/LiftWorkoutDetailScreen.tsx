@@ -14,6 +14,7 @@ import { SetsTable } from './SetsTable';
 import { formatMeasurement, heaviestWeight } from './score-format';
 import { liftPath, workoutPath } from './paths';
 import { Card } from '../../../ui/card/index';
+import { RecordBanner, useRecordNoticeLifetime } from './RecordBanner';
 import { KeyValueList } from '../../../ui/key-value/index';
 import './training.css';
 
@@ -22,6 +23,7 @@ export default function LiftWorkoutDetailScreen() {
   const title = usePageTitle('titles.liftWorkoutDetail');
   const format = useFormat(useFacility()?.time_zone);
   useRefreshTraining();
+  useRecordNoticeLifetime();
   const route = useRouteWorkout('lift');
   if (route.status === 'loading') return <Spinner block />;
   if (route.status === 'missing') return <WorkoutNotFound title={title} />;
@@ -31,6 +33,7 @@ export default function LiftWorkoutDetailScreen() {
   const heaviest = heaviestWeight(lift.sets);
   return (
     <WorkoutDetailFrame workout={lift} format={format}>
+      <RecordBanner />
       <Card>
         <KeyValueList items={[
           { id: 'movement', label: t('training.movement'), value: <Link to={liftPath(lift.movement.id)} data-testid="workout-movement">{lift.movement.name}</Link> },

@@ -1,5 +1,6 @@
 // /training/lifts: one row per movement the member has lifted, with their best and estimated
-// one-rep max, computed on the device from the logged lifts.
+// one-rep max, computed on the device from the logged lifts; and the plate calculator for any weight.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';
 import { useFacility } from '../../../data/hooks/auth';
@@ -13,7 +14,8 @@ import { formatMeasurement } from './score-format';
 import { TRAINING_PATH, liftPath, newWorkoutPath } from './paths';
 import { TrainingOffNotice } from './TrainingOffNotice';
 import './training.css';
-import { ButtonLink } from '../../../ui/button/index';
+import { Button, ButtonLink } from '../../../ui/button/index';
+import { PlatesDialog } from './PlatesDialog';
 import { List, ListRow } from '../../../ui/list/index';
 
 export default function LiftsScreen() {
@@ -22,6 +24,7 @@ export default function LiftsScreen() {
   const format = useFormat(useFacility()?.time_zone);
   const lifts = useLiftSummaries();
   useRefreshTraining();
+  const [plates, setPlates] = useState(false);
   return (
     <section className="page training" aria-labelledby="page-title">
       <PageHeader
@@ -30,6 +33,10 @@ export default function LiftsScreen() {
         actions={<ButtonLink variant="primary" to={newWorkoutPath('lift')}><Icon name="plus" />{t('training.logLift')}</ButtonLink>}
       />
       <TrainingOffNotice />
+      <p className="training__tools">
+        <Button size="sm" icon="dumbbell" onClick={() => setPlates(true)} data-testid="plate-calculator">{t('training.plates.calculator')}</Button>
+      </p>
+      {plates && <PlatesDialog open onClose={() => setPlates(false)} weight={Number.NaN} format={format} />}
       {lifts === undefined ? (
         <Spinner block />
       ) : lifts.length === 0 ? (

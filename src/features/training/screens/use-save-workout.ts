@@ -19,7 +19,13 @@ export function useSaveWorkout(
   /** Null for a new workout. */
   workout: { type: WorkoutType; id: number } | null,
   type: WorkoutType,
-  form: { invalid: () => boolean; changes: () => WorkoutUpdate; input: () => WorkoutInput },
+  form: {
+    invalid: () => boolean;
+    changes: () => WorkoutUpdate;
+    input: () => WorkoutInput;
+    /** Asked before saving (while the device still holds the old log); what it returns runs once saved, e.g. telling of a record. */
+    saved?: () => (() => void) | undefined;
+  },
 ): WorkoutSave {
   const { t } = useTranslation('training');
   const navigate = useNavigate();
@@ -35,6 +41,7 @@ export function useSaveWorkout(
       return;
     }
     setSaving(true);
+    const announce = form.saved?.();
     const result = await run(async () => {
       if (workout) {
         await editWorkout(workout.id, form.changes());
@@ -42,7 +49,10 @@ export function useSaveWorkout(
       }
       return { type, id: await logWorkout(form.input()) };
     }, { loading: t('common.saving'), success: t('training.saved') });
-    if (result.ok) navigate(workoutPath(result.value), { replace: true });
+    if (result.ok) {
+      navigate(workoutPath(result.value), { replace: true });
+      announce?.();
+    }
     else setSaving(false);
   }
 
