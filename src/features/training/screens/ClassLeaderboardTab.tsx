@@ -1,5 +1,6 @@
 // The leaderboard tab of a class: one ranked board per whiteboard workout. The member's own
-// results show at once, synced or not; others' come from the studio and can be cheered.
+// results show at once, synced or not; others' come from the studio and can be cheered. Weights
+// read in the member's units; a member who hides their results sees their rows marked as theirs alone.
 import { useTranslation } from 'react-i18next';
 import { useClassContext } from '../../booking/public-tabs';
 import { WhiteboardNotShared } from './WhiteboardNotShared';
