@@ -35,6 +35,8 @@ export const SCORING_TYPES = ['for_time', 'for_rounds', 'for_distance', 'for_loa
 export const MOVEMENT_PROPERTY_TYPES = ['weight', 'height', 'distance'] as const;
 export const WEIGHT_UNITS = ['kilograms', 'pounds'] as const;
 export const LENGTH_UNITS = ['centimetres', 'inches', 'metres'] as const;
+/** The length units a member may prefer (metres are only for WOD distances). */
+export const PREFERRED_LENGTH_UNITS = ['centimetres', 'inches'] as const;
 
 // Member text (names, contact fields, workout names and notes) is stored as sent and shown in
 // other members' screens, so it must be text: no NUL or other control characters (tab, line

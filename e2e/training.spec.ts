@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWorker, DEMO } from './fixtures';
 import { sql } from 'kysely';
-import { countOf, withDatabase } from './support/studio';
+import type { Leaderboard } from '../core/contract/types';
+import { countOf, MemberApi, withDatabase } from './support/studio';
 
 interface StoredLift {
   id: number;
@@ -167,6 +168,57 @@ test.describe('training log', () => {
     const cheered = Number(await other.getAttribute('data-workout-id'));
     await expect.poll(() => alexReactionsFor(cheered), { timeout: 15_000 }).toBe(1);
     await expectAccessible(page);
+  });
+
+  test('Alex picks pounds and hides from leaderboards: new lifts start in lb, Sam no longer sees Alex on a class board', async ({ page, loginPage, baseURL }) => {
+    const board = await withDatabase(async (db) =>
+      (await sql<{ id: number; start_at: string; definition_id: number }>`SELECT s.id, s.start_at, d.id AS definition_id FROM sessions s
+           JOIN facilities f ON f.id = s.facility_id
+           JOIN whiteboard_items i ON i.session_id = s.id
+           JOIN workout_definitions d ON d.id = i.definition_id
+          WHERE f.name = 'Wellington' AND s.name = 'Olympic Lifting' AND s.whiteboard_visibility = 'public' AND d.name = 'Grace'
+          ORDER BY s.id LIMIT 1`.execute(db)).rows[0]);
+    if (!board) throw new Error('no public Grace board at Wellington in the seed');
+    const [alex, sam] = await Promise.all([MemberApi.signIn(baseURL!, DEMO.alex.email), MemberApi.signIn(baseURL!, DEMO.sam.email)]);
+    const logged = await alex.post('/workouts', 'Wellington', {
+      workout: { type: 'wod', name: 'Grace', session_id: board.id, workout_definition_id: board.definition_id, completed_at: new Date(board.start_at).toISOString(), scoring: 'for_time', score_time: 150, as_prescribed: true },
+    });
+    expect(logged.status).toBe(201);
+    const resultId = (logged.body as { id: number }).id;
+    const samSees = async () => ((await sam.get(`/leaderboard?session_id=${board.id}`, 'Wellington')) as Leaderboard).boards.flatMap((b) => b.entries.map((e) => e.workout_id)).includes(resultId);
+    try {
+      expect(await samSees()).toBe(true);
+
+      await loginPage.signInAs(DEMO.alex);
+      await page.goto('/settings');
+      await page.getByRole('radio', { name: 'Pounds (lb)' }).check();
+      await page.getByRole('checkbox', { name: 'Hide my results from class leaderboards' }).check();
+      await expect(page.getByRole('radio', { name: 'Pounds (lb)' })).toBeChecked();
+      await expectAccessible(page);
+
+      // The log's page brings the movement catalogue onto the device.
+      await page.goto('/training');
+      await expect(page.getByTestId('workout-row').first()).toBeVisible();
+      await page.getByRole('link', { name: 'Log a workout' }).click();
+      await page.getByTestId('new-lift').click();
+      await expect(page.getByTestId('lift-movement').locator('option', { hasText: 'Back Squat' })).toHaveCount(1);
+      await page.getByTestId('lift-movement').selectOption({ label: 'Back Squat' });
+      await page.getByTestId('lift-scheme').fill('3x5');
+      await expect(page.getByTestId('lift-units-weight')).toHaveValue('pounds');
+      await expect(page.getByLabel('Weight (lb)')).toHaveCount(3);
+
+      await expect.poll(samSees, { timeout: 15_000 }).toBe(false);
+      await page.goto(`/classes/${board.id}/leaderboard`);
+      const mine = page.getByTestId('leaderboard-entry').filter({ has: page.getByTestId('leaderboard-mine') });
+      await expect(mine.getByTestId('leaderboard-only-you').first()).toHaveText('Only you can see this');
+      await expectAccessible(page);
+    } finally {
+      await withDatabase(async (db) => {
+        await db.updateTable('members_profiles').set({ weight_units: 'kilograms', length_units: 'centimetres', hide_from_leaderboards: 0 }).where('email', '=', DEMO.alex.email).execute();
+        await db.deleteFrom('workouts').where('id', '=', resultId).execute();
+      });
+      await Promise.all([alex.close(), sam.close()]);
+    }
   });
 
   test('with the training log off the menu hides it, and its page offers to turn it on', async ({ page, loginPage, shell }) => {

@@ -1,6 +1,7 @@
 // Profile, accounts, facilities and the member record (GET/PUT /profile, /facilities, /member, /timezones).
 import * as z from 'zod/mini';
 import { avatar, facilitySummary, iso, orgSummary } from './common';
+import { PREFERRED_LENGTH_UNITS, WEIGHT_UNITS } from '../limits';
 
 export const account = z.object({
   id: z.number(),
@@ -29,11 +30,19 @@ export const profile = z.object({
   calendar_token: z.nullable(z.string()),
   preferences: profilePreferences,
   track_training: z.boolean(),
+  /** The units every form and chart of the member follows; stored results keep their own units. */
+  weight_units: z.enum(WEIGHT_UNITS),
+  length_units: z.enum(PREFERRED_LENGTH_UNITS),
+  /** The member's results are left off other members' class leaderboards (docs/decisions.md#member-preferences). */
+  hide_from_leaderboards: z.boolean(),
 });
 export type Profile = z.infer<typeof profile>;
+export type PreferredLengthUnits = Profile['length_units'];
 
 /** PUT /profile accepts these; accounts, calendar_token and preferences are ignored. */
-export type ProfileUpdate = Partial<Pick<Profile, 'full_name' | 'first_name' | 'last_name' | 'email' | 'locale' | 'track_training'>>;
+export type ProfileUpdate = Partial<
+  Pick<Profile, 'full_name' | 'first_name' | 'last_name' | 'email' | 'locale' | 'track_training' | 'weight_units' | 'length_units' | 'hide_from_leaderboards'>
+>;
 
 export const facilityPreferences = z.looseObject({ feed_enabled: z.boolean() });
 export type FacilityPreferences = z.infer<typeof facilityPreferences>;

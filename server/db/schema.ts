@@ -22,6 +22,10 @@ export interface MembersProfilesTable {
   calendar_token: string | null;
   preferences: string; // JSON object
   track_training: Flag;
+  weight_units: Generated<'kilograms' | 'pounds'>;
+  length_units: Generated<'centimetres' | 'inches'>;
+  /** 1: the member's results are left off other members' class leaderboards. */
+  hide_from_leaderboards: Generated<Flag>;
   created_at: IsoText;
   updated_at: IsoText;
 }

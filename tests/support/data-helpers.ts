@@ -69,6 +69,9 @@ export function makeProfile(id: number, overrides: Partial<Profile> = {}): Profi
     calendar_token: null,
     preferences: {},
     track_training: false,
+    weight_units: 'kilograms',
+    length_units: 'centimetres',
+    hide_from_leaderboards: false,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultUnits, hasWeight, KG_PER_LB, liftLoad, setsForScheme, setValueProblem, toKilograms } from './index';
+import { defaultUnits, hasWeight, inWeightUnits, KG_PER_LB, liftLoad, measurementUnitsOf, setsForScheme, setValueProblem, toKilograms, unitsByProperty } from './index';
 import { BACK_SQUAT, BOX_JUMP, kg, lb, set, SLED_PUSH } from './fixtures.test-support';
 
 describe('units', () => {
@@ -12,6 +12,21 @@ describe('units', () => {
     expect(toKilograms(100, 'kilograms')).toBe(100);
     expect(toKilograms(100, 'pounds')).toBeCloseTo(45.359237, 9);
     expect(KG_PER_LB).toBe(0.45359237);
+  });
+  it('reads the member’s preferred units, kilograms and centimetres when the profile has none yet', () => {
+    expect(measurementUnitsOf(undefined)).toEqual({ weight: 'kilograms', length: 'centimetres' });
+    expect(measurementUnitsOf({})).toEqual({ weight: 'kilograms', length: 'centimetres' });
+    expect(measurementUnitsOf({ weight_units: 'pounds', length_units: 'inches' })).toEqual({ weight: 'pounds', length: 'inches' });
+  });
+  it('gives weight the weight units and height and distance the length units', () => {
+    expect(unitsByProperty({ weight: 'pounds', length: 'inches' })).toEqual({ weight: 'pounds', height: 'inches', distance: 'inches' });
+    expect(unitsByProperty({ weight: 'kilograms', length: 'centimetres' })).toEqual({ weight: 'kilograms', height: 'centimetres', distance: 'centimetres' });
+  });
+  it('shows a weight in other units to one decimal, and the same object when the units match', () => {
+    expect(inWeightUnits(kg(100), 'pounds')).toEqual({ value: 220.5, units: 'pounds' });
+    expect(inWeightUnits(lb(225), 'kilograms')).toEqual({ value: 102.1, units: 'kilograms' });
+    const same = lb(135);
+    expect(inWeightUnits(same, 'pounds')).toBe(same);
   });
   it('knows whether a movement has a weight property', () => {
     expect(hasWeight(BACK_SQUAT)).toBe(true);

@@ -1,15 +1,32 @@
 // Lift sets and loads (see docs/rules.md#training), pure. Shared by the lift form and the server.
-import type { LiftSet, Measurement, Movement, MovementPropertyType, Units, WeightUnits } from '../../contract/types';
+import type { LiftSet, Measurement, Movement, MovementPropertyType, PreferredLengthUnits, Profile, Units, WeightUnits } from '../../contract/types';
 import { SET_VALUE_MAX } from '../../limits';
 
 export const KG_PER_LB = 0.45359237;
 
+/** A member's preferred units (the profile's weight_units and length_units). */
+export interface MeasurementUnits {
+  weight: WeightUnits;
+  length: PreferredLengthUnits;
+}
+
+export const DEFAULT_MEASUREMENT_UNITS: Readonly<MeasurementUnits> = { weight: 'kilograms', length: 'centimetres' };
+
+/** The member's preference; a profile kept on a device from before the preference existed has the defaults. */
+export function measurementUnitsOf(profile: Partial<Pick<Profile, 'weight_units' | 'length_units'>> | undefined): MeasurementUnits {
+  return {
+    weight: profile?.weight_units ?? DEFAULT_MEASUREMENT_UNITS.weight,
+    length: profile?.length_units ?? DEFAULT_MEASUREMENT_UNITS.length,
+  };
+}
+
+/** Units per movement property for new entries: weight in the weight units, height and distance in the length units. */
+export function unitsByProperty(preferred: MeasurementUnits): Record<MovementPropertyType, Units> {
+  return { weight: preferred.weight, height: preferred.length, distance: preferred.length };
+}
+
 /** Default draft units, per property. */
-export const DEFAULT_UNITS: Readonly<Record<MovementPropertyType, Units>> = {
-  weight: 'kilograms',
-  height: 'centimetres',
-  distance: 'centimetres',
-};
+const DEFAULT_UNITS: Readonly<Record<MovementPropertyType, Units>> = unitsByProperty(DEFAULT_MEASUREMENT_UNITS);
 
 /** Default units of a property (kilograms and centimetres). */
 export function defaultUnits(property: MovementPropertyType): Units {
@@ -29,6 +46,13 @@ export function fromKilograms(kilograms: number, units: WeightUnits): number {
 /** Weight units of a measurement; anything that is not pounds counts as kilograms. */
 export function weightUnitsOf(measurement: Pick<Measurement, 'units'>): WeightUnits {
   return measurement.units === 'pounds' ? 'pounds' : 'kilograms';
+}
+
+/** A weight shown in other units, one decimal (for display: stored values keep their units). */
+export function inWeightUnits(weight: Measurement, units: WeightUnits): Measurement {
+  const from = weightUnitsOf(weight);
+  if (from === units) return weight;
+  return { value: roundToTenth(fromKilograms(toKilograms(weight.value, from), units)), units };
 }
 
 export function roundToTenth(value: number): number {

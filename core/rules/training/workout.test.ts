@@ -72,6 +72,12 @@ describe('draftFromDefinition', () => {
     const draft = draftFromDefinition({ ...liftDefinition, rep_scheme: '3-2', movement: BOX_JUMP }, { memberId: 5, session: null, now: NOW });
     expect(draft.sets.map((s) => s.values)).toEqual([{ height: { value: 0, units: 'centimetres' } }, { height: { value: 0, units: 'centimetres' } }]);
   });
+  it('drafts the sets in the member’s preferred units', () => {
+    const units = { weight: 'pounds', length: 'inches' } as const;
+    expect(draftFromDefinition(liftDefinition, { memberId: 5, session: null, now: NOW, units }).sets[0]?.values).toEqual({ weight: { value: 0, units: 'pounds' } });
+    const jump = draftFromDefinition({ ...liftDefinition, rep_scheme: '1', movement: BOX_JUMP }, { memberId: 5, session: null, now: NOW, units });
+    expect(jump.sets[0]?.values).toEqual({ height: { value: 0, units: 'inches' } });
+  });
   it('a lift with an invalid scheme or no movement starts without sets', () => {
     expect(draftFromDefinition({ ...liftDefinition, rep_scheme: 'heavy' }, { memberId: 5, session: null, now: NOW }).sets).toEqual([]);
     const noMovement = draftFromDefinition({ ...liftDefinition, movement: null }, { memberId: 5, session: null, now: NOW });

@@ -1,6 +1,6 @@
 // Workout records (see docs/rules.md#training), pure: type check, update payloads, drafts from definitions.
 import type { Iso, LiftSet, ScoringType, Session, WorkoutDefinition, WorkoutType, WorkoutUpdate } from '../../contract/types';
-import { DEFAULT_UNITS, setsForScheme } from './lift';
+import { DEFAULT_MEASUREMENT_UNITS, setsForScheme, unitsByProperty, type MeasurementUnits } from './lift';
 import { parseRepScheme } from './rep-scheme';
 import { WORKOUT_TYPES as WORKOUT_TYPE_LIST } from '../../limits';
 
@@ -65,8 +65,11 @@ export interface WorkoutDraft {
   sets: LiftSet[];
 }
 
-/** completed_at: the class's start when given, else now. */
-export function draftFromDefinition(definition: WorkoutDefinition, options: { memberId: number | null; session: Pick<Session, 'id' | 'start_date'> | null; now: Date }): WorkoutDraft {
+/** completed_at: the class's start when given, else now; sets in the member's units (kilograms and centimetres by default). */
+export function draftFromDefinition(
+  definition: WorkoutDefinition,
+  options: { memberId: number | null; session: Pick<Session, 'id' | 'start_date'> | null; now: Date; units?: MeasurementUnits },
+): WorkoutDraft {
   const base = {
     member_id: options.memberId,
     workout_definition_id: definition.id,
@@ -83,7 +86,7 @@ export function draftFromDefinition(definition: WorkoutDefinition, options: { me
       scoring: null,
       movement_id: movement?.id ?? null,
       rep_scheme: repScheme,
-      sets: movement ? setsForScheme(parseRepScheme(repScheme ?? ''), movement, [], DEFAULT_UNITS) : [],
+      sets: movement ? setsForScheme(parseRepScheme(repScheme ?? ''), movement, [], unitsByProperty(options.units ?? DEFAULT_MEASUREMENT_UNITS)) : [],
     };
   }
   return { ...base, scoring: definition.scoring ?? 'for_time', movement_id: null, rep_scheme: null, sets: [] };

@@ -15,6 +15,7 @@ import * as m0013 from './0013_visit_charges';
 import * as m0014 from './0014_password_resets';
 import * as m0015 from './0015_invitations';
 import * as m0016 from './0016_feed';
+import * as m0017 from './0017_member_preferences';
 import * as m0018 from './0018_recurring_bookings';
 import * as m0020 from './0020_facility_plates';
 
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0014_password_resets': m0014,
   '0015_invitations': m0015,
   '0016_feed': m0016,
+  '0017_member_preferences': m0017,
   '0018_recurring_bookings': m0018,
   '0020_facility_plates': m0020,
 };

@@ -110,6 +110,9 @@ export function toProfile(row: ProfileRow, accounts: Account[]): Profile {
     calendar_token: row.calendar_token,
     preferences: parsePreferences(row.preferences),
     track_training: row.track_training === 1,
+    weight_units: row.weight_units,
+    length_units: row.length_units,
+    hide_from_leaderboards: row.hide_from_leaderboards === 1,
   };
 }
 

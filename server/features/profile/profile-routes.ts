@@ -8,7 +8,7 @@ import { idempotent } from '../../http/idempotency';
 import { profileId, requireAuth } from '../../http/session';
 import { readJson } from '../../http/validate';
 import { loadProfile } from './present';
-import { cleanTextMessage, EMAIL_MAX, isCleanText, PERSON_NAME_MAX } from '../../../core/limits';
+import { cleanTextMessage, EMAIL_MAX, isCleanText, PERSON_NAME_MAX, PREFERRED_LENGTH_UNITS, WEIGHT_UNITS } from '../../../core/limits';
 import { SUPPORTED_LOCALES } from '../../../core/locales';
 import { jsonWithETag } from '../../http/etag';
 
@@ -39,6 +39,9 @@ const profileUpdate = z.object({
   email: emailField.optional(),
   locale: z.enum(LOCALES, { error: `Locale must be one of ${LOCALES.join(', ')}.` }).optional(),
   track_training: z.boolean({ error: 'Track training must be true or false.' }).optional(),
+  weight_units: z.enum(WEIGHT_UNITS, { error: `Weight units must be one of ${WEIGHT_UNITS.join(', ')}.` }).optional(),
+  length_units: z.enum(PREFERRED_LENGTH_UNITS, { error: `Length units must be one of ${PREFERRED_LENGTH_UNITS.join(', ')}.` }).optional(),
+  hide_from_leaderboards: z.boolean({ error: 'Hide from leaderboards must be true or false.' }).optional(),
 });
 
 const profileBody = z.object({ profile: profileUpdate }, { error: 'The request body must be an object with a "profile" object.' });
@@ -73,6 +76,9 @@ export function profileRoutes(): Hono<AppEnv> {
       if (update.email !== undefined) patch.email = update.email;
       if (update.locale !== undefined) patch.locale = update.locale;
       if (update.track_training !== undefined) patch.track_training = update.track_training ? 1 : 0;
+      if (update.weight_units !== undefined) patch.weight_units = update.weight_units;
+      if (update.length_units !== undefined) patch.length_units = update.length_units;
+      if (update.hide_from_leaderboards !== undefined) patch.hide_from_leaderboards = update.hide_from_leaderboards ? 1 : 0;
       await trx.updateTable('members_profiles').set(patch).where('id', '=', me).execute();
       return { status: 200, body: await loadProfile(trx, me) };
     });

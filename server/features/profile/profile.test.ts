@@ -40,6 +40,10 @@ describe('profile', () => {
       [{ first_name: '   ' }, 'profile.first_name', /First name must not be empty/],
       [{ last_name: 'x'.repeat(101) }, 'profile.last_name', /at most 100/],
       [{ track_training: 'yes' }, 'profile.track_training', /true or false/],
+      [{ weight_units: 'stones' }, 'profile.weight_units', /Weight units must be one of kilograms, pounds/],
+      [{ length_units: 'metres' }, 'profile.length_units', /Length units must be one of centimetres, inches/],
+      [{ hide_from_leaderboards: 'yes' }, 'profile.hide_from_leaderboards', /Hide from leaderboards must be true or false/],
+      [{ hide_from_leaderboards: null }, 'profile.hide_from_leaderboards', /true or false/],
     ];
     for (const [profile, path, message] of cases) {
       const res = await sam.put('/api/v1/profile', { profile });
@@ -69,6 +73,22 @@ describe('profile', () => {
     const ok = await sam.put('/api/v1/profile', { profile: { first_name: 'Sam 🏋️ 𠮷' } });
     expect(ok.status).toBe(200);
     await sam.put('/api/v1/profile', { profile: { first_name: before.first_name, full_name: before.full_name } });
+  });
+
+  it('keeps the member’s units and leaderboard preference, kilograms, centimetres and shown by default, for them alone', async () => {
+    const [alex, kai] = await Promise.all([signedIn(server, ALEX), signedIn(server, KAI)]);
+    const before = await json<Profile>(await kai.get('/api/v1/profile'));
+    expect(before).toMatchObject({ weight_units: 'kilograms', length_units: 'centimetres', hide_from_leaderboards: false });
+    const res = await kai.put('/api/v1/profile', { profile: { weight_units: 'pounds', length_units: 'inches', hide_from_leaderboards: true } });
+    expect(res.status).toBe(200);
+    const after = await json<Profile>(res);
+    expect(after).toMatchObject({ weight_units: 'pounds', length_units: 'inches', hide_from_leaderboards: true, first_name: before.first_name, locale: before.locale });
+    expect(await json<Profile>(await kai.get('/api/v1/profile'))).toEqual(after);
+    // Another member's profile is untouched, and one field can change alone.
+    expect(await json<Profile>(await alex.get('/api/v1/profile'))).toMatchObject({ weight_units: 'kilograms', length_units: 'centimetres', hide_from_leaderboards: false });
+    const back = await json<Profile>(await kai.put('/api/v1/profile', { profile: { hide_from_leaderboards: false } }));
+    expect(back).toMatchObject({ weight_units: 'pounds', length_units: 'inches', hide_from_leaderboards: false });
+    await kai.put('/api/v1/profile', { profile: { weight_units: 'kilograms', length_units: 'centimetres' } });
   });
 
   it('refuses an email that another member uses', async () => {

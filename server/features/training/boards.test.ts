@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Leaderboard, LiftWorkout, Session, WodWorkout, WorkoutReaction } from '../../../core/contract/types';
+import type { Leaderboard, LiftWorkout, Profile, Session, WodWorkout, WorkoutReaction } from '../../../core/contract/types';
 import { isWhiteboardVisible } from '../../../core/rules/session';
 import type { Database, NewWorkout } from '../../db/schema';
 import { asSession, DAY, expectError, HOUR, profileIdOf, seededClasses } from '../../testing/booking-helpers';
 import { ALEX, json, KAI, SAM, signedIn, startTestServer, type Browser, type TestServer } from '../../testing/helpers';
-import { created, definitionId, facilityHeaders, logWod, movementId, orgId, post, publicBoardClass, weightSets, wod, type Headers } from '../../testing/training-helpers';
+import { created, definitionId, facilityHeaders, logWod, movementId, orgId, post, publicBoardClass, put, weightSets, wod, type Headers } from '../../testing/training-helpers';
 
 describe('class whiteboards and leaderboards', () => {
   let server: TestServer;
@@ -185,6 +185,34 @@ describe('class whiteboards and leaderboards', () => {
         .executeTakeFirstOrThrow();
       expect((await leaderboard(alex, crossfit.session_id as number)).visible).toBe(false);
       await expectError(await post(alex, `/api/v1/workouts/${crossfit.id}/reactions`, {}, wellington), 404, 'not_found');
+    });
+
+    it('leaves a member who hides their results off others’ boards, ranks closing up; they still see their own row', async () => {
+      const setHidden = async (hide: boolean) => {
+        const res = await put(alex, '/api/v1/profile', { profile: { hide_from_leaderboards: hide } });
+        expect(res.status).toBe(200);
+        expect((await json<Profile>(res)).hide_from_leaderboards).toBe(hide);
+      };
+      const names = (board: Leaderboard, index: number) => board.boards[index]?.entries.map((e) => [e.rank, e.member.full_name]);
+      const shown = await leaderboard(sam, classId);
+      expect(names(shown, 1)).toEqual([[1, 'Alex Rivera'], [1, 'Ben Walker'], [3, 'Sam Taylor'], [4, 'Aroha Ngata']]);
+      const alexFran = shown.boards[1]?.entries.find((e) => e.member.full_name === 'Alex Rivera')?.workout_id;
+      await setHidden(true);
+      try {
+        const hidden = await leaderboard(sam, classId);
+        expect(names(hidden, 1)).toEqual([[1, 'Ben Walker'], [2, 'Sam Taylor'], [3, 'Aroha Ngata']]);
+        expect(names(hidden, 0)).toEqual([[1, 'Sam Taylor'], [2, 'Ben Walker']]);
+        // Nor can Sam cheer a result no board shows them.
+        await expectError(await post(sam, `/api/v1/workouts/${alexFran}/reactions`, {}, wellington), 404, 'not_found');
+        // Alex still sees their own results, ranked among the others.
+        const own = await leaderboard(alex, classId);
+        expect(names(own, 1)).toEqual([[1, 'Alex Rivera'], [1, 'Ben Walker'], [3, 'Sam Taylor'], [4, 'Aroha Ngata']]);
+        expect(own.boards[1]?.entries[0]).toMatchObject({ mine: true, workout_id: alexFran });
+      } finally {
+        await setHidden(false);
+      }
+      expect(names(await leaderboard(sam, classId), 1)).toEqual([[1, 'Alex Rivera'], [1, 'Ben Walker'], [3, 'Sam Taylor'], [4, 'Aroha Ngata']]);
+      expect((await post(sam, `/api/v1/workouts/${alexFran}/reactions`, {}, wellington)).status).toBe(201);
     });
 
     it('is not visible for an attending class the member is not booked on', async () => {

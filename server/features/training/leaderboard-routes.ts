@@ -10,6 +10,7 @@ import { positiveIdParam } from './query';
 
 // GET /leaderboard?session_id: the ranked results of a class of the request's organisation,
 // only when its whiteboard is visible to the member (see docs/decisions.md#leaderboards); otherwise {visible: false}.
+// Results of members who hide them are left off others' boards (docs/decisions.md#member-preferences).
 
 const query = z.object({ session_id: positiveIdParam('session_id') });
 

@@ -10,7 +10,8 @@ type Db = Kysely<Database>;
 
 /**
  * The class's boards as `viewer` sees them: one per whiteboard item (by position), each with the
- * best result per member of the organisation. Other members' notes stay private.
+ * best result per member of the organisation. Other members' notes stay private, and the results
+ * of members who hide them from leaderboards are not there at all (except the viewer's own).
  * `session` is the class presented for the viewer (its whiteboard_items are filled when visible).
  */
 export async function buildLeaderboard(db: Db, session: Session, orgId: number, viewer: number): Promise<Leaderboard> {
@@ -27,6 +28,9 @@ export async function buildLeaderboard(db: Db, session: Session, orgId: number, 
       .where('workouts.session_id', '=', session.id)
       .where('workouts.org_id', '=', orgId)
       .where('workouts.workout_definition_id', 'in', chunk)
+      // Members who hide their results are left off others' boards (ranks close up without them);
+      // they still see their own row (docs/decisions.md#member-preferences).
+      .where((eb) => eb.or([eb('members_profiles.hide_from_leaderboards', '=', 0), eb('workouts.profile_id', '=', viewer)]))
       .orderBy('workouts.id')
       .execute(),
   );

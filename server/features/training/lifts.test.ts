@@ -69,6 +69,21 @@ describe('lifts and movements', () => {
     expect(after.records[0]?.weight.value).toBeCloseTo(335 * 0.45359237, 1);
   });
 
+  it('reports weights in the member’s preferred units; the stored sets keep theirs', async () => {
+    const deadlift = await movementId(db, 'Deadlift');
+    const own = (await listWorkouts(alex, wellington, '?type=lift')) as LiftWorkout[];
+    expect((await alex.put('/api/v1/profile', { profile: { weight_units: 'pounds' } })).status).toBe(200);
+    try {
+      expect(await lifts(alex, wellington)).toEqual(liftSummaries(own, 'pounds'));
+      const d = await detail(alex, wellington, deadlift);
+      expect(d).toEqual(liftDetail(deadlift, own, 'pounds'));
+      expect(d.best_weight?.units).toBe('pounds');
+      expect(d.history).toEqual(own.filter((w) => w.movement.id === deadlift));
+    } finally {
+      await alex.put('/api/v1/profile', { profile: { weight_units: 'kilograms' } });
+    }
+  });
+
   it('answers 404 for a movement never lifted, an unknown one, or another organisation’s', async () => {
     await expectError(await alex.get(`/api/v1/lifts/${await movementId(db, 'Bench Press')}`, { headers: wellington }), 404, 'not_found');
     await expectError(await alex.get('/api/v1/lifts/99999', { headers: wellington }), 404, 'not_found');

@@ -10,6 +10,7 @@ import { InstallApp } from '../pwa/InstallApp';
 import { SignOutButton } from '../SignOutButton';
 import { NotificationSettings } from '../../features/notifications/screens/NotificationSettings';
 import { CalendarFeedSettings } from '../../features/profile/screens/CalendarFeedSettings';
+import { TrainingPreferences } from '../../features/profile/screens/TrainingPreferences';
 import { Card } from '../../ui/card/index';
 import { Field } from '../../ui/field/index';
 import { Stack } from '../../ui/layout/index';
@@ -53,6 +54,7 @@ export default function SettingsScreen() {
           </Field>
         </Card>
         <ThemeSettings />
+        <TrainingPreferences />
         <NotificationSettings />
         <CalendarFeedSettings />
         <Card title={t('settings.storage')}>

@@ -12,6 +12,7 @@ import { getAuthState } from '../../data/sync/auth-row';
 import { pullLeaderboard, pullMovements, pullWorkouts, workoutKey } from './pull';
 import { useAuth } from '../../data/hooks/auth';
 import { useRevalidate } from '../booking/public';
+import { useMeasurementUnits } from '../profile/public';
 import { registerMemberMemory } from '../../data/memory';
 import { pendingKeys } from '../../data/sync/touches';
 
@@ -143,18 +144,21 @@ export function useLiftSummaries(): LiftSummary[] | undefined {
   const log = useWholeLog(true);
   const rows = log?.rows;
   const signedOut = log !== undefined && log.key === null;
-  return useMemo(() => (signedOut ? [] : rows && liftSummaries(rows.filter(isLift))), [rows, signedOut]);
+  // Best weights and estimates in the member's weight units; the lifts keep theirs.
+  const { weight } = useMeasurementUnits();
+  return useMemo(() => (signedOut ? [] : rows && liftSummaries(rows.filter(isLift), weight)), [rows, signedOut, weight]);
 }
 
 /** History, personal records and the estimated one-rep max of one movement; null when never lifted. */
 export function useLiftDetail(movementId: number | null | undefined): LiftDetail | null | undefined {
+  const { weight } = useMeasurementUnits();
   return useLiveQuery(async () => {
     if (movementId == null) return null;
     const orgId = await currentOrgId();
     if (orgId === null) return null;
     const rows = await db.workouts.where('[org_id+movement_id]').equals([orgId, movementId]).toArray();
-    return liftDetail(movementId, rows.filter((row): row is StoredWorkout & LiftWorkout => row.type === 'lift'));
-  }, [movementId]);
+    return liftDetail(movementId, rows.filter((row): row is StoredWorkout & LiftWorkout => row.type === 'lift'), weight);
+  }, [movementId, weight]);
 }
 
 const touchedKeys = pendingKeys;

@@ -1,5 +1,6 @@
 // The leaderboard tab of a class: one ranked board per whiteboard workout. The member's own
-// results show at once, synced or not; others' come from the studio and can be cheered.
+// results show at once, synced or not; others' come from the studio and can be cheered. Weights
+// read in the member's units; a member who hides their results sees their rows marked as theirs alone.
 import { useTranslation } from 'react-i18next';
 import { useClassContext } from '../../booking/public-tabs';
 import { WhiteboardNotShared } from './WhiteboardNotShared';
@@ -18,6 +19,9 @@ import { logResultPath } from './paths';
 import './training.css';
 import { ButtonLink, buttonClass } from '../../../ui/button/index';
 import { Chip } from '../../../ui/chip/index';
+import { useHiddenFromLeaderboards, useMeasurementUnits } from '../../profile/public';
+import { inWeightUnits } from '../../../../core/rules/training/lift';
+import type { WeightUnits, WodWorkout } from '../../../../core/contract/types';
 
 export default function ClassLeaderboardTab() {
   const { t } = useTranslation('training');
@@ -25,6 +29,8 @@ export default function ClassLeaderboardTab() {
   const format = useFormat(timeZone);
   const view = useLeaderboard(session.id);
   useRefreshLeaderboard(session.id);
+  const { weight } = useMeasurementUnits();
+  const hidden = useHiddenFromLeaderboards();
 
   if (view === undefined) return <Spinner block />;
   if (!view.visible) return <WhiteboardNotShared visibility={session.whiteboard_visibility} />;
@@ -52,7 +58,7 @@ export default function ClassLeaderboardTab() {
               <p className="muted" data-testid="leaderboard-empty">{t('leaderboard.noResults')}</p>
             ) : (
               <ol className="leaderboard__list">
-                {entries.map((entry) => <LeaderboardEntryRow key={entry.workout_id} entry={entry} sessionId={session.id} format={format} />)}
+                {entries.map((entry) => <LeaderboardEntryRow key={entry.workout_id} entry={entry} sessionId={session.id} format={format} weight={weight} hidden={hidden} />)}
               </ol>
             )}
           </section>
@@ -62,12 +68,24 @@ export default function ClassLeaderboardTab() {
   );
 }
 
-function LeaderboardEntryRow({ entry, sessionId, format }: { entry: LeaderboardRow; sessionId: number; format: Formatter }) {
+interface EntryRowProps {
+  entry: LeaderboardRow;
+  sessionId: number;
+  format: Formatter;
+  /** The member's weight units: every weight on the board reads in them. */
+  weight: WeightUnits;
+  /** The member hides their results from others: their own rows say so. */
+  hidden: boolean;
+}
+
+function LeaderboardEntryRow({ entry, sessionId, format, weight, hidden }: EntryRowProps) {
   const { t } = useTranslation('training');
   const { workout } = entry;
   // A lift board ranks by the heaviest set; the rep scheme is the board's own.
   const heaviest = workout.type === 'lift' ? heaviestWeight(workout.sets) : null;
-  const score = workout.type === 'wod' ? formatWodScore(workout, format, t) : heaviest ? formatMeasurement(heaviest, format) : workout.rep_scheme;
+  const score = workout.type === 'wod'
+    ? formatWodScore(wodInWeightUnits(workout, weight), format, t)
+    : heaviest ? formatMeasurement(inWeightUnits(heaviest, weight), format) : workout.rep_scheme;
   const cheered = workout.reactions.mine !== null;
   const run = useCommand();
   const cheer = () => run(() => toggleWorkoutReaction(entry.workout_id, sessionId));
@@ -81,6 +99,7 @@ function LeaderboardEntryRow({ entry, sessionId, format }: { entry: LeaderboardR
         <span className="leader-row__name">{entry.member.full_name}</span>
         <span className="status-badges">
           {entry.mine && <Chip tone="brand" testId="leaderboard-mine">{t('leaderboard.you')}</Chip>}
+          {entry.mine && hidden && <Chip tone="neutral" testId="leaderboard-only-you">{t('leaderboard.onlyYou')}</Chip>}
           {workout.type === 'wod' && <Chip tone={workout.as_prescribed ? 'brand' : 'neutral'}>{prescribedLabel(workout.as_prescribed, t)}</Chip>}
           {entry.pending && <SyncBadge />}
         </span>
@@ -102,6 +121,13 @@ function LeaderboardEntryRow({ entry, sessionId, format }: { entry: LeaderboardR
       </span>
     </li>
   );
+}
+
+/** A for-load score in the member's weight units (the stored result keeps its own). */
+function wodInWeightUnits(wod: WodWorkout, units: WeightUnits): WodWorkout {
+  if (wod.score_load === null || wod.score_load_units === null) return wod;
+  const load = inWeightUnits({ value: wod.score_load, units: wod.score_load_units }, units);
+  return { ...wod, score_load: load.value, score_load_units: units };
 }
 
 function HeartIcon({ filled }: { filled: boolean }) {

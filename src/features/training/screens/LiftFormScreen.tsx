@@ -7,9 +7,10 @@ import { usePageTitle } from '../../../ui/page-title';
 import type { LiftSet, LiftWorkout, Measurement, Movement, MovementPropertyType, Session, Units, WeightUnits } from '../../../../core/contract/types';
 import { useFacility } from '../../../data/hooks/auth';
 import { useSession } from '../../booking/public';
+import { useMeasurementUnits } from '../../profile/public';
 import { useLiftDetail, useMovements } from '../hooks';
 import { parseRepScheme, repSchemePercent } from '../../../../core/rules/training/rep-scheme';
-import { hasWeight, liftLoad } from '../../../../core/rules/training/lift';
+import { hasWeight, liftLoad, unitsByProperty } from '../../../../core/rules/training/lift';
 import { liftDetail } from '../../../../core/rules/training/lifts';
 import { newRecord, percentWeight, withWeight, type LiftPlan, type LiftRecord } from '../../../../core/rules/training/lift-plan';
 import type { TFunction } from 'i18next';
@@ -61,14 +62,16 @@ function NewLift() {
   const ready = draft.status === 'ready' ? draft : null;
   const movements = useMovementChoices(ready?.definition.movement);
   const chosen = routeId(useSearchParams()[0].get('movement') ?? undefined);
+  const preferred = useMeasurementUnits();
   if (draft.status === 'loading' || movements === undefined) return <Spinner block />;
   if (draft.status === 'otherType') return <Navigate to={draft.path} replace />;
-  let initial = ready ? liftValuesFromDraft(ready.draft, format.timeZone) : emptyLiftValues(new Date(), format.timeZone);
+  const units = unitsByProperty(preferred);
+  let initial = ready ? liftValuesFromDraft(ready.draft, format.timeZone, units) : emptyLiftValues(new Date(), format.timeZone, units);
   const preset = !ready && chosen !== null ? movements.find((m) => m.id === chosen) : undefined;
   if (preset) initial = { ...initial, movementId: preset.id, name: preset.name };
   return (
     <LiftForm
-      key={`${ready ? `draft-${ready.definition.id}-${ready.session.id}` : `new-${preset?.id ?? ''}`}|${format.timeZone}`}
+      key={`${ready ? `draft-${ready.definition.id}-${ready.session.id}` : `new-${preset?.id ?? ''}`}|${format.timeZone}|${preferred.weight}-${preferred.length}`}
       title={title}
       format={format}
       movements={movements}
@@ -89,6 +92,7 @@ function EditLift() {
   const workout = route.status === 'ready' && route.workout.type === 'lift' ? route.workout : null;
   const movements = useMovementChoices(workout?.movement);
   const session = useSession(workout?.session_id ?? null);
+  const preferred = useMeasurementUnits();
   if (route.status === 'loading') return <Spinner block />;
   if (route.status === 'missing') return <WorkoutNotFound title={title} />;
   if (route.status === 'moved' || !workout) return <FollowSyncedId to={workoutEditPath(route.workout)} />;
@@ -99,7 +103,7 @@ function EditLift() {
       title={title}
       format={format}
       movements={movements}
-      initial={liftValuesFromWorkout(workout, format.timeZone)}
+      initial={liftValuesFromWorkout(workout, format.timeZone, unitsByProperty(preferred))}
       movementLocked={workout.workout_definition_id !== null}
       link={{ session_id: workout.session_id, workout_definition_id: workout.workout_definition_id }}
       draftState="none"

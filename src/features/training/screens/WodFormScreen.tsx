@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import type { ScoringType, Session, WodWorkout } from '../../../../core/contract/types';
 import { useFacility } from '../../../data/hooks/auth';
 import { useSession } from '../../booking/public';
+import { useMeasurementUnits } from '../../profile/public';
 import { SCORING_TYPES } from '../../../../core/rules/training/scoring';
 import { useFormat } from '../../../i18n/useFormat';
 import type { Formatter } from '../../../i18n/format';
@@ -34,15 +35,16 @@ function NewWod() {
   const title = usePageTitle('titles.wodNew');
   const format = useFormat(useFacility()?.time_zone);
   const draft = useWorkoutDraft('wod');
+  const { weight } = useMeasurementUnits();
   if (draft.status === 'loading') return <Spinner block />;
   if (draft.status === 'otherType') return <Navigate to={draft.path} replace />;
   const ready = draft.status === 'ready' ? draft : null;
   return (
     <WodForm
-      key={`${ready ? `draft-${ready.definition.id}-${ready.session.id}` : 'new'}|${format.timeZone}`}
+      key={`${ready ? `draft-${ready.definition.id}-${ready.session.id}` : 'new'}|${format.timeZone}|${weight}`}
       title={title}
       format={format}
-      initial={ready ? wodValuesFromDraft(ready.draft, format.timeZone) : emptyWodValues(new Date(), format.timeZone)}
+      initial={ready ? wodValuesFromDraft(ready.draft, format.timeZone, weight) : emptyWodValues(new Date(), format.timeZone, weight)}
       lockedScoring={ready?.definition.scoring ?? null}
       link={{ session_id: ready?.draft.session_id ?? null, workout_definition_id: ready?.draft.workout_definition_id ?? null }}
       draftState={draft.status}
@@ -58,6 +60,7 @@ function EditWod() {
   const route = useRouteWorkout('wod');
   const workout = route.status === 'ready' && route.workout.type === 'wod' ? route.workout : null;
   const session = useSession(workout?.session_id ?? null);
+  const { weight } = useMeasurementUnits();
   if (route.status === 'loading') return <Spinner block />;
   if (route.status === 'missing') return <WorkoutNotFound title={title} />;
   if (route.status === 'moved' || !workout) return <FollowSyncedId to={workoutEditPath(route.workout)} />;
@@ -66,7 +69,7 @@ function EditWod() {
       key={`${workout.id}|${format.timeZone}`}
       title={title}
       format={format}
-      initial={wodValuesFromWorkout(workout, format.timeZone)}
+      initial={wodValuesFromWorkout(workout, format.timeZone, weight)}
       lockedScoring={workout.workout_definition_id !== null ? workout.scoring : null}
       link={{ session_id: workout.session_id, workout_definition_id: workout.workout_definition_id }}
       draftState="none"

@@ -30,28 +30,30 @@ export const UNIT_CHOICES: Readonly<Record<MovementPropertyType, readonly Units[
   distance: ['centimetres', 'inches'],
 };
 
-export function emptyLiftValues(now: Date, timeZone: string): LiftFormValues {
-  return { movementId: null, name: '', repScheme: '', sets: [], units: {}, completedAt: toLocalInput(now, timeZone), notes: '' };
+/** `preferred`: the member's units per property (new sets start in them); kilograms and centimetres without. */
+export function emptyLiftValues(now: Date, timeZone: string, preferred: UnitsByProperty = {}): LiftFormValues {
+  return { movementId: null, name: '', repScheme: '', sets: [], units: { ...preferred }, completedAt: toLocalInput(now, timeZone), notes: '' };
 }
 
-export function liftValuesFromDraft(draft: WorkoutDraft, timeZone: string): LiftFormValues {
+export function liftValuesFromDraft(draft: WorkoutDraft, timeZone: string, preferred: UnitsByProperty = {}): LiftFormValues {
   return {
     ...emptyLiftValues(new Date(draft.completed_at), timeZone),
     movementId: draft.movement_id,
     name: draft.name,
     repScheme: draft.rep_scheme ?? '',
     sets: draft.sets,
-    units: unitsOfSets(draft.sets),
+    units: { ...preferred, ...unitsOfSets(draft.sets) },
   };
 }
 
-export function liftValuesFromWorkout(lift: LiftWorkout, timeZone: string): LiftFormValues {
+/** The sets keep the units they were saved in; a property they lack starts in the member's units. */
+export function liftValuesFromWorkout(lift: LiftWorkout, timeZone: string, preferred: UnitsByProperty = {}): LiftFormValues {
   return {
     movementId: lift.movement.id,
     name: lift.name,
     repScheme: lift.rep_scheme,
     sets: lift.sets,
-    units: unitsOfSets(lift.sets),
+    units: { ...preferred, ...unitsOfSets(lift.sets) },
     completedAt: toLocalInput(lift.completed_at, timeZone),
     notes: lift.notes ?? '',
   };

@@ -16,6 +16,9 @@ const data = vi.hoisted(() => ({
   pending: new Set<string>(),
   context: null as unknown,
   trackTraining: true,
+  weightUnits: 'kilograms' as 'kilograms' | 'pounds',
+  lengthUnits: 'centimetres' as 'centimetres' | 'inches',
+  hidden: false,
 }));
 const commands = vi.hoisted(() => ({
   logWorkout: vi.fn(async () => -1),
@@ -40,7 +43,7 @@ vi.mock('../../profile/commands/profile', () => ({ updateProfile }));
 vi.mock('../../../data/hooks/auth', () => ({
   useFacility: () => ({ time_zone: 'Pacific/Auckland' }),
   useMember: () => ({ id: 11 }),
-  useProfile: () => ({ id: 1, track_training: data.trackTraining }),
+  useProfile: () => ({ id: 1, track_training: data.trackTraining, weight_units: data.weightUnits, length_units: data.lengthUnits, hide_from_leaderboards: data.hidden }),
 }));
 vi.mock('../../booking/hooks/sessions', () => ({ useSession: () => data.session, useRefreshSession: () => undefined }));
 vi.mock('../../../data/hooks/pending', () => ({
@@ -82,6 +85,9 @@ function at(path: string, element: React.ReactNode, route = '*') {
 
 beforeEach(() => {
   data.trackTraining = true;
+  data.weightUnits = 'kilograms';
+  data.lengthUnits = 'centimetres';
+  data.hidden = false;
   data.workouts = [fran, squatLift];
   data.movements = [squat];
   data.session = null;
@@ -157,6 +163,13 @@ describe('WodFormScreen', () => {
     expect(screen.getByTestId('draft-class').textContent).toContain('For CrossFit on Tuesday Nov 24th');
   });
 
+  it('starts a load in the member’s preferred weight units', () => {
+    data.weightUnits = 'pounds';
+    at('/training/workouts/new/wod', <WodFormScreen />, '/training/workouts/new/wod');
+    fireEvent.change(screen.getByLabelText('Scoring'), { target: { value: 'for_load' } });
+    expect((screen.getByLabelText('Units') as HTMLSelectElement).value).toBe('pounds');
+  });
+
   it("holds the notes to the server's limit", () => {
     at('/training/workouts/new/wod', <WodFormScreen />, '/training/workouts/new/wod');
     expect((screen.getByLabelText('Notes') as HTMLTextAreaElement).maxLength).toBe(WORKOUT_NOTES_MAX);
@@ -179,6 +192,15 @@ describe('LiftFormScreen', () => {
     fireEvent.click(screen.getByTestId('save-workout'));
     await waitFor(() => expect(commands.logWorkout).toHaveBeenCalledTimes(1));
     expect(commands.logWorkout.mock.calls[0]).toEqual([expect.objectContaining({ type: 'lift', movement_id: 7, rep_scheme: '5-3-1' })]);
+  });
+
+  it('starts new sets in the member’s preferred weight units', () => {
+    data.weightUnits = 'pounds';
+    at('/training/workouts/new/lift', <LiftFormScreen />, '/training/workouts/new/lift');
+    fireEvent.change(screen.getByLabelText('Movement'), { target: { value: '7' } });
+    fireEvent.change(screen.getByLabelText('Rep scheme'), { target: { value: '3x5' } });
+    expect((screen.getByTestId('lift-units-weight') as HTMLSelectElement).value).toBe('pounds');
+    expect(screen.getAllByLabelText('Weight (lb)')).toHaveLength(3);
   });
 
   it("holds the rep scheme and notes to the server's limits", () => {
@@ -256,5 +278,31 @@ describe('class tabs', () => {
     expect(within(entries[1]!).getByTestId('waiting-to-sync')).toBeTruthy();
     expect(within(entries[1]!).getByText('Scaled')).toBeTruthy();
     expect(within(entries[1]!).queryByRole('button')).toBeNull();
+    expect(screen.queryByTestId('leaderboard-only-you')).toBeNull();
+  });
+
+  it('marks my rows when I hide my results, and shows weights in my units', () => {
+    data.context = { session, timeZone: 'Pacific/Auckland' } satisfies ClassContext;
+    data.hidden = true;
+    data.weightUnits = 'pounds';
+    const definition = session.whiteboard_items[0]!.definition;
+    const lift = (id: number, weight: number) =>
+      ({ ...squatLift, id, sets: [{ position: 1, repetitions: 5, movement_id: 7, values: { weight: { value: weight, units: 'kilograms' as const } } }] }) as LiftWorkout;
+    data.leaderboard = {
+      visible: true,
+      loaded: true,
+      boards: [{
+        definition,
+        entries: [
+          { rank: 1, workout_id: 21, mine: false, pending: false, member: { id: 2, full_name: 'Sam Taylor', avatar_url: null }, workout: lift(21, 100) },
+          { rank: 2, workout_id: 22, mine: true, pending: false, member: { id: 1, full_name: 'Alex Rivera', avatar_url: null }, workout: lift(22, 90) },
+        ],
+      }],
+    } satisfies LeaderboardView;
+    at('/classes/40/leaderboard', <ClassLeaderboardTab />);
+    const entries = screen.getAllByTestId('leaderboard-entry');
+    expect(within(entries[0]!).queryByTestId('leaderboard-only-you')).toBeNull();
+    expect(within(entries[1]!).getByTestId('leaderboard-only-you').textContent).toBe('Only you can see this');
+    expect(within(entries[0]!).getByTestId('leaderboard-score').textContent!.replace(/\s/g, ' ')).toBe('220.5 lb');
   });
 });

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import type { Session, WorkoutDefinition, WorkoutType } from '../../../../core/contract/types';
 import { useMember } from '../../../data/hooks/auth';
 import { useRefreshSession, useSession } from '../../booking/public';
+import { useMeasurementUnits } from '../../profile/public';
 import { draftFromDefinition, type WorkoutDraft } from '../../../../core/rules/training/workout';
 import { routeId } from './use-route-workout';
 import { logResultPath } from './paths';
@@ -30,9 +31,10 @@ export function useWorkoutDraft(type: WorkoutType): DraftState {
   const [now] = useState(() => new Date());
   const definition = session?.whiteboard_items.find((item) => item.definition.id === definitionId)?.definition;
   const memberId = member?.id ?? null;
+  const units = useMeasurementUnits();
   const draft = useMemo(
-    () => (definition && session ? draftFromDefinition(definition, { memberId, session, now }) : null),
-    [definition, session, memberId, now],
+    () => (definition && session ? draftFromDefinition(definition, { memberId, session, now, units }) : null),
+    [definition, session, memberId, now, units],
   );
   if (!asked) return { status: 'none' };
   if (definitionId === null || sessionId === null || session === null) return { status: 'unavailable' };

@@ -30,21 +30,23 @@ export type WodField = 'name' | 'completedAt' | 'time' | 'rounds' | 'reps' | 'di
 export type WodErrors = Partial<Record<WodField, ParseKeys<'training'>>>;
 
 
-export function emptyWodValues(now: Date, timeZone: string): WodFormValues {
+/** loadUnits: the member's weight units, which a new load starts in. */
+export function emptyWodValues(now: Date, timeZone: string, loadUnits: WeightUnits = 'kilograms'): WodFormValues {
   return {
     name: '', completedAt: toLocalInput(now, timeZone), scoring: 'for_time', time: '', rounds: '', reps: '', distance: '', load: '',
-    loadUnits: 'kilograms', repetitions: '', calories: '', tabata: '', total: '', asPrescribed: true, notes: '',
+    loadUnits, repetitions: '', calories: '', tabata: '', total: '', asPrescribed: true, notes: '',
   };
 }
 
-export function wodValuesFromDraft(draft: WorkoutDraft, timeZone: string): WodFormValues {
-  const values = emptyWodValues(new Date(draft.completed_at), timeZone);
+export function wodValuesFromDraft(draft: WorkoutDraft, timeZone: string, loadUnits: WeightUnits = 'kilograms'): WodFormValues {
+  const values = emptyWodValues(new Date(draft.completed_at), timeZone, loadUnits);
   return { ...values, name: draft.name, scoring: draft.scoring ?? 'for_time' };
 }
 
 const text = (value: number | null) => (value === null ? '' : numberText(value));
 
-export function wodValuesFromWorkout(wod: WodWorkout, timeZone: string): WodFormValues {
+/** A saved load keeps its units; without one, a load starts in the member's weight units. */
+export function wodValuesFromWorkout(wod: WodWorkout, timeZone: string, loadUnits: WeightUnits = 'kilograms'): WodFormValues {
   return {
     name: wod.name,
     completedAt: toLocalInput(wod.completed_at, timeZone),
@@ -54,7 +56,7 @@ export function wodValuesFromWorkout(wod: WodWorkout, timeZone: string): WodForm
     reps: wod.scoring === 'for_rounds' ? text(wod.score_repetitions) : '',
     distance: text(wod.score_distance),
     load: text(wod.score_load),
-    loadUnits: wod.score_load_units ?? 'kilograms',
+    loadUnits: wod.score_load_units ?? loadUnits,
     repetitions: wod.scoring === 'for_repetitions' ? text(wod.score_repetitions) : '',
     calories: text(wod.score_calories),
     tabata: text(wod.score_tabata),
