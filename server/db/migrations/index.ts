@@ -15,6 +15,7 @@ import * as m0013 from './0013_visit_charges';
 import * as m0014 from './0014_password_resets';
 import * as m0015 from './0015_invitations';
 import * as m0016 from './0016_feed';
+import * as m0019 from './0019_workout_import_key';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014_password_resets': m0014,
   '0015_invitations': m0015,
   '0016_feed': m0016,
+  '0019_workout_import_key': m0019,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -100,6 +100,12 @@ async function createWorkout(c: AppContext): Promise<Response> {
   const orgId = requireOrgId(c);
   const input = parseWorkoutCreate(await readBody(c));
   return idempotent(c, me, async (trx) => {
+    // The same imported rows again (another device, a second import): the workout they made.
+    if (input.import_key !== undefined) {
+      const existing = await trx.selectFrom('workouts').select('id').where('profile_id', '=', me).where('org_id', '=', orgId).where('import_key', '=', input.import_key).executeTakeFirst();
+      const workout = existing && (await loadOwnWorkout(trx, existing.id, me, orgId));
+      if (workout) return { status: 200, body: workout };
+    }
     const stamp = now().toISOString();
     if (input.session_id != null) await checkSession(trx, input.session_id, orgId);
     if (input.workout_definition_id != null) await checkDefinition(trx, input.workout_definition_id, orgId, input.type);
@@ -121,6 +127,7 @@ async function createWorkout(c: AppContext): Promise<Response> {
       notes: input.notes ?? null,
       session_id: input.session_id ?? null,
       workout_definition_id: input.workout_definition_id ?? null,
+      import_key: input.import_key ?? null,
       created_at: stamp,
       updated_at: stamp,
     };
