@@ -132,7 +132,7 @@ describe('column guessing and other trackers', () => {
 });
 
 describe('bad rows', () => {
-  const mapping: ColumnMapping = { date: 'date', movement: 'movement', set: null, reps: 'reps', weight: 'weight', weightUnit: 'units', notes: null };
+  const mapping: ColumnMapping = { date: 'date', movement: 'movement', set: null, reps: 'reps', weight: 'weight', weightUnit: 'units', notes: 'notes' };
   const row = (over: Partial<CsvRow>): CsvRow => ({ date: '2026-03-02 06:00', movement: 'Back squat', reps: '5', weight: '100', units: 'kg', ...over });
 
   it('each bad row is reported by its file line with the value, and the good rows are still imported', () => {
@@ -147,6 +147,7 @@ describe('bad rows', () => {
       row({ movement: 'Box jump', weight: '20' }),
       row({ date: '2026-02-31' }),
       row({}),
+      { ...row({}), notes: 'bell \u0007 rung' },
     ];
     const plan = planImport(rows, options(mapping));
     expect(plan.errors).toEqual([
@@ -158,6 +159,7 @@ describe('bad rows', () => {
       { line: 8, problem: 'movement', value: '' },
       { line: 9, problem: 'noWeight', value: 'Box jump' },
       { line: 10, problem: 'date', value: '2026-02-31' },
+      { line: 12, problem: 'text', value: '' },
     ]);
     expect(plan.workouts).toHaveLength(1);
     expect(plan.workouts[0]!.lines).toEqual([2, 11]);

@@ -4,7 +4,7 @@
 // written and read by papaparse in the screens (loaded lazily); this module sees rows of cells.
 import { TZDate } from '@date-fns/tz';
 import type { LiftSet, Measurement, Movement, MovementPropertyType, ScoringType, Units, WeightUnits, Workout, WorkoutInput } from '../../contract/types';
-import { LENGTH_UNITS, REP_SCHEME_MAX, SCORING_TYPES, SET_REPS_MAX, SET_REPS_MIN, SETS_MAX, WEIGHT_UNITS, WORKOUT_NAME_MAX, WORKOUT_NOTES_MAX } from '../../limits';
+import { isCleanText, LENGTH_UNITS, REP_SCHEME_MAX, SCORING_TYPES, SET_REPS_MAX, SET_REPS_MIN, SETS_MAX, WEIGHT_UNITS, WORKOUT_NAME_MAX, WORKOUT_NOTES_MAX } from '../../limits';
 import { setValueProblem } from './lift';
 
 /** Columns of our own CSV export, one row per set of a lift and one per WOD. */
@@ -153,7 +153,7 @@ export function readNumber(value: string | undefined): number | null {
   return Number(cell.replace(',', '.'));
 }
 
-export type RowProblem = 'date' | 'movement' | 'reps' | 'weight' | 'units' | 'value' | 'noWeight' | 'tooManySets' | 'scoring' | 'score' | 'name';
+export type RowProblem = 'text' | 'date' | 'movement' | 'reps' | 'weight' | 'units' | 'value' | 'noWeight' | 'tooManySets' | 'scoring' | 'score' | 'name';
 
 /** A row that cannot be imported, by its line in the file (the header is line 1). */
 export interface RowError {
@@ -281,6 +281,9 @@ export function planImport(rows: readonly CsvRow[], options: ImportOptions): Imp
   rows.forEach((row, index) => {
     const line = index + 2;
     const fail = (problem: RowProblem, value: string) => errors.push({ line, problem, value });
+    // Control characters or broken Unicode would be refused by the server, losing the whole workout.
+    const unclean = [cell(row, 'notes'), row.name ?? '', row.notes ?? ''].find((value) => !isCleanText(value));
+    if (unclean !== undefined) return fail('text', '');
     const date = readDate(cell(row, 'date'), timeZone);
     if (!date) return fail('date', cell(row, 'date'));
     if ((row.type ?? '').trim().toLowerCase() === 'wod') {
