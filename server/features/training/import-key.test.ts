@@ -42,6 +42,15 @@ describe('training import: workouts.import_key', () => {
     expect(await countWithKey(ALEX, KEY)).toBe(1);
   });
 
+  it('the same key sent twice at once (two devices) still makes one workout', async () => {
+    const key = 'b'.repeat(64);
+    const answers = await Promise.all([0, 1].map(() => post(alex, '/api/v1/workouts', { workout: lift(squat, { import_key: key }) }, wellington)));
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 201]);
+    const [a, b] = await Promise.all(answers.map((res) => json<LiftWorkout>(res)));
+    expect(a!.id).toBe(b!.id);
+    expect(await countWithKey(ALEX, key)).toBe(1);
+  });
+
   it('keys are per member: another member importing the same rows gets their own workout', async () => {
     const samsOwn = await logLift(sam, wellington, squat, { import_key: KEY });
     expect(samsOwn.import_key).toBe(KEY);
