@@ -22,6 +22,8 @@ export const SET_REPS_MIN = 1;
 export const SET_REPS_MAX = 999;
 /** A value of one set (weight, height or distance). */
 export const SET_VALUE_MAX = 10_000;
+/** A workout's import key: the hex SHA-256 of its rows in the imported file (see core/rules/training/transfer.ts). */
+export const IMPORT_KEY_PATTERN = /^[0-9a-f]{64}$/;
 
 /** Days one GET /sessions may span; the default range is a week. */
 export const SESSIONS_RANGE_MAX_DAYS = 62;

@@ -163,7 +163,7 @@ test.describe('every route at phone widths in light and dark', () => {
       '/checkout', '/checkout/payment', '/checkout/complete', '/activity',
       '/profile', '/profile/edit', '/profile/facilities', '/settings',
       '/training', '/training/lifts', liftPath, '/training/workouts/new', '/training/workouts/new/wod', wodPath, `${wodPath}/edit`,
-      '/training/workouts/new/lift', liftWorkoutPath, `${liftWorkoutPath}/edit`,
+      '/training/workouts/new/lift', liftWorkoutPath, `${liftWorkoutPath}/edit`, '/training/export', '/training/import',
       '/no/such/page',
     ];
     const findings: Finding[] = [];

@@ -89,6 +89,8 @@ const workoutBase = {
   reactions: reactionSummary,
   created_at: iso,
   updated_at: iso,
+  /** Set when the workout came from a file import: the same rows imported again answer this workout. */
+  import_key: z.optional(z.nullable(z.string())),
 };
 
 const nullableNumber = z.nullable(z.number());
@@ -128,10 +130,13 @@ export type Workout = z.infer<typeof workout>;
 
 type WodScoreFields = Pick<WodWorkout, 'scoring' | 'score_time' | 'score_rounds' | 'score_repetitions' | 'score_distance' | 'score_load' | 'score_load_units' | 'score_calories' | 'score_tabata' | 'score_total' | 'as_prescribed'>;
 
-/** POST /workouts {workout}: what the member enters. The server computes load and answers with the Workout. */
+/**
+ * POST /workouts {workout}: what the member enters. The server computes load and answers with the Workout.
+ * import_key (IMPORT_KEY_PATTERN): a workout with this key already in the member's log is answered (200) instead of made again.
+ */
 export type WorkoutInput =
-  | ({ type: 'wod'; name: string; completed_at: Iso; notes?: string | null; session_id?: number | null; workout_definition_id?: number | null } & Partial<WodScoreFields> & { scoring: ScoringType })
-  | { type: 'lift'; name: string; completed_at: Iso; notes?: string | null; session_id?: number | null; workout_definition_id?: number | null; movement_id: number; rep_scheme: string; sets: LiftSet[] };
+  | ({ type: 'wod'; name: string; completed_at: Iso; notes?: string | null; session_id?: number | null; workout_definition_id?: number | null; import_key?: string } & Partial<WodScoreFields> & { scoring: ScoringType })
+  | { type: 'lift'; name: string; completed_at: Iso; notes?: string | null; session_id?: number | null; workout_definition_id?: number | null; import_key?: string; movement_id: number; rep_scheme: string; sets: LiftSet[] };
 
 /** PUT /workouts/{id} {workout}: never id, type, session or definition (ignored when sent). */
 export type WorkoutUpdate =

@@ -416,6 +416,8 @@ export interface WorkoutsTable {
   sets: string | null;
   load_value: number | null;
   load_units: WeightUnitsText | null;
+  /** Key of the imported rows it came from; unique per member and organisation. */
+  import_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: IsoText;
   updated_at: IsoText;
 }

@@ -82,6 +82,7 @@ export class TrainingServer {
       id, name: merged.name as string, completed_at: new Date(merged.completed_at as string).toISOString(), notes: (merged.notes as string | null | undefined) ?? null,
       session_id: (merged.session_id as number | null | undefined) ?? null, workout_definition_id: (merged.workout_definition_id as number | null | undefined) ?? null,
       reactions: base?.reactions ?? { count: 0, mine: null }, created_at: base?.created_at ?? this.now(), updated_at: this.now(),
+      ...(typeof merged.import_key === 'string' && { import_key: merged.import_key }),
     };
     if (merged.type === 'lift') {
       const movementId = (merged.movement_id as number | undefined) ?? (base?.type === 'lift' ? base.movement.id : undefined);
@@ -105,6 +106,9 @@ export class TrainingServer {
     if (request.method === 'GET' && path === '/workouts') return { body: { data: [...this.workouts.values()].sort((a, b) => b.completed_at.localeCompare(a.completed_at)) } };
     if (request.method === 'GET' && path === '/movements') return { body: MOVEMENTS };
     if (request.method === 'POST' && path === '/workouts') {
+      const key = body!.workout!.import_key;
+      const imported = key === undefined ? undefined : [...this.workouts.values()].find((w) => w.import_key === key);
+      if (imported) return { status: 200, body: imported };
       const workout = this.build(this.nextId++, body!.workout!);
       this.workouts.set(workout.id, workout);
       return { status: 201, body: workout };

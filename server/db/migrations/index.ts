@@ -17,6 +17,7 @@ import * as m0015 from './0015_invitations';
 import * as m0016 from './0016_feed';
 import * as m0017 from './0017_member_preferences';
 import * as m0018 from './0018_recurring_bookings';
+import * as m0019 from './0019_workout_import_key';
 import * as m0020 from './0020_facility_plates';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0016_feed': m0016,
   '0017_member_preferences': m0017,
   '0018_recurring_bookings': m0018,
+  '0019_workout_import_key': m0019,
   '0020_facility_plates': m0020,
 };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LiftSet, MovementPropertyType, ScoringType, Units } from '../../../core/contract/types';
 import { invalidWorkoutTypeMessage, isWorkoutType, SCORING_TYPES, workoutUpdatePayload } from '../../../core/rules/training/index';
-import { cleanTextMessage, isCleanText, LENGTH_UNITS, REP_SCHEME_MAX, SET_REPS_MAX, SET_REPS_MIN, SET_VALUE_MAX, SETS_MAX, WEIGHT_UNITS, WORKOUT_NAME_MAX, WORKOUT_NOTES_MAX } from '../../../core/limits';
+import { cleanTextMessage, IMPORT_KEY_PATTERN, isCleanText, LENGTH_UNITS, REP_SCHEME_MAX, SET_REPS_MAX, SET_REPS_MIN, SET_VALUE_MAX, SETS_MAX, WEIGHT_UNITS, WORKOUT_NAME_MAX, WORKOUT_NOTES_MAX } from '../../../core/limits';
 import { setValueProblem } from '../../../core/rules/training/lift';
 import { ApiError } from '../../http/errors';
 import { validationError } from '../../http/validate';
@@ -121,8 +121,13 @@ const links = {
   workout_definition_id: reference('workout_definition_id').nullable().optional(),
 };
 
-const wodInput = z.object({ name, completed_at: completedAt, notes, ...links, ...wodScores });
-const liftInput = z.object({ name, completed_at: completedAt, notes, ...links, ...liftFields });
+// Only on create: a key is what the workout was imported from, never changed afterwards.
+const importKey = {
+  import_key: z.string({ error: 'import_key must be text.' }).regex(IMPORT_KEY_PATTERN, 'import_key must be 64 lowercase hex characters (a SHA-256).').optional(),
+};
+
+const wodInput = z.object({ name, completed_at: completedAt, notes, ...links, ...importKey, ...wodScores });
+const liftInput = z.object({ name, completed_at: completedAt, notes, ...links, ...importKey, ...liftFields });
 const wodUpdate = z.object({ name, completed_at: completedAt, notes, ...wodScores }).partial();
 const liftUpdate = z.object({ name, completed_at: completedAt, notes, ...liftFields }).partial();
 

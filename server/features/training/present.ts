@@ -111,6 +111,7 @@ export function toWorkout(row: WorkoutRow, movements: ReadonlyMap<number, Moveme
     reactions,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    import_key: row.import_key,
   };
   if (row.type === 'lift') {
     const movement = movements.get(row.movement_id ?? 0) ?? { id: row.movement_id ?? 0, name: '', properties: [] };

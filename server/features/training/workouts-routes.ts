@@ -100,6 +100,14 @@ async function createWorkout(c: AppContext): Promise<Response> {
   const orgId = requireOrgId(c);
   const input = parseWorkoutCreate(await readBody(c));
   return idempotent(c, me, async (trx) => {
+    // The same imported rows again (another device, a second import): the workout they made.
+    const imported = async () => {
+      if (input.import_key === undefined) return undefined;
+      const existing = await trx.selectFrom('workouts').select('id').where('profile_id', '=', me).where('org_id', '=', orgId).where('import_key', '=', input.import_key).executeTakeFirst();
+      return existing && loadOwnWorkout(trx, existing.id, me, orgId);
+    };
+    const earlier = await imported();
+    if (earlier) return { status: 200, body: earlier };
     const stamp = now().toISOString();
     if (input.session_id != null) await checkSession(trx, input.session_id, orgId);
     if (input.workout_definition_id != null) await checkDefinition(trx, input.workout_definition_id, orgId, input.type);
@@ -121,11 +129,23 @@ async function createWorkout(c: AppContext): Promise<Response> {
       notes: input.notes ?? null,
       session_id: input.session_id ?? null,
       workout_definition_id: input.workout_definition_id ?? null,
+      import_key: input.import_key ?? null,
       created_at: stamp,
       updated_at: stamp,
     };
-    const { id } = await trx.insertInto('workouts').values(values).returning('id').executeTakeFirstOrThrow();
-    const workout = await loadOwnWorkout(trx, id, me, orgId);
+    // Two imports of the same rows at once: the one that loses the unique key answers the winner's workout.
+    const inserted = await trx
+      .insertInto('workouts')
+      .values(values)
+      .onConflict((conflict) => conflict.columns(['profile_id', 'org_id', 'import_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) {
+      const winner = await imported();
+      if (winner) return { status: 200, body: winner };
+      throw workoutNotFound();
+    }
+    const workout = await loadOwnWorkout(trx, inserted.id, me, orgId);
     if (!workout) throw workoutNotFound();
     return { status: 201, body: workout };
   });

@@ -7,7 +7,7 @@ import { expectError, MINUTE, profileIdOf } from '../../testing/booking-helpers'
 import { ALEX, json, manualClock, signedIn, startTestServer, type Browser, type TestServer } from '../../testing/helpers';
 import { definitionId, del, facilityHeaders, lift, listWorkouts, logLift, logWod, movementId, orgId, weightSets, wod, type Headers } from '../../testing/training-helpers';
 
-const WORKOUT_KEYS = ['completed_at', 'created_at', 'id', 'name', 'notes', 'reactions', 'session_id', 'type', 'updated_at', 'workout_definition_id'];
+const WORKOUT_KEYS = ['completed_at', 'created_at', 'id', 'import_key', 'name', 'notes', 'reactions', 'session_id', 'type', 'updated_at', 'workout_definition_id'];
 const WOD_KEYS = [...WORKOUT_KEYS, 'as_prescribed', 'score_calories', 'score_distance', 'score_load', 'score_load_units', 'score_repetitions', 'score_rounds', 'score_tabata', 'score_time', 'score_total', 'scoring'].sort();
 const LIFT_KEYS = [...WORKOUT_KEYS, 'load', 'movement', 'rep_scheme', 'sets'].sort();
 

@@ -3,7 +3,7 @@
 // reactions on a class board.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { WorkoutInput } from '../../../core/contract/types';
-import { deleteWorkout, editWorkout, logWorkout, toggleWorkoutReaction } from "./commands";
+import { deleteWorkout, editWorkout, importWorkouts, logWorkout, toggleWorkoutReaction } from "./commands";
 import { registerCommandOps } from "../ops";
 import { WORKOUT_OPS, type WorkoutCreateArgs } from "./rows";
 import { db, MemberDb } from '../../data/db';
@@ -292,5 +292,24 @@ describe('toggleWorkoutReaction', () => {
     expect((await db.workouts.get(id))!.reactions.count).toBe(1);
     await flushOutbox();
     expect((await db.workouts.get(id))!.reactions).toEqual({ count: 1, mine: 900 });
+  });
+});
+
+describe('importWorkouts', () => {
+  const key = (c: string) => c.repeat(64);
+
+  it('queues one create per workout with its import_key, works offline, and skips keys the device holds', async () => {
+    const first = await importWorkouts([{ ...liftInput(), import_key: key('a') }, { ...wodInput(), import_key: key('b') }, { ...wodInput(), import_key: key('b') }]);
+    expect(first).toEqual({ added: 2, skipped: 1 });
+    const rows = await db.workouts.toArray();
+    expect(rows.map((row) => row.import_key).sort()).toEqual([key('a'), key('b')]);
+    const queued = await db.outbox.toArray();
+    expect(queued.map((entry) => [entry.op, (entry.args as unknown as WorkoutCreateArgs).input.import_key])).toEqual([[WORKOUT_OPS.create, key('a')], [WORKOUT_OPS.create, key('b')]]);
+
+    await flushOutbox();
+    expect(fake.api.requests.filter((r) => r.method === 'POST').map((r) => (r.body as { workout: WorkoutInput }).workout.import_key)).toEqual([key('a'), key('b')]);
+    // Again, after the sync: nothing new.
+    expect(await importWorkouts([{ ...liftInput(), import_key: key('a') }])).toEqual({ added: 0, skipped: 1 });
+    expect(await db.outbox.count()).toBe(0);
   });
 });

@@ -54,6 +54,36 @@ export async function logWorkout(input: WorkoutInput): Promise<number> {
   });
 }
 
+/**
+ * Workouts read from a file, each with its import_key: one outbox create each, in one
+ * transaction. A key the device already holds (imported here, or pulled from another device's
+ * import) is skipped; the server answers a key it already has with that workout, so replays and
+ * other devices add nothing either.
+ */
+export async function importWorkouts(inputs: readonly (WorkoutInput & { import_key: string })[]): Promise<{ added: number; skipped: number }> {
+  return commandTransaction(TABLES(), async () => {
+    const auth = await inTransaction(signedIn());
+    const held = new Set<string>();
+    await db.workouts.where('org_id').equals(auth.accountOrgId).each((row) => {
+      if (row.import_key) held.add(row.import_key);
+    });
+    const now = new Date().toISOString();
+    let added = 0;
+    for (const input of inputs) {
+      if (held.has(input.import_key)) continue;
+      held.add(input.import_key);
+      const clean = { ...input, completed_at: canonicalIso(input.completed_at) } as WorkoutInput;
+      const movement = clean.type === 'lift' ? await inTransaction(findMovement(clean.movement_id)) : undefined;
+      const id = newTempId();
+      await db.workouts.add(draftRow(id, clean, auth.accountOrgId, movement, now));
+      const args: WorkoutCreateArgs = { workoutId: id, orgId: auth.accountOrgId, facilityGuid: auth.facilityGuid, input: clean };
+      await inTransaction(enqueue(WORKOUT_OPS.create, args, [workoutKey(id)]));
+      added += 1;
+    }
+    return { added, skipped: inputs.length - added };
+  });
+}
+
 /** Change a workout: merged into its create while that has not been tried, else a PUT of the changes. */
 export async function editWorkout(id: number, changes: WorkoutUpdate): Promise<void> {
   await commandTransaction(TABLES(), async () => {

@@ -154,6 +154,7 @@ export function draftRow(id: number, input: WorkoutInput, orgId: number, movemen
     created_at: now,
     updated_at: now,
     org_id: orgId,
+    import_key: input.import_key ?? null,
   };
   if (input.type === 'lift') {
     if (!movement) throw new LocalRefusal('invalid_movement', `Unknown movement ${input.movement_id}`);

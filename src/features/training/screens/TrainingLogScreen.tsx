@@ -59,6 +59,10 @@ export default function TrainingLogScreen() {
         }
       />
       <TrainingOffNotice />
+      <nav className="training__transfer-links" aria-label={t('transfer.links')}>
+        <ButtonLink size="sm" to="/training/export" data-testid="training-export">{t('transfer.exportAction')}</ButtonLink>
+        <ButtonLink size="sm" to="/training/import" data-testid="training-import">{t('transfer.importAction')}</ButtonLink>
+      </nav>
       {workouts === undefined ? (
         <Spinner block />
       ) : workouts.length === 0 ? (
