@@ -8,7 +8,7 @@ import type { LiftSet, LiftWorkout, Measurement, Movement, MovementPropertyType,
 import { useFacility } from '../../../data/hooks/auth';
 import { useSession } from '../../booking/public';
 import { useMeasurementUnits } from '../../profile/public';
-import { useLiftDetail, useMovements } from '../hooks';
+import { useLiftDetail, useMovements, useRefreshTraining } from '../hooks';
 import { parseRepScheme, repSchemePercent } from '../../../../core/rules/training/rep-scheme';
 import { hasWeight, liftLoad, unitsByProperty } from '../../../../core/rules/training/lift';
 import { liftDetail } from '../../../../core/rules/training/lifts';
@@ -42,6 +42,8 @@ import { REP_SCHEME_MAX, WORKOUT_NOTES_MAX } from '../../../../core/limits';
 import './training.css';
 
 export default function LiftFormScreen() {
+  // Opened straight from a link on a fresh device, the form needs the movements and last time.
+  useRefreshTraining();
   return useParams().id === undefined ? <NewLift /> : <EditLift />;
 }
 
