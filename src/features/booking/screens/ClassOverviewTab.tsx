@@ -6,6 +6,7 @@ import { useClassContext } from './ClassDetailScreen';
 import { StatusBadges } from './StatusBadges';
 import { ReservationPrompt } from './ReservationPrompt';
 import { ConcessionLine } from './ConcessionLine';
+import { WaitlistPosition, OfferCountdown } from './WaitlistStanding';
 import { instructorNames } from './instructors';
 import { useBookingActions } from './use-booking-actions';
 import { useNow } from './use-now';
@@ -71,11 +72,15 @@ export default function ClassOverviewTab() {
             {t(`block.${block}`, { when: `${format.weekdayDate(session.booking_open_date)} ${format.time(session.booking_open_date)}` })}
           </p>
         )}
+        {session.visit?.state === 'waitlisted' && session.visit.waitlist_position && (
+          <p className="notice notice--info"><WaitlistPosition position={session.visit.waitlist_position} /></p>
+        )}
         <ConcessionLine session={session} canBook={actions.includes('book') || actions.includes('dropin') || offerOpen} />
         {actions.includes('latecancel') && <p className="notice notice--warning">{t('lateCancel.hint')}</p>}
         {offerOpen && (
           <div className="notice notice--warning">
             <p>{t('reservation.offered')}</p>
+            {session.visit?.offer_expires_at && <p><OfferCountdown expiresAt={session.visit.offer_expires_at} /></p>}
             <Button variant="primary" onClick={() => setPromptOpen(true)}>{t('reservation.respond')}</Button>
           </div>
         )}
