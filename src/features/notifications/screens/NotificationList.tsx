@@ -8,7 +8,7 @@ import { markNotificationRead } from '../commands';
 import { notificationOrgName, notificationTarget } from '../../../../core/rules/notifications';
 import { useFormat } from '../../../i18n/useFormat';
 import { useFacility, useProfile } from '../../../data/hooks/auth';
-import { useBookingActions } from '../../booking/public';
+import { OfferCountdown, useBookingActions } from '../../booking/public';
 import { NotificationText } from './NotificationText';
 import { Button } from '../../../ui/button/index';
 
@@ -55,7 +55,8 @@ export default function NotificationList({ notifications, onNavigate }: { notifi
             <button type="button" className="notification__open" onClick={() => open(n)}>
               {!n.read_at && <span className="visually-hidden">{t('notifications.unread')}</span>}
               <NotificationText notification={n} />
-              {orgName && <span className="notification__org" data-testid="notification-org">{orgName}</span>}
+              {orgName && <span className="notification__meta" data-testid="notification-org">{orgName}</span>}
+              {n.type === 'waitlist' && n.expires_at && <OfferCountdown expiresAt={n.expires_at} className="notification__meta" />}
               <time className="notification__time" dateTime={n.updated_at}>{format.dateTime(n.updated_at)}</time>
             </button>
             {n.type === 'waitlist' && n.params.class && (
