@@ -45,6 +45,19 @@ function queuedOps(page: Page): Promise<string[]> {
   }));
 }
 
+/** The class page at 320 px, in light and dark: no sideways scroll, axe-clean. */
+async function phoneChecks(page: Page): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await expectAccessible(page);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (size) await page.setViewportSize(size);
+}
+
 test.describe('waitlist offers', () => {
   test('an offer confirmed from the notification action while offline', async ({ page, context, loginPage, baseURL }) => {
     // Alex reads English labels and notification buttons.
@@ -68,7 +81,7 @@ test.describe('waitlist offers', () => {
     await waitForServiceWorker(page);
     await page.goto(`/classes/${session.id}`);
     await expect(page.getByTestId('waitlist-position')).toHaveText('3rd on the waitlist');
-    await expectAccessible(page);
+    await phoneChecks(page);
 
     // The two ahead leave; Sam's cancel offers the place to Alex, who sees it live with the time left.
     await withDatabase((db) => db.updateTable('visits').set({ state: 'cancelled' }).where('id', 'in', ahead).execute());
@@ -78,7 +91,14 @@ test.describe('waitlist offers', () => {
     await expect(prompt).toBeVisible({ timeout: 10_000 });
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('offer-countdown')).toHaveText(/^(2 h 0 min|1 h \d+ min) left to confirm$/);
+    await phoneChecks(page);
+    // My bookings shows the same countdown on the class's row.
+    await page.goto('/bookings');
+    await expect(page.locator(`[data-testid="visit-row"][data-session-id="${session.id}"]`).getByTestId('offer-countdown')).toHaveText(/left to confirm$/);
     await expectAccessible(page);
+    await page.goto(`/classes/${session.id}`);
+    await expect(prompt).toBeVisible();
+    await page.keyboard.press('Escape');
 
     // The push the server sends for the offer reaches the worker: shown with Confirm and Decline.
     const offer = ((await alex.get('/notifications')) as { data: AppNotification[] }).data.find((n) => n.type === 'waitlist' && n.params.class?.id === session.id)!;
