@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VisitSummary } from '../../../../core/contract/types';
-import { countdownTick, offerCountdown } from '../../../../core/rules/waitlist';
+import { countdownTick, offerCountdown } from '../../../../core/rules/offer-countdown';
 
 const ORDINAL_KEYS = ['one', 'two', 'few', 'other'] as const;
 type OrdinalKey = (typeof ORDINAL_KEYS)[number];
