@@ -80,6 +80,7 @@ test.describe('waitlist offers', () => {
     await loginPage.signInAs(DEMO.alex);
     await waitForServiceWorker(page);
     await page.goto(`/classes/${session.id}`);
+    await page.waitForTimeout(3_500); // live notifications settle 3 s after monitoring starts (as in notifications.spec)
     await expect(page.getByTestId('waitlist-position')).toHaveText('3rd on the waitlist');
     await phoneChecks(page);
 
@@ -88,7 +89,7 @@ test.describe('waitlist offers', () => {
     const samVisit = (await sam.bookings('Wellington')).find((v) => v.session.id === session.id)!;
     expect((await sam.put(`/visits/${samVisit.id}/cancel`, 'Wellington')).status).toBe(200);
     const prompt = page.getByRole('dialog', { name: 'Confirm reservation' });
-    await expect(prompt).toBeVisible({ timeout: 10_000 });
+    await expect(prompt).toBeVisible({ timeout: 15_000 });
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('offer-countdown')).toHaveText(/^(2 h 0 min|1 h \d+ min) left to confirm$/);
     await phoneChecks(page);
