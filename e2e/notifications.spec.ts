@@ -37,9 +37,12 @@ test.describe('notifications', () => {
     await expectAccessible(page);
     await panel.getByRole('button', { name: 'Notification options' }).click();
     await page.getByRole('menuitem', { name: 'Mark all as read' }).click();
-    await expect(badge(page)).toHaveCount(0);
     const alex = await MemberApi.signIn(baseURL!, DEMO.alex.email);
     await expect.poll(async () => ((await alex.get('/notifications')) as { data: AppNotification[] }).data.filter((n) => !n.read_at).length).toBe(0);
+    // Left on the badge: the places offered to Alex still waiting for an answer, read or not (docs/decisions.md#waitlist).
+    const offers = ((await alex.get('/notifications')) as { data: AppNotification[] }).data.filter((n) => n.type === 'waitlist').length;
+    if (offers === 0) await expect(badge(page)).toHaveCount(0);
+    else await expect(badge(page)).toHaveText(String(offers));
     await alex.close();
   });
 

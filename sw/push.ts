@@ -3,10 +3,13 @@
 // may be open. The notification goes into Dexie first (an open page's live queries wake through
 // Dexie's storagemutated), then the system notification, then the app badge.
 import { notificationPushPayload, type NotificationPushPayload } from '../core/contract/notifications';
+import type { AppNotification } from '../core/contract/types';
 import { db } from '../src/data/db';
 import { pullNotifications, receiveNotification } from '../src/features/notifications/pull';
+import { pullSession } from '../src/features/booking/public-sync';
 import { notificationTarget, systemNotificationText } from '../core/rules/notifications';
 import { updateAppBadge } from './badge';
+import { offerStrings } from './offer-strings';
 
 /** Shown when the message is a single sentence: the app's name, the same in every language. */
 export const FALLBACK_TITLE = 'Member';
@@ -15,6 +18,18 @@ export const FALLBACK_TITLE = 'Member';
 export interface NotificationData {
   id: number;
   path: string | null;
+  /** A waitlist offer: the class its Confirm and Decline buttons answer for. */
+  offerClassId?: number;
+}
+
+/** The buttons of a waitlist offer's notification; their ids are what notificationclick's `action` says. */
+export const OFFER_ACTIONS = ['confirm', 'decline'] as const;
+export type OfferAction = (typeof OFFER_ACTIONS)[number];
+
+/** The class a notification offers a place in, when it is an open offer the buttons can answer. */
+function offeredClass(n: AppNotification): number | null {
+  const classId = n.params.class?.id;
+  return n.type === 'waitlist' && typeof classId === 'number' && typeof n.params.visit?.id === 'number' ? classId : null;
 }
 
 export const notificationTag = (id: number) => `n-${id}`;
@@ -40,6 +55,10 @@ async function closeShown(self: ServiceWorkerGlobalScope, id: number): Promise<v
 async function store(payload: NotificationPushPayload): Promise<void> {
   if (payload.truncated && (await pullNotifications({ force: true })) === 'fetched') return;
   await receiveNotification(payload.notification);
+  // The offered class is fetched before the push is done (the worker may stop right after), so
+  // the notification's Confirm works on this device even once it is offline.
+  const classId = offeredClass(payload.notification);
+  if (classId !== null) await pullSession(classId, { force: true }).catch(() => undefined);
 }
 
 export async function handlePush(self: ServiceWorkerGlobalScope, data: PushMessageData | null): Promise<void> {
@@ -58,10 +77,17 @@ export async function handlePush(self: ServiceWorkerGlobalScope, data: PushMessa
   } else {
     const target = notificationTarget(notification);
     const { title, body } = systemNotificationText(notification.message, FALLBACK_TITLE);
-    const shown: NotificationData = { id: notification.id, path: 'path' in target ? target.path : null };
+    const offerClassId = offeredClass(notification);
+    const shown: NotificationData = { id: notification.id, path: 'path' in target ? target.path : null, ...(offerClassId !== null && { offerClassId }) };
+    // Confirm and Decline right on the notification (browsers without actions show none; a tap opens the class).
+    const words = offerClassId === null ? null : await offerStrings();
+    const actions = words ? OFFER_ACTIONS.map((action) => ({ action, title: words[action] })) : undefined;
+    const options: NotificationOptions & { actions?: { action: string; title: string }[] } = {
+      body, tag: notificationTag(notification.id), icon: '/icon-192.png', badge: '/icon-maskable-192.png', data: shown, ...(actions && { actions }),
+    };
     // Permission can be revoked after subscribing; the badge and the stored row still count.
     await self.registration
-      .showNotification(title, { body, tag: notificationTag(notification.id), icon: '/icon-192.png', badge: '/icon-maskable-192.png', data: shown })
+      .showNotification(title, options)
       .catch((error: unknown) => console.warn('Could not show a pushed notification', error));
   }
   await updateAppBadge(self);

@@ -22,6 +22,8 @@ export const visitSummary = z.object({
   dropin: z.optional(z.boolean()),
   /** The waitlist offer lapsed unanswered and the visit was cancelled (state cancelled). */
   offer_expired: z.optional(z.boolean()),
+  /** For waitlisted visits: the place in line, 1-based among those still waiting, first offered first. */
+  waitlist_position: z.optional(z.nullable(z.number())),
 });
 export type VisitSummary = z.infer<typeof visitSummary>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  badgeCount, notificationTarget, postsSummary, systemNotificationText, unreadCount, unreadVisibleIds, visibleNotifications,
+  actionCount, notificationOrgName, notificationTarget, openOfferIds, postsSummary, systemNotificationText, unreadCount, unreadVisibleIds, visibleNotifications,
 } from './notifications';
 import type { AppNotification } from '../contract/types';
 
@@ -79,8 +79,8 @@ describe('postsSummary (SPEC §9)', () => {
 describe('badge count and "mark all" ids', () => {
   it('the badge shows the unread visible count', () => {
     const list = [n(1), n(2), n(3, { read_at: '2026-11-21T00:00:00Z' }), n(4, { expires_at: '2026-11-22T09:00:00Z' }), n(5, { removed_at: '2026-11-21T00:00:00Z' })];
-    expect(badgeCount(list, now)).toBe(2);
-    expect(badgeCount([], now)).toBe(0);
+    expect(actionCount(list, [], now)).toBe(2);
+    expect(actionCount([], [], now)).toBe(0);
   });
   it('mark all covers unread visible notifications only, newest first', () => {
     const list = [n(1), n(3), n(2, { read_at: '2026-11-21T00:00:00Z' }), n(4, { expires_at: '2026-11-22T09:00:00Z' })];
@@ -100,5 +100,48 @@ describe('systemNotificationText (service worker titles)', () => {
     expect(systemNotificationText('Dr. Smith moved your appointment to 3 pm.', 'Member').title).toBe('Member');
     const long = `${'x'.repeat(90)}. Rest.`;
     expect(systemNotificationText(long, 'Member')).toEqual({ title: 'Member', body: long });
+  });
+});
+
+describe('what needs the member\'s action (bell and app badge), every organisation', () => {
+  const later = '2026-11-22T10:30:00Z';
+  const offerNote = (id: number, visitId: number, over: Partial<AppNotification> = {}) =>
+    n(id, { type: 'waitlist', params: { class: { id: 70, name: 'HIIT', start_date: '2026-11-22T12:00:00Z' }, visit: { id: visitId } }, expires_at: later, ...over });
+  const pending = (id: number, offer_expires_at: string | null = later) => ({ id, state: 'pending' as const, offer_expires_at });
+
+  it('counts unread notifications of every organisation plus open offers', () => {
+    const list = [n(1, { org_id: 1 }), n(2, { org_id: 2 }), n(3, { org_id: 2, read_at: '2026-11-21T00:00:00Z' })];
+    expect(actionCount(list, [pending(500)], now)).toBe(3);
+  });
+  it('counts an offer once when its notification is unread too', () => {
+    expect(actionCount([offerNote(1, 500)], [pending(500)], now)).toBe(1);
+  });
+  it('still counts an offer whose notification was read: it still needs an answer', () => {
+    expect(actionCount([offerNote(1, 500, { read_at: '2026-11-22T09:00:00Z' })], [pending(500)], now)).toBe(1);
+    // Known only from its visible notification (the class was never fetched here).
+    expect(actionCount([offerNote(1, 500, { read_at: '2026-11-22T09:00:00Z' })], [], now)).toBe(1);
+  });
+  it('drops an offer that lapsed or was answered on the device, whatever copy is older', () => {
+    expect(actionCount([], [pending(500, '2026-11-22T09:59:00Z')], now)).toBe(0);
+    const answered = [pending(500), { id: 500, state: 'booked' as const, offer_expires_at: null }];
+    expect(openOfferIds([offerNote(1, 500, { read_at: '2026-11-22T09:00:00Z' })], answered, now)).toEqual(new Set());
+    // Its notification unread: still one unread notification, no offer.
+    expect(actionCount([offerNote(1, 500)], answered, now)).toBe(1);
+  });
+  it('ignores a waitlisted visit and an offer notification that expired or was removed', () => {
+    expect(actionCount([offerNote(1, 500, { expires_at: '2026-11-22T09:00:00Z' }), offerNote(2, 501, { removed_at: '2026-11-22T09:00:00Z' })], [{ id: 502, state: 'waitlisted', offer_expires_at: null }], now)).toBe(0);
+  });
+});
+
+describe('the organisation named on a row', () => {
+  const harbour = { org: { id: 1, name: 'Harbour CrossFit' } };
+  const tallinn = { org: { id: 2, name: 'Tallinn Strength' } };
+  it('is named only when the member belongs to more than one', () => {
+    expect(notificationOrgName({ org_id: 2 }, [harbour, tallinn])).toBe('Tallinn Strength');
+    expect(notificationOrgName({ org_id: 1 }, [harbour])).toBeNull();
+  });
+  it('is not guessed when the notification does not say, or names an organisation the member left', () => {
+    expect(notificationOrgName({}, [harbour, tallinn])).toBeNull();
+    expect(notificationOrgName({ org_id: 9 }, [harbour, tallinn])).toBeNull();
   });
 });

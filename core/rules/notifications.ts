@@ -1,7 +1,8 @@
 // Pure rules for notifications (see docs/rules.md#notifications): removed ones are gone, expired ones hidden,
 // newest update first; the unread count is what the bell badge and the app badge show; where a
 // tap leads; how several post authors are summarised. The service worker imports this module.
-import type { AppNotification } from '../contract/types';
+import type { AppNotification, VisitState } from '../contract/types';
+import { isOfferExpired } from './waitlist';
 
 export function isVisible(n: AppNotification, now: Date): boolean {
   if (n.removed_at) return false;
@@ -23,9 +24,50 @@ export function unreadVisibleIds(list: readonly AppNotification[], now: Date): n
   return visibleNotifications(list, now).filter((n) => !n.read_at).map((n) => n.id);
 }
 
-/** The number on the app icon: the same unread count the bell shows. */
-export function badgeCount(list: readonly AppNotification[], now: Date): number {
-  return unreadCount(list, now);
+/** What the device knows of one of the member's visits (a visit row or a class's summary of it). */
+export interface OfferFact {
+  id: number;
+  state: VisitState;
+  offer_expires_at: string | null;
+}
+
+// A visit only moves forward (waitlisted → pending → booked or cancelled → attended), so of two
+// copies the further one is the newer: a class row still saying "pending" after the member
+// confirmed offline does not count an offer the visit row already answered.
+const STAGE: Record<VisitState, number> = { waitlisted: 0, pending: 1, booked: 2, cancelled: 2, attended: 3 };
+
+/** The offer's visit id of a waitlist notification. */
+function offerVisitId(n: AppNotification): number | null {
+  const id = n.type === 'waitlist' ? n.params.visit?.id : undefined;
+  return typeof id === 'number' ? id : null;
+}
+
+/** Visit ids of the offers the member still has to answer: open on the device, or named by a visible offer notification the device knows nothing newer about. */
+export function openOfferIds(list: readonly AppNotification[], facts: readonly OfferFact[], now: Date): Set<number> {
+  const latest = new Map<number, OfferFact>();
+  for (const fact of facts) {
+    const known = latest.get(fact.id);
+    if (!known || STAGE[fact.state] > STAGE[known.state]) latest.set(fact.id, fact);
+  }
+  const open = new Set<number>();
+  for (const fact of latest.values()) if (fact.state === 'pending' && !isOfferExpired(fact, now)) open.add(fact.id);
+  // The server removes an offer's notification when it is answered or lapses, and it expires with the offer.
+  for (const n of list) {
+    const id = offerVisitId(n);
+    if (id !== null && isVisible(n, now) && !latest.has(id)) open.add(id);
+  }
+  return open;
+}
+
+/**
+ * What needs the member's action, in every organisation (see docs/decisions.md): unread visible
+ * notifications plus offers awaiting confirmation. An offer counts once: its unread notification
+ * is not counted again. The bell and the app badge show this number.
+ */
+export function actionCount(list: readonly AppNotification[], facts: readonly OfferFact[], now: Date): number {
+  const offers = openOfferIds(list, facts, now);
+  const unread = list.filter((n) => isVisible(n, now) && !n.read_at && !offers.has(offerVisitId(n) ?? Number.NaN)).length;
+  return unread + offers.size;
 }
 
 export type IgnoredReason = 'unknown_type' | 'missing_params';
@@ -105,3 +147,12 @@ export function systemNotificationText(message: string, fallbackTitle: string): 
 
 /** The page listens for this message from the service worker when it cannot navigate a window itself. */
 export const NOTIFICATION_NAVIGATE_MESSAGE = 'notification:navigate';
+
+/**
+ * The organisation to name on a notification row: only when the member belongs to more than
+ * one (with one, every row is theirs), and only when the notification says whose it is.
+ */
+export function notificationOrgName(n: Pick<AppNotification, 'org_id'>, accounts: readonly { org: { id: number; name: string } }[]): string | null {
+  if (accounts.length < 2 || n.org_id === undefined) return null;
+  return accounts.find((a) => a.org.id === n.org_id)?.org.name ?? null;
+}

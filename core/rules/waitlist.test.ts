@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOffer, isOfferExpired, OFFER_WINDOW_MS, offerExpiry, offersToMake, waitlistOrder } from './waitlist';
+import { canOffer, isOfferExpired, OFFER_WINDOW_MS, offerExpiry, offersToMake, waitlistOrder, waitlistPosition } from './waitlist';
 
 const NOW = new Date('2026-03-10T10:00:00.000Z');
 const min = (m: number) => new Date(NOW.getTime() + m * 60_000).toISOString();
@@ -46,5 +46,20 @@ describe('waitlist offers', () => {
       { id: 4, created_at: min(-10) },
     ]);
     expect(order.map((v) => v.id)).toEqual([4, 5, 3]);
+  });
+});
+
+describe('waitlist position', () => {
+  const v = (id: number, minute: number) => ({ id, created_at: min(minute) });
+  it('is 1-based in the order places are offered, ties by id', () => {
+    const line = [v(5, 3), v(2, 1), v(9, 1), v(4, 2)];
+    expect(waitlistPosition(line, 2)).toBe(1);
+    expect(waitlistPosition(line, 9)).toBe(2);
+    expect(waitlistPosition(line, 4)).toBe(3);
+    expect(waitlistPosition(line, 5)).toBe(4);
+  });
+  it('is null for a visit not waiting', () => {
+    expect(waitlistPosition([v(1, 0)], 7)).toBeNull();
+    expect(waitlistPosition([], 1)).toBeNull();
   });
 });

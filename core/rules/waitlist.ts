@@ -42,3 +42,13 @@ export function isOfferExpired(visit: { state: string; offer_expires_at: string 
 export function waitlistOrder<T extends { created_at: string; id: number }>(waitlisted: readonly T[]): T[] {
   return [...waitlisted].sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id - b.id));
 }
+
+/**
+ * The member's place in line: 1-based among the visits still waiting, in waitlistOrder (an
+ * offered place has left the line). null when the visit is not waiting.
+ */
+export function waitlistPosition<T extends { created_at: string; id: number }>(waitlisted: readonly T[], visitId: number): number | null {
+  const index = waitlistOrder(waitlisted).findIndex((v) => v.id === visitId);
+  return index === -1 ? null : index + 1;
+}
+

@@ -216,5 +216,7 @@ export function visitSummary(visit: Visit): VisitSummary {
 
 /** The class row from a server visit: its embedded session, with the member's visit being this one. */
 export function sessionOfVisit(visit: Visit): Session {
-  return { ...visit.session, visit: visitSummary(visit) };
+  // The place in line is only on the class's summary (the server counts it there).
+  const position = visit.state === 'waitlisted' && visit.session.visit?.id === visit.id ? visit.session.visit.waitlist_position : undefined;
+  return { ...visit.session, visit: { ...visitSummary(visit), ...(position !== undefined && { waitlist_position: position }) } };
 }

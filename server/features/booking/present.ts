@@ -5,6 +5,7 @@ import { inChunks } from '../../db/chunks';
 import type { Database, SessionRow, VisitRow } from '../../db/schema';
 import { countVisits, isFull, NO_VISITS, placesTaken, type VisitCounts } from '../../../core/rules/capacity';
 import { whiteboardItemsFor } from '../training/present';
+import { waitlistPosition } from '../../../core/rules/waitlist';
 
 // Classes and visits as the member sees them (wire shapes of src/data/api/types.ts). Every
 // loader takes a Kysely instance or a transaction, so idempotent handlers answer from inside
@@ -68,7 +69,7 @@ export async function visitCounts(db: Db, sessionIds: readonly number[]): Promis
   return new Map(sessionIds.map((id) => [id, grouped.has(id) ? countVisits(grouped.get(id) ?? []) : { ...NO_VISITS }]));
 }
 
-export function toVisitSummary(row: VisitRow): VisitSummary {
+export function toVisitSummary(row: VisitRow, waitlistPosition: number | null = null): VisitSummary {
   return {
     id: row.id,
     state: row.state,
@@ -76,7 +77,19 @@ export function toVisitSummary(row: VisitRow): VisitSummary {
     offer_expires_at: row.offer_expires_at,
     dropin: row.dropin === 1,
     offer_expired: row.offer_expired === 1,
+    ...(row.state === 'waitlisted' && { waitlist_position: waitlistPosition }),
   };
+}
+
+/** The member's place in line for each class they wait for (one query for all of them). */
+async function waitlistPositions(db: Db, visits: readonly VisitRow[]): Promise<Map<number, number | null>> {
+  const waiting = visits.filter((v) => v.state === 'waitlisted');
+  if (waiting.length === 0) return new Map();
+  const line = await inChunks(waiting.map((v) => v.session_id), (ids) =>
+    db.selectFrom('visits').select(['id', 'session_id', 'created_at']).where('session_id', 'in', ids).where('state', '=', 'waitlisted').execute(),
+  );
+  const lineOf = groupBy(line, (v) => v.session_id);
+  return new Map(waiting.map((v) => [v.id, waitlistPosition(lineOf.get(v.session_id) ?? [], v.id)]));
 }
 
 /**
@@ -110,10 +123,12 @@ export async function presentSessions(db: Db, rows: readonly SessionWithFacility
   // Grouped once: filtering the whole lists for every class grew with classes × rows.
   const instructorsOf = groupBy(instructors, (i) => i.session_id);
   const mineOf = groupBy(mine, (v) => v.session_id);
+  const current = new Map(rows.map((row) => [row.id, currentVisit(mineOf.get(row.id) ?? [])]));
+  const positions = await waitlistPositions(db, [...current.values()].filter((v): v is VisitRow => v !== null));
 
   const sessions = rows.map((row): Session => {
     const c = counts.get(row.id) ?? NO_VISITS;
-    const visit = currentVisit(mineOf.get(row.id) ?? []);
+    const visit = current.get(row.id) ?? null;
     return {
       id: row.id,
       facility_guid: row.facility_guid,
@@ -138,7 +153,7 @@ export async function presentSessions(db: Db, rows: readonly SessionWithFacility
       instructors: (instructorsOf.get(row.id) ?? []).map((i) => ({ full_name: i.full_name, substituted: i.substituted === 1 })),
       whiteboard_items: [],
       whiteboard_visibility: row.whiteboard_visibility,
-      visit: visit ? toVisitSummary(visit) : null,
+      visit: visit ? toVisitSummary(visit, positions.get(visit.id) ?? null) : null,
     };
   });
   // Programmed workouts only where the member may see the whiteboard (see docs/rules.md#booking), in one query.

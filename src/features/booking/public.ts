@@ -3,4 +3,5 @@
 export { useSession, useSessions, useRefreshSession, useRefreshSessions, useRevalidate } from './hooks/sessions';
 export { useNow } from './screens/use-now';
 export { useBookingActions } from './screens/use-booking-actions';
+export { OfferCountdown } from './screens/WaitlistStanding';
 export { pullBookings } from './pull';

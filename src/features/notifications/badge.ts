@@ -1,9 +1,9 @@
-// The app icon badge (see docs/rules.md#notifications): always the unread count the bell shows. A Dexie live query
+// The app icon badge (see docs/rules.md#notifications): always the count the bell shows (unread
+// notifications plus offers to answer, every organisation). A Dexie live query
 // follows every change, from this tab, another tab or the service worker. The Badging API
 // exists only in some browsers and installed apps, so it is feature-detected and may fail.
 import { liveQuery, type Subscription } from 'dexie';
-import { badgeCount } from '../../../core/rules/notifications';
-import { db } from '../../data/db';
+import { readActionCount } from './action-count';
 
 export interface BadgeTarget {
   setAppBadge?: (contents?: number) => Promise<void>;
@@ -24,11 +24,11 @@ export async function showAppBadge(count: number, target: BadgeTarget | undefine
   }
 }
 
-/** Keeps the badge equal to the unread count until the returned function is called. */
+/** Keeps the badge equal to the bell's count until the returned function is called. */
 export function startAppBadge(target: BadgeTarget | undefined = globalThis.navigator): () => void {
   if (typeof target?.setAppBadge !== 'function') return () => undefined;
   let last: number | null = null;
-  const subscription: Subscription = liveQuery(async () => badgeCount(await db.notifications.toArray(), new Date())).subscribe({
+  const subscription: Subscription = liveQuery(readActionCount).subscribe({
     next: (count) => {
       if (count === last) return;
       last = count;

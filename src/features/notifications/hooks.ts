@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../data/db';
 import type { AppNotification } from '../../../core/contract/types';
 import { unreadCount, visibleNotifications } from '../../../core/rules/notifications';
+import { readActionCount } from './action-count';
 import { NOTIFICATIONS_RESOURCE } from './resource';
 
 const NOT_LOADED = Symbol('not loaded');
@@ -27,4 +28,9 @@ export function useNotificationsLoaded(): boolean {
 
 export function useUnreadCount(): number {
   return useLiveQuery(async () => unreadCount(await db.notifications.toArray(), new Date()), []) ?? 0;
+}
+
+/** What the bell's badge shows: unread notifications plus offers to answer, every organisation (actionCount). */
+export function useActionCount(): number {
+  return useLiveQuery(readActionCount, []) ?? 0;
 }

@@ -2,7 +2,7 @@
 // into Dexie, what is shown, the app badge, and where a tap leads. The handlers are loaded by
 // path so the page's type check does not take in the WebWorker lib they are written against.
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppNotification, NotificationPushPayload } from '../../../core/contract/types';
+import type { AppNotification, NotificationPushPayload, Session, Visit, VisitState } from '../../../core/contract/types';
 import { registerCommandOps } from "../ops";
 import { db } from '../../data/db';
 import { NOTIFICATION_NAVIGATE_MESSAGE } from '../../../core/rules/notifications';
@@ -10,7 +10,7 @@ import { makeProfile, resetDb, signedInLocally, signedOutLocally, withFakeApi } 
 
 interface Shown {
   title: string;
-  options: { body?: string; tag?: string; icon?: string; badge?: string; data?: unknown };
+  options: { body?: string; tag?: string; icon?: string; badge?: string; data?: unknown; actions?: { action: string; title: string }[] };
   closed: boolean;
 }
 
@@ -58,7 +58,7 @@ interface PushModule {
   handlePush(self: Scope, data: { json(): unknown } | null): Promise<void>;
 }
 interface ClickModule {
-  handleNotificationClick(self: Scope, notification: { data: unknown; close(): void }): Promise<void>;
+  handleNotificationClick(self: Scope, notification: { data: unknown; close(): void }, action?: string): Promise<void>;
 }
 
 function fakeWindow(over: Partial<FakeWindow> = {}): FakeWindow {
@@ -217,5 +217,102 @@ describe('notification click', () => {
     const self = fakeScope();
     await click.handleNotificationClick(self, shownNotification({ id: 8, path: '//evil.example/' }));
     expect(self.opened).toEqual(['/']);
+  });
+});
+
+describe('a waitlist offer answered from its notification', () => {
+  const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  const expires = at(30);
+  const offered = (state: VisitState = 'pending'): Session => ({
+    id: 70, facility_guid: 'fac-1', name: 'HIIT', description: null, location: null,
+    start_date: at(180), end_date: at(240), booking_open_date: at(-7 * 24 * 60), booking_close_date: at(180),
+    cancellation_close_date: at(60), cancelled: false, full: true, capacity: 10, booked_count: 10, offered_count: 1, waitlist_count: 0,
+    waitlists_on: true, dropin_spaces: 0, droppedin_count: 0, online_url: null, instructors: [], whiteboard_items: [],
+    whiteboard_visibility: 'public', visit: { id: 500, state, late_cancelled: false, offer_expires_at: state === 'pending' ? expires : null },
+  });
+  const answered = (state: VisitState): Visit => ({ id: 500, state, late_cancelled: false, offer_expires_at: null, created_at: at(-60), updated_at: at(0), session: offered(state) });
+  const offer = note(9, {
+    type: 'waitlist', message: 'A place opened up in HIIT on Sun 22 Nov at 1:00 PM. Confirm it before 10:30 AM.',
+    params: { class: { id: 70, name: 'HIIT', start_date: at(180) }, visit: { id: 500 } }, expires_at: expires,
+  });
+  let online = true;
+  const server = (r: { method: string; path: string }) => {
+    if (!online) return { status: 503, body: { message: 'Unavailable', code: 'unavailable' } };
+    if (r.method === 'PUT' && r.path === '/visits/500/confirm') return { body: answered('booked') };
+    if (r.method === 'PUT' && r.path === '/visits/500/decline') return { body: answered('cancelled') };
+    if (r.path === '/notifications/9/mark_as_read') return { body: { ...offer, read_at: at(0) } };
+    if (r.path === '/sessions/70') return { body: offered() };
+    return { status: 404, body: { message: 'No handler', code: 'not_found' } };
+  };
+  beforeEach(async () => {
+    online = true;
+    fake.api.handle(server);
+    await db.sessions.put(offered());
+  });
+
+  it('shows Confirm and Decline in the member\'s language, with the class in the data', async () => {
+    await db.profiles.update(1, { locale: 'fr' });
+    const self = fakeScope();
+    await push.handlePush(self, payload({ notification: offer, unread_count: 1 }));
+    expect(self.shown[0]).toMatchObject({
+      title: 'A place opened up in HIIT on Sun 22 Nov at 1:00 PM.',
+      options: { body: 'Confirm it before 10:30 AM.', data: { id: 9, path: '/classes/70', offerClassId: 70 }, actions: [{ action: 'confirm', title: 'Confirmer' }, { action: 'decline', title: 'Refuser' }] },
+    });
+    // The offered class is fetched while the push is handled, so the buttons work offline later.
+    expect(fake.api.requests.map((r) => r.path)).toContain('/sessions/70');
+    // Other notifications have no buttons.
+    await push.handlePush(self, payload({ notification: note(2), unread_count: 2 }));
+    expect(self.shown[1]?.options.actions).toBeUndefined();
+  });
+
+  it('Confirm queues the class page\'s command and sends it, opening no window', async () => {
+    await db.notifications.put(offer);
+    const self = fakeScope();
+    const shown = { data: { id: 9, path: '/classes/70', offerClassId: 70 }, close: vi.fn() };
+    await click.handleNotificationClick(self, shown, 'confirm');
+    expect(shown.close).toHaveBeenCalled();
+    expect(self.opened).toEqual([]);
+    expect(fake.api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['PUT /visits/500/confirm', 'PUT /notifications/9/mark_as_read']);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.sessions.get(70))?.visit?.state).toBe('booked');
+    expect(self.shown).toEqual([]);
+  });
+
+  it('offline, Confirm waits in the outbox (the member is told), then is sent once with its key', async () => {
+    await db.notifications.put(offer);
+    online = false;
+    const self = fakeScope();
+    await click.handleNotificationClick(self, { data: { id: 9, path: '/classes/70', offerClassId: 70 }, close: vi.fn() }, 'confirm');
+    expect((await db.outbox.toArray()).map((e) => e.op).sort()).toEqual(['booking.confirm', 'notifications.markRead'].sort());
+    expect((await db.sessions.get(70))?.visit?.state).toBe('booked');
+    expect(self.shown).toMatchObject([{ title: 'Place confirmed. It will be sent when you are back online.', options: { tag: 'n-9' } }]);
+    expect(self.opened).toEqual([]);
+
+    online = true;
+    fake.api.requests.length = 0;
+    const { flushOutbox } = await import('../../data/sync/outbox');
+    await flushOutbox({ ignoreBackoff: true });
+    const confirms = fake.api.requests.filter((r) => r.path === '/visits/500/confirm');
+    expect(confirms).toHaveLength(1);
+    expect(confirms[0]?.headers['idempotency-key']).toBeTruthy();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('Decline answers through the outbox too', async () => {
+    const self = fakeScope();
+    await click.handleNotificationClick(self, { data: { id: 9, path: '/classes/70', offerClassId: 70 }, close: vi.fn() }, 'decline');
+    expect(fake.api.requests.map((r) => `${r.method} ${r.path}`)).toContain('PUT /visits/500/decline');
+    expect((await db.sessions.get(70))?.visit?.state).toBe('cancelled');
+  });
+
+  it('an offer the device cannot answer (already answered) opens the class page instead', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await db.sessions.put(offered('booked'));
+    fake.api.handle((r) => (r.path === '/sessions/70' ? { body: offered('booked') } : server(r)));
+    const self = fakeScope();
+    await click.handleNotificationClick(self, { data: { id: 9, path: '/classes/70', offerClassId: 70 }, close: vi.fn() }, 'confirm');
+    expect(self.opened).toEqual(['/classes/70']);
+    expect(await db.outbox.count()).toBe(0);
+    expect(warn).toHaveBeenCalled();
   });
 });

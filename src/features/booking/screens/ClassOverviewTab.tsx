@@ -7,6 +7,7 @@ import { StatusBadges } from './StatusBadges';
 import { ReservationPrompt } from './ReservationPrompt';
 import { ConcessionLine } from './ConcessionLine';
 import { EveryWeek, WhyNotBookable } from './BookingHelp';
+import { WaitlistPosition, OfferCountdown } from './WaitlistStanding';
 import { instructorNames } from './instructors';
 import { useBookingActions } from './use-booking-actions';
 import { useNow } from './use-now';
@@ -67,11 +68,15 @@ export default function ClassOverviewTab() {
 
       <div className="class-detail__actions">
         <WhyNotBookable session={session} now={now} format={format} />
+        {session.visit?.state === 'waitlisted' && session.visit.waitlist_position && (
+          <p className="notice notice--info"><WaitlistPosition position={session.visit.waitlist_position} /></p>
+        )}
         <ConcessionLine session={session} canBook={actions.includes('book') || actions.includes('dropin') || offerOpen} />
         {actions.includes('latecancel') && <p className="notice notice--warning">{t('lateCancel.hint')}</p>}
         {offerOpen && (
           <div className="notice notice--warning">
             <p>{t('reservation.offered')}</p>
+            {session.visit?.offer_expires_at && <p><OfferCountdown expiresAt={session.visit.offer_expires_at} /></p>}
             <Button variant="primary" onClick={() => setPromptOpen(true)}>{t('reservation.respond')}</Button>
           </div>
         )}

@@ -8,6 +8,7 @@ import { ListRow } from '../../../ui/list/index';
 import { Chip } from '../../../ui/chip/index';
 import { Button } from '../../../ui/button/index';
 import { useBookingActions } from './use-booking-actions';
+import { WaitlistStanding } from './WaitlistStanding';
 
 export function VisitRow({ session, state, format, now, pending, showActions = true, href, facilityName }: {
   session: Session;
@@ -34,6 +35,7 @@ export function VisitRow({ session, state, format, now, pending, showActions = t
       meta={<>
         <span>{format.weekdayDate(session.start_date)} · {format.timeRange(session.start_date, session.end_date)}</span>
         {facilityName && <span>{facilityName}</span>}
+        {state === session.visit?.state && <WaitlistStanding visit={session.visit} />}
       </>}
       chips={<>
         <Chip tone={label.tone === 'muted' ? 'neutral' : label.tone}>{t(`visitState.${label.code}`)}</Chip>

@@ -1,6 +1,6 @@
 // Declining a place from the bell asks first, as the class page does: the rows beside the button
 // open on tap, so one slip must not give the place away.
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppNotification } from '../../../../core/contract/types';
 import { ConfirmHost, confirmStore } from '../../../ui/modal/index';
@@ -12,7 +12,8 @@ vi.mock('../../booking/commands', async (importOriginal) => ({
   confirmOffer: booking.confirmOffer,
 }));
 vi.mock('../commands', () => ({ markNotificationRead: vi.fn(() => Promise.resolve()) }));
-vi.mock('../../../data/hooks/auth', () => ({ useFacility: () => ({ time_zone: 'UTC' }) }));
+const profile = vi.hoisted(() => ({ accounts: [] as { org: { id: number; name: string } }[] }));
+vi.mock('../../../data/hooks/auth', () => ({ useFacility: () => ({ time_zone: 'UTC' }), useProfile: () => profile }));
 vi.mock('react-router', () => ({ useNavigate: () => vi.fn() }));
 
 const { default: NotificationList } = await import('./NotificationList');
@@ -37,6 +38,8 @@ function renderBell() {
 }
 
 afterEach(() => {
+  cleanup();
+  profile.accounts = [];
   booking.declineOffer.mockReset();
   // A dialog unmounted mid-exit stays queued; clear it so the next test starts with none.
   act(() => {
@@ -72,5 +75,26 @@ describe('NotificationList: declining an offer', () => {
     await act(async () => { fireEvent.click(within(dialog).getByRole('button', { name: 'Decline' })); });
     expect(booking.declineOffer).toHaveBeenCalledTimes(1);
     expect(booking.declineOffer).toHaveBeenCalledWith(42);
+  });
+});
+
+describe('NotificationList: whose notification', () => {
+  const other: AppNotification = { ...offer, id: 8, type: 'post', message: 'New programming', params: {}, org_id: 2 };
+
+  it('names the organisation on each row when the member belongs to several', () => {
+    profile.accounts = [{ org: { id: 1, name: 'Harbour CrossFit' } }, { org: { id: 2, name: 'Tallinn Strength' } }];
+    render(<NotificationList notifications={[{ ...offer, org_id: 1 }, other]} onNavigate={() => undefined} />);
+    expect(screen.getAllByTestId('notification-org').map((el) => el.textContent)).toEqual(['Harbour CrossFit', 'Tallinn Strength']);
+  });
+
+  it('names none when the member belongs to one', () => {
+    profile.accounts = [{ org: { id: 2, name: 'Tallinn Strength' } }];
+    render(<NotificationList notifications={[other]} onNavigate={() => undefined} />);
+    expect(screen.queryByTestId('notification-org')).toBeNull();
+  });
+
+  it('shows the time left on an offer', () => {
+    render(<NotificationList notifications={[{ ...offer, expires_at: new Date(Date.now() + 12 * 60_000 - 1_000).toISOString() }]} onNavigate={() => undefined} />);
+    expect(screen.getByTestId('offer-countdown').textContent).toBe('12 min left to confirm');
   });
 });

@@ -5,16 +5,17 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AppNotification } from '../../../../core/contract/types';
 import { markNotificationRead } from '../commands';
-import { notificationTarget } from '../../../../core/rules/notifications';
+import { notificationOrgName, notificationTarget } from '../../../../core/rules/notifications';
 import { useFormat } from '../../../i18n/useFormat';
-import { useFacility } from '../../../data/hooks/auth';
-import { useBookingActions } from '../../booking/public';
+import { useFacility, useProfile } from '../../../data/hooks/auth';
+import { OfferCountdown, useBookingActions } from '../../booking/public';
 import { NotificationText } from './NotificationText';
 import { Button } from '../../../ui/button/index';
 
 export default function NotificationList({ notifications, onNavigate }: { notifications: AppNotification[]; onNavigate: () => void }) {
   const { t } = useTranslation();
   const facility = useFacility();
+  const accounts = useProfile()?.accounts ?? [];
   const format = useFormat(facility?.time_zone);
   const navigate = useNavigate();
   const perform = useBookingActions();
@@ -47,21 +48,26 @@ export default function NotificationList({ notifications, onNavigate }: { notifi
 
   return (
     <ul className="notifications-panel__list" aria-label={t('notifications.title')} data-testid="notification-list">
-      {notifications.map((n) => (
-        <li key={n.id} className={`notification${n.read_at ? '' : ' notification--unread'}`} data-testid="notification" data-type={n.type}>
-          <button type="button" className="notification__open" onClick={() => open(n)}>
-            {!n.read_at && <span className="visually-hidden">{t('notifications.unread')}</span>}
-            <NotificationText notification={n} />
-            <time className="notification__time" dateTime={n.updated_at}>{format.dateTime(n.updated_at)}</time>
-          </button>
-          {n.type === 'waitlist' && n.params.class && (
-            <div className="btn-row notification__actions">
-              <Button variant="primary" size="sm" onClick={() => void answer(n, 'confirm')}>{t('reservation.confirm')}</Button>
-              <Button size="sm" onClick={() => void answer(n, 'decline')}>{t('reservation.decline')}</Button>
-            </div>
-          )}
-        </li>
-      ))}
+      {notifications.map((n) => {
+        const orgName = notificationOrgName(n, accounts);
+        return (
+          <li key={n.id} className={`notification${n.read_at ? '' : ' notification--unread'}`} data-testid="notification" data-type={n.type}>
+            <button type="button" className="notification__open" onClick={() => open(n)}>
+              {!n.read_at && <span className="visually-hidden">{t('notifications.unread')}</span>}
+              <NotificationText notification={n} />
+              {orgName && <span className="notification__meta" data-testid="notification-org">{orgName}</span>}
+              {n.type === 'waitlist' && n.expires_at && <OfferCountdown expiresAt={n.expires_at} className="notification__meta" />}
+              <time className="notification__time" dateTime={n.updated_at}>{format.dateTime(n.updated_at)}</time>
+            </button>
+            {n.type === 'waitlist' && n.params.class && (
+              <div className="btn-row notification__actions">
+                <Button variant="primary" size="sm" onClick={() => void answer(n, 'confirm')}>{t('reservation.confirm')}</Button>
+                <Button size="sm" onClick={() => void answer(n, 'decline')}>{t('reservation.decline')}</Button>
+              </div>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

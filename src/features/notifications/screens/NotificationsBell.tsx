@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useNotifications, useUnreadCount } from '../hooks';
+import { useActionCount, useNotifications, useUnreadCount } from '../hooks';
 import { Dropdown, DropdownItem } from '../../../ui/dropdown/index';
 import { useCommand } from '../../../ui/use-command';
 import { Icon } from '../../../ui/icon/index';
@@ -33,13 +33,14 @@ function usePulse(count: number): boolean {
 export function NotificationsBell() {
   const { t } = useTranslation();
   const unread = useUnreadCount();
+  const count = useActionCount();
   const notifications = useNotifications();
-  const pulsing = usePulse(unread);
+  const pulsing = usePulse(count);
   const navigate = useNavigate();
   const run = useCommand();
   // The commands load on first use: the bell itself is part of the first paint.
   const markAll = () => run(() => import('../commands').then((commands) => commands.markAllNotificationsRead()));
-  const label = unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('notifications.bell');
+  const label = count > 0 ? t('notifications.bellActions', { count }) : t('notifications.bell');
   return (
     <Dropdown
       variant="panel"
@@ -49,9 +50,9 @@ export function NotificationsBell() {
       renderTrigger={(props) => (
         <button {...props} className="btn btn--ghost btn--icon bell" aria-label={label} data-testid="notifications-bell">
           <Icon name="bell" />
-          {unread > 0 && (
+          {count > 0 && (
             <span className={`bell__badge${pulsing ? ' bell__badge--pulse' : ''}`} data-testid="notifications-badge" aria-hidden="true">
-              {unread > 99 ? '99+' : unread}
+              {count > 99 ? '99+' : count}
             </span>
           )}
         </button>
