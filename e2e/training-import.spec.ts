@@ -48,7 +48,7 @@ test.describe('training log export and import', () => {
     expect(download.suggestedFilename()).toMatch(/^training-log-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await download.path())!);
     const text = csv.toString('utf8');
-    expect(text.split(/\r?\n/)[0]).toBe('type,date,name,movement,set,reps,weight,weight_units,height,height_units,distance,distance_units,rep_scheme,notes,scoring,score_time,score_rounds,score_repetitions,score_distance,score_load,score_load_units,score_calories,score_tabata,score_total,as_prescribed');
+    expect(text.split(/\r?\n/)[0]).toBe('type,date,name,movement,set,reps,weight,weight_units,height,height_units,distance,distance_units,rep_scheme,notes,scoring,score_time,score_rounds,score_repetitions,score_distance,score_load,score_load_units,score_calories,score_tabata,score_total,as_prescribed,workout');
     await expect(page.getByTestId('export-done')).toHaveText(`Exported ${alexCount} workouts.`);
 
     // A fresh member, on another device, imports it.

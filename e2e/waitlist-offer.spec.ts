@@ -134,7 +134,8 @@ test.describe('waitlist offers', () => {
       scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: target, action: 'confirm' }));
     }, `n-${offer.id}`);
     await expect.poll(() => queuedOps(page)).toContain('booking.confirm');
-    await expect.poll(async () => (await shown())[0]?.title).toBe('Place confirmed. It will be sent when you are back online.');
+    // The worker first tries to send (it fails fast offline, but waits its turn behind the page's flush).
+    await expect.poll(async () => (await shown())[0]?.title, { timeout: 30_000 }).toBe('Place confirmed. It will be sent when you are back online.');
     await expect(page.getByTestId('waiting-to-sync').first()).toBeVisible();
     expect(await countVisits(session.id, DEMO.alex.email, 'pending')).toBe(1);
     expect(await countVisits(session.id, DEMO.alex.email, 'booked')).toBe(0);

@@ -4,7 +4,7 @@ import type { Movement, Workout, WorkoutInput } from '../../contract/types';
 import { IMPORT_KEY_PATTERN } from '../../limits';
 import { BACK_SQUAT, BOX_JUMP, DEADLIFT, kg, lb, lift, set, wod } from './fixtures.test-support';
 import {
-  EXPORT_COLUMNS, guessMapping, importKey, planImport, readDate, repSchemeOf, unitsFromHeader, workoutKeySource, workoutsToJson, workoutsToRows,
+  EXPORT_COLUMNS, guessMapping, importKey, numberRepeats, planImport, readDate, repSchemeOf, unitsFromHeader, workoutKeySource, workoutsToJson, workoutsToRows,
   type ColumnMapping, type CsvRow, type ImportOptions,
 } from './transfer';
 
@@ -58,6 +58,20 @@ describe('CSV round trip', () => {
     const plan = planImport(rows, options(guessMapping(headers)));
     const sources = new Set(LOG.map(workoutKeySource));
     expect(plan.workouts.every((w) => sources.has(w.keySource))).toBe(true);
+  });
+
+  it('two lifts of one movement logged in the same minute stay two, with their own keys, as the log numbers them', () => {
+    const twice = [
+      lift({ id: 7, name: 'Squat', completed_at: '2026-11-23T07:00:00.000Z', rep_scheme: '1x5', sets: [set(1, 5, kg(100))] }),
+      lift({ id: 8, name: 'Squat', completed_at: '2026-11-23T07:00:00.000Z', rep_scheme: '1x5', sets: [set(1, 5, kg(100))] }),
+      lift({ id: 9, name: 'Squat', completed_at: '2026-11-23T07:00:00.000Z', rep_scheme: '1x3', sets: [set(1, 3, kg(110))] }),
+    ];
+    const { headers, rows } = roundTrip(twice);
+    const plan = planImport(rows, options(guessMapping(headers)));
+    expect(plan.workouts.map((w) => w.input)).toEqual(twice.map(entered));
+    const keys = plan.workouts.map((w) => w.keySource);
+    expect(new Set(keys).size).toBe(3);
+    expect(keys).toEqual(numberRepeats(twice.map(workoutKeySource)));
   });
 
   it('writes one row per set and one per WOD, oldest first', () => {

@@ -11,7 +11,7 @@ import { setValueProblem } from './lift';
 export const EXPORT_COLUMNS = [
   'type', 'date', 'name', 'movement', 'set', 'reps', 'weight', 'weight_units', 'height', 'height_units', 'distance', 'distance_units', 'rep_scheme', 'notes',
   'scoring', 'score_time', 'score_rounds', 'score_repetitions', 'score_distance', 'score_load', 'score_load_units', 'score_calories', 'score_tabata',
-  'score_total', 'as_prescribed',
+  'score_total', 'as_prescribed', 'workout',
 ] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 export type CsvRow = Record<string, string>;
@@ -28,8 +28,9 @@ function emptyRow(): Record<ExportColumn, string> {
 /** The whole log as CSV rows, oldest first: a lift gives a row per set, a WOD one row. */
 export function workoutsToRows(workouts: readonly Workout[]): Record<ExportColumn, string>[] {
   const ordered = [...workouts].sort((a, b) => a.completed_at.localeCompare(b.completed_at) || a.id - b.id);
-  return ordered.flatMap((workout) => {
-    const common = { ...emptyRow(), type: workout.type, date: workout.completed_at, name: workout.name, notes: workout.notes ?? '' };
+  return ordered.flatMap((workout, index) => {
+    // `workout` numbers the file's workouts: two lifts of one movement logged in the same minute stay two.
+    const common = { ...emptyRow(), workout: String(index + 1), type: workout.type, date: workout.completed_at, name: workout.name, notes: workout.notes ?? '' };
     if (workout.type === 'wod') {
       const row: Record<ExportColumn, string> = { ...common, scoring: workout.scoring, score_load_units: workout.score_load_units ?? '', as_prescribed: workout.as_prescribed ? 'true' : 'false' };
       for (const field of SCORE_FIELDS) row[field] = text(workout[field]);
@@ -220,6 +221,20 @@ export function workoutKeySource(workout: Workout): string {
   return workout.type === 'lift' ? liftKeySource(dateKey, workout.movement.name, workout.sets) : wodKeySource(dateKey, workout.name, workout);
 }
 
+/**
+ * Key sources with repeats told apart: the second identical workout (same time, exercise and
+ * sets, e.g. logged twice in one minute) gets "#2", and so on, in the order given (oldest
+ * first). The order of identical workouts never changes, so the keys stay the same on the next export.
+ */
+export function numberRepeats(sources: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return sources.map((source) => {
+    const count = (seen.get(source) ?? 0) + 1;
+    seen.set(source, count);
+    return count === 1 ? source : `${source}\u0000#${count}`;
+  });
+}
+
 /** Hex SHA-256 of a key source: the workout's import_key (IMPORT_KEY_PATTERN). */
 export async function importKey(source: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(source));
@@ -310,7 +325,9 @@ export function planImport(rows: readonly CsvRow[], options: ImportOptions): Imp
     const values = liftValues(row, movement, options, headerUnits, cell, fail);
     if (!values) return;
     const order = readNumber(cell(row, 'set'));
-    const groupKey = `${date.key}\u0000${nameKey(exercise)}`;
+    // Our own export numbers its workouts; other files group by date and exercise.
+    const number = (row.workout ?? '').trim();
+    const groupKey = `${number === '' ? date.key : `#${number}`}\u0000${nameKey(exercise)}`;
     const group = groups.get(groupKey) ?? { dateKey: date.key, iso: date.iso, exercise: exercise.trim(), movement, rows: [] };
     group.rows.push({ line, order: order !== null && Number.isFinite(order) ? order : null, reps, values, notes: cell(row, 'notes'), name: (row.name ?? '').trim(), repScheme: (row.rep_scheme ?? '').trim() });
     groups.set(groupKey, group);
@@ -341,6 +358,7 @@ export function planImport(rows: readonly CsvRow[], options: ImportOptions): Imp
     });
   }
   workouts.sort((a, b) => a.input.completed_at.localeCompare(b.input.completed_at) || a.lines[0]! - b.lines[0]!);
+  numberRepeats(workouts.map((w) => w.keySource)).forEach((source, i) => (workouts[i]!.keySource = source));
   errors.sort((a, b) => a.line - b.line);
   return { workouts, errors, unknown: [...unknown.values()], skippedRows };
 }

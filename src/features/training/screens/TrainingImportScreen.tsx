@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { WeightUnits, WorkoutInput } from '../../../../core/contract/types';
 import {
-  guessMapping, IMPORT_FIELDS, importKey, planImport, workoutKeySource, type ColumnMapping, type CsvRow, type ImportField, type ImportPlan, type PlannedWorkout,
+  guessMapping, IMPORT_FIELDS, importKey, planImport, workoutKeySource, numberRepeats, type ColumnMapping, type CsvRow, type ImportField, type ImportPlan, type PlannedWorkout,
 } from '../../../../core/rules/training/transfer';
 import { usePageTitle } from '../../../ui/page-title';
 import { useAuth, useFacilityTimeZone } from '../../../data/hooks/auth';
@@ -40,7 +40,9 @@ function useKeys(plan: ImportPlan | null, orgId: number | null, version: number)
     let live = true;
     void (async () => {
       const rows = await db.workouts.where('org_id').equals(orgId).toArray();
-      const own = await Promise.all(rows.map((row) => importKey(workoutKeySource(asWorkout(row)))));
+      // Oldest first, as the export writes them, so repeats are numbered as in its file.
+      rows.sort((a, b) => a.completed_at.localeCompare(b.completed_at) || a.id - b.id);
+      const own = await Promise.all(numberRepeats(rows.map((row) => workoutKeySource(asWorkout(row)))).map(importKey));
       const held = new Set([...own, ...rows.flatMap((row) => (row.import_key ? [row.import_key] : []))]);
       const keys = await Promise.all(plan.workouts.map((w) => importKey(w.keySource)));
       if (live) setState({ plan, keys, held });
