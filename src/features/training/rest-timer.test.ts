@@ -1,5 +1,7 @@
 // The rest timer on the device: the running timer and the presets per movement in Dexie.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearMemberMemory } from '../../data/memory';
+import { REST_TIMER_CANCEL_MESSAGE, REST_TIMER_TAG } from '../../../core/rules/training/rest-timer';
 import { db, memberTableObjects } from '../../data/db';
 import { resetDb } from '../../../tests/support/data-helpers';
 import { adjustRestTimer, clearRestTimer, setRestPreset, startRestTimer } from './rest-timer';
@@ -31,5 +33,16 @@ describe('rest timer on the device', () => {
     await clearRestTimer();
     expect(await db.restTimers.count()).toBe(0);
     expect(memberTableObjects().map((t) => t.name)).toEqual(expect.arrayContaining(['restPresets', 'restTimers']));
+  });
+
+  describe('the worker', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('is told to drop a scheduled notification when the member signs out', async () => {
+      const posted: unknown[] = [];
+      vi.stubGlobal('navigator', { serviceWorker: { ready: Promise.resolve({ active: { postMessage: (m: unknown) => posted.push(m) } }) } });
+      clearMemberMemory();
+      await vi.waitFor(() => expect(posted).toEqual([{ type: REST_TIMER_CANCEL_MESSAGE, tag: REST_TIMER_TAG }]));
+    });
   });
 });

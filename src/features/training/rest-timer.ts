@@ -4,6 +4,7 @@
 // is hidden.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type StoredRestTimer } from '../../data/db';
+import { registerMemberMemory } from '../../data/memory';
 import {
   REST_DEFAULT_SECONDS, REST_TIMER_CANCEL_MESSAGE, REST_TIMER_MESSAGE, REST_TIMER_TAG, adjustRest, clampRestSeconds, startRest,
   type RestTimerCancel, type RestTimerSchedule,
@@ -63,3 +64,6 @@ export function scheduleRestNotification(timer: StoredRestTimer, text: { title: 
 export function cancelRestNotification(): void {
   postToWorker({ type: REST_TIMER_CANCEL_MESSAGE, tag: REST_TIMER_TAG });
 }
+
+// Signing out (or another member signing in) wipes the timer: the worker must not ring for it.
+registerMemberMemory(cancelRestNotification);
