@@ -1,4 +1,4 @@
-// Export and import of the training log (the export and import issue), pure: workouts → CSV rows
+// Export and import of the training log, pure: workouts → CSV rows
 // and back, column guessing for files from other trackers, grouping rows into lifts and the
 // import key that makes a second import of the same rows add nothing. CSV text itself is
 // written and read by papaparse in the screens (loaded lazily); this module sees rows of cells.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Member preferences on the profile (the units and leaderboards issue): the units every form
+// Member preferences on the profile: the units every form
 // and chart follows (stored results keep the units they were entered in), and whether the
 // member's results stay off other members' class leaderboards.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { withId } from './helpers';
 
-// Recurring bookings and booking-open reminders (the "why can't I book" and recurring issue).
+// Recurring bookings and booking-open reminders.
 // A series is "this class every week": the facility, the class's name, and its local weekday and
 // start time in the facility's time zone. Each occurrence is attempted once: the unique
 // (recurring_booking_id, session_id) row is claimed before booking, so several server processes

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Imported workouts (the export and import issue): a workout made from a file carries the key of
+// Imported workouts: a workout made from a file carries the key of
 // the rows it came from; one key per member and organisation, so the same file imported twice,
 // even from another device, adds nothing. Null (a workout logged by hand) never collides.
 export async function up(db: Kysely<unknown>): Promise<void> {
