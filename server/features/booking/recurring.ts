@@ -272,32 +272,34 @@ async function bookOccurrence(trx: Db, series: SeriesRow, sessionId: number, tim
 export async function bookRecurring(deps: BookingJobDeps): Promise<number> {
   const now = deps.now();
   const at = now.toISOString();
-  const series = await deps.db.selectFrom('recurring_bookings').selectAll().where('stopped_at', 'is', null).orderBy('id').execute();
+  const series = new Map((await deps.db.selectFrom('recurring_bookings').selectAll().where('stopped_at', 'is', null).execute()).map((s) => [s.id, s]));
+  if (series.size === 0) return 0;
+  // Every active series' untried classes of its name at its facility, in one query for all series.
+  const candidates = await deps.db
+    .selectFrom('recurring_bookings as rb')
+    .innerJoin('sessions', (join) => join.onRef('sessions.facility_id', '=', 'rb.facility_id').onRef('sessions.name', '=', 'rb.name').onRef('sessions.start_at', '>=', 'rb.from_at'))
+    .innerJoin('facilities as f', 'f.id', 'sessions.facility_id')
+    .select(['rb.id as series_id', 'sessions.id', 'sessions.name', 'sessions.start_at', 'f.time_zone'])
+    .where('rb.stopped_at', 'is', null)
+    .where('sessions.start_at', '>', at)
+    .where('sessions.start_at', '<', new Date(now.getTime() + LOOKAHEAD_MS).toISOString())
+    .where('sessions.booking_open_at', '<=', at)
+    .where('sessions.booking_close_at', '>', at)
+    .where('sessions.cancelled', '=', 0)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('recurring_booking_attempts as a').select('a.id').whereRef('a.recurring_booking_id', '=', 'rb.id').whereRef('a.session_id', '=', 'sessions.id'))))
+    .orderBy('rb.id')
+    .orderBy('sessions.start_at')
+    .execute();
   let attempted = 0;
-  for (const s of series) {
-    const candidates = await sessionsQuery(deps.db)
-      .innerJoin('facilities as f', 'f.id', 'sessions.facility_id')
-      .select('f.time_zone')
-      .where('sessions.facility_id', '=', s.facility_id)
-      .where('sessions.name', '=', s.name)
-      .where('sessions.start_at', '>=', s.from_at)
-      .where('sessions.start_at', '>', at)
-      .where('sessions.start_at', '<', new Date(now.getTime() + LOOKAHEAD_MS).toISOString())
-      .where('sessions.booking_open_at', '<=', at)
-      .where('sessions.booking_close_at', '>', at)
-      .where('sessions.cancelled', '=', 0)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('recurring_booking_attempts as a').select('a.id').where('a.recurring_booking_id', '=', s.id).whereRef('a.session_id', '=', 'sessions.id'))))
-      .orderBy('sessions.start_at')
-      .execute();
-    for (const c of candidates) {
-      if (!isOccurrence(s, { name: c.name, start_date: c.start_at }, c.time_zone)) continue;
-      const outcome = await deps.notifications.transaction(async (trx) => {
-        // Stopped meanwhile (by the member, or by another process's view): nothing more is booked.
-        const live = await trx.selectFrom('recurring_bookings').select('id').where('id', '=', s.id).where('stopped_at', 'is', null).executeTakeFirst();
-        return live ? bookOccurrence(trx, s, c.id, c.time_zone, now) : null;
-      }, 'read committed');
-      if (outcome !== null) attempted += 1;
-    }
+  for (const c of candidates) {
+    const s = series.get(c.series_id);
+    if (!s || !isOccurrence(s, { name: c.name, start_date: c.start_at }, c.time_zone)) continue;
+    const outcome = await deps.notifications.transaction(async (trx) => {
+      // Stopped meanwhile (by the member, or by another process's view): nothing more is booked.
+      const live = await trx.selectFrom('recurring_bookings').select('id').where('id', '=', s.id).where('stopped_at', 'is', null).executeTakeFirst();
+      return live ? bookOccurrence(trx, s, c.id, c.time_zone, now) : null;
+    }, 'read committed');
+    if (outcome !== null) attempted += 1;
   }
   return attempted;
 }
