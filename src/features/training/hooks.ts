@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { countsForBoard, liftDetail, liftSummaries, rankLeaderboard, type UnrankedEntry } from '../../../core/rules/training/index';
 import { isWhiteboardVisible } from '../../../core/rules/session';
-import type { Leaderboard, LeaderboardEntry, LiftDetail, LiftSummary, LiftWorkout, Movement, WorkoutDefinition } from '../../../core/contract/types';
+import type { Leaderboard, LeaderboardEntry, LiftDetail, LiftSummary, LiftWorkout, Movement, WeightUnits, WorkoutDefinition } from '../../../core/contract/types';
 import { db, type StoredSession, type StoredWorkout } from '../../data/db';
 import { getAuthState } from '../../data/sync/auth-row';
 import { pullLeaderboard, pullMovements, pullWorkouts, workoutKey } from './pull';
@@ -149,16 +149,22 @@ export function useLiftSummaries(): LiftSummary[] | undefined {
   return useMemo(() => (signedOut ? [] : rows && liftSummaries(rows.filter(isLift), weight)), [rows, signedOut, weight]);
 }
 
-/** History, personal records and the estimated one-rep max of one movement; null when never lifted. */
-export function useLiftDetail(movementId: number | null | undefined): LiftDetail | null | undefined {
+/**
+ * History, personal records and the estimated one-rep max of one movement; null when never lifted.
+ * `without` leaves out a lift being edited (it is not its own history); `weightUnits` overrides the
+ * member's units (a form's chosen units).
+ */
+export function useLiftDetail(movementId: number | null | undefined, options: { without?: number; weightUnits?: WeightUnits } = {}): LiftDetail | null | undefined {
   const { weight } = useMeasurementUnits();
+  const units = options.weightUnits ?? weight;
+  const { without } = options;
   return useLiveQuery(async () => {
     if (movementId == null) return null;
     const orgId = await currentOrgId();
     if (orgId === null) return null;
     const rows = await db.workouts.where('[org_id+movement_id]').equals([orgId, movementId]).toArray();
-    return liftDetail(movementId, rows.filter((row): row is StoredWorkout & LiftWorkout => row.type === 'lift'), weight);
-  }, [movementId, weight]);
+    return liftDetail(movementId, rows.filter((row): row is StoredWorkout & LiftWorkout => row.type === 'lift' && row.id !== without), units);
+  }, [movementId, units, without]);
 }
 
 const touchedKeys = pendingKeys;

@@ -10,8 +10,7 @@ import { useSession } from '../../booking/public';
 import { useMeasurementUnits } from '../../profile/public';
 import { useLiftDetail, useMovements, useRefreshTraining } from '../hooks';
 import { parseRepScheme, repSchemePercent } from '../../../../core/rules/training/rep-scheme';
-import { hasWeight, liftLoad, unitsByProperty } from '../../../../core/rules/training/lift';
-import { liftDetail } from '../../../../core/rules/training/lifts';
+import { hasWeight, inWeightUnits, liftLoad, unitsByProperty } from '../../../../core/rules/training/lift';
 import { newRecord, percentWeight, withWeight, type LiftPlan, type LiftRecord } from '../../../../core/rules/training/lift-plan';
 import type { TFunction } from 'i18next';
 import { useFormat } from '../../../i18n/useFormat';
@@ -145,12 +144,9 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
   const movement = movements.find((m) => m.id === values.movementId);
   const weightUnits = unitsFor(values.units, 'weight') as WeightUnits;
   // The member's earlier lifts of the movement (on the device); an edited lift is not its own history.
-  const detail = useLiftDetail(values.movementId);
-  const earlier = useMemo(() => (detail?.history ?? []).filter((lift) => lift.id !== workout?.id), [detail, workout?.id]);
-  const oneRepMax = useMemo(
-    () => (values.movementId === null ? null : (liftDetail(values.movementId, earlier, weightUnits)?.estimated_one_rep_max ?? null)),
-    [earlier, values.movementId, weightUnits],
-  );
+  const detail = useLiftDetail(values.movementId, { without: workout?.id, weightUnits });
+  const earlier = useMemo(() => detail?.history ?? [], [detail]);
+  const oneRepMax = detail?.estimated_one_rep_max ?? null;
   const { checked, saving, submit } = useSaveWorkout(workout ?? null, 'lift', {
     invalid: () => hasErrors(validateLift(values, zone)),
     changes: () => liftChanges(values, initial.completedAt, zone),
@@ -191,7 +187,7 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
   const setUnits = (property: MovementPropertyType, units: Units) => {
     const sets = withUnits(values.sets, property, units);
     // The one-rep max in the new units refills a percentage scheme's weights.
-    const max = property === 'weight' && values.movementId !== null ? (liftDetail(values.movementId, earlier, units as WeightUnits)?.estimated_one_rep_max ?? null) : null;
+    const max = property === 'weight' && oneRepMax ? inWeightUnits(oneRepMax, units as WeightUnits) : null;
     update({ ...values, units: { ...values.units, [property]: units }, sets: property === 'weight' ? percentSets(sets, values.repScheme, max) : sets });
   };
   const applyPlan = (plan: LiftPlan) => {
