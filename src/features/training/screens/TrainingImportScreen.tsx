@@ -3,7 +3,7 @@
 // (unknown ones are skipped unless chosen) and the first workouts as they will be made; Import
 // queues them in the outbox (works offline). Each carries an import key, so a file imported
 // again, here or on another device, adds nothing (see docs/decisions.md#training-import).
-import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { WeightUnits, WorkoutInput } from '../../../../core/contract/types';
@@ -35,16 +35,23 @@ interface FileState {
 /** Import keys of the planned workouts, and those the device already holds (imported, or the same rows logged here). */
 function useKeys(plan: ImportPlan | null, orgId: number | null, version: number): { keys: string[]; held: Set<string> } | null {
   const [state, setState] = useState<{ plan: ImportPlan; keys: string[]; held: Set<string> } | null>(null);
+  // Each workout's rows are hashed once while the screen is open, not again for every file chosen or log change.
+  const hashed = useRef(new Map<string, Promise<string>>());
   useEffect(() => {
+    const keyOf = (source: string) => {
+      let key = hashed.current.get(source);
+      if (!key) hashed.current.set(source, (key = importKey(source)));
+      return key;
+    };
     if (!plan || orgId === null) return;
     let live = true;
     void (async () => {
       const rows = await db.workouts.where('org_id').equals(orgId).toArray();
       // Oldest first, as the export writes them, so repeats are numbered as in its file.
       rows.sort((a, b) => a.completed_at.localeCompare(b.completed_at) || a.id - b.id);
-      const own = await Promise.all(numberRepeats(rows.map((row) => workoutKeySource(asWorkout(row)))).map(importKey));
+      const own = await Promise.all(numberRepeats(rows.map((row) => workoutKeySource(asWorkout(row)))).map(keyOf));
       const held = new Set([...own, ...rows.flatMap((row) => (row.import_key ? [row.import_key] : []))]);
-      const keys = await Promise.all(plan.workouts.map((w) => importKey(w.keySource)));
+      const keys = await Promise.all(plan.workouts.map((w) => keyOf(w.keySource)));
       if (live) setState({ plan, keys, held });
     })();
     return () => {
