@@ -1,8 +1,8 @@
 // Starts the data layer once per page: API client wiring at once; the session check, and the
 // queued-write handlers (with the booking rules they need) load as their own chunk once the first
-// screen has shown the member's data (or after 3 s), and only then do the sync triggers start. Live notifications and the
+// screen has shown the member's data (or after 3 s, or at once when the device holds none), and only then do the sync triggers start. Live notifications and the
 // app badge follow in their own chunk (faye itself loads later still, when a member is signed in).
-import { connectApi, restoreSession } from '../data/auth';
+import { connectApi, memberDataMissing, restoreSession } from '../data/auth';
 import { listenForNotificationNavigation } from '../features/notifications/navigation';
 import { startSync } from '../data/sync/triggers';
 import { registerMemberMemory } from '../data/memory';
@@ -33,14 +33,19 @@ export function bootDataLayer(): void {
   // The contract's schemas load on the first answer to check, not with the first paint.
   connectApi({ contract: () => import('../../core/contract/index') });
   // The device already shows the member's data; checking the session with the server (and the
-  // schemas its answer is checked with) waits until the first screen has painted it. Each step
+  // schemas its answer is checked with) waits until the first screen has painted it, unless the
+  // device lacks the member's profile or facility, when no screen can paint until they arrive. Each step
   // after that runs in a moment of its own when the browser is idle, so the work after the first
   // rows never piles up into one long task that would keep a tap waiting.
-  void afterFirstContent()
+  const firstContent = Promise.race([
+    afterFirstContent(),
+    memberDataMissing().then((missing) => (missing ? undefined : new Promise<void>(() => undefined)), () => new Promise<void>(() => undefined)),
+  ]);
+  void firstContent
     .then(idle)
     .then(() => restoreSession())
     .catch((error: unknown) => console.warn('The session could not be checked', error));
-  void afterFirstContent()
+  void firstContent
     .then(idle)
     .then(() => import('../features/ops'))
     .then(async ({ registerCommandOps }) => {

@@ -176,6 +176,18 @@ async function reconcileChoice(): Promise<void> {
   });
 }
 
+/**
+ * True when a signed-in member's profile or chosen facility is missing from the device (the
+ * first pulls after sign-in were cut short, or the browser evicted the database): no screen can
+ * paint member data until the network brings them, so waiting for one to do so would only delay.
+ */
+export async function memberDataMissing(): Promise<boolean> {
+  const auth = await getAuthState();
+  if (auth.status !== 'authenticated' || auth.profileId === null) return false;
+  const [profile, facility] = await Promise.all([db.profiles.get(auth.profileId), auth.facilityGuid ? db.facilities.get(auth.facilityGuid) : undefined]);
+  return !profile || (auth.facilityGuid !== null && !facility);
+}
+
 export interface RestoredSession {
   auth: AuthState;
   /** 'unauthorized' means the session had expired and the auth row is now signed out. */
