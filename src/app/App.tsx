@@ -8,7 +8,7 @@ import { useAuth } from '../data/hooks/auth';
 import { ErrorBoundary } from '../ui/error-boundary/index';
 import { ToastHost } from '../ui/toasts/index';
 import { ProgressToastHost } from '../ui/progress/index';
-import { ConfirmHost } from '../ui/modal/index';
+import { ConfirmHost } from '../ui/modal/ConfirmHost';
 import { PageTitleProvider } from '../ui/page-title';
 import { SignedInRoutes, SignedOutRoutes } from './routes';
 import { Shell } from './shell/Shell';

@@ -8,7 +8,7 @@ import { startSync } from '../data/sync/triggers';
 import { registerMemberMemory } from '../data/memory';
 import { toast } from '../ui/toasts/index';
 import { afterFirstContent, whenIdle } from '../ui/first-content';
-import { forgetLastScreens, startSavingLastScreen } from './snapshot/capture';
+import { forgetSavedScreens } from './snapshot/forget';
 
 let booted = false;
 
@@ -28,8 +28,9 @@ export function bootDataLayer(): void {
   booted = true;
   clearToastsWithMemberData();
   // The saved screen shows the member's classes: it goes with the rest of their data.
-  registerMemberMemory(forgetLastScreens);
-  startSavingLastScreen();
+  registerMemberMemory(forgetSavedScreens);
+  // Saving it is not needed for the first paint: its own chunk, loaded at once.
+  void import('./snapshot/capture').then(({ startSavingLastScreen }) => startSavingLastScreen());
   // The contract's schemas load on the first answer to check, not with the first paint.
   connectApi({ contract: () => import('../../core/contract/index') });
   // The device already shows the member's data; checking the session with the server (and the

@@ -1,6 +1,7 @@
 // The moment a screen shows the member's data. Work the first rows do not need (queued-write
 // handlers, live notifications, the badge) waits for the first one after the page loads, so a cold
 // start fetches less before them; the last known screen is saved after each (app/snapshot).
+const MARK = 'member:first-content';
 let markReady: () => void = () => undefined;
 const ready = new Promise<void>((resolve) => {
   markReady = resolve;
@@ -9,9 +10,14 @@ const listeners = new Set<() => void>();
 
 /** Called by a screen once it has painted member data (an empty list counts). */
 export function markFirstContent(): void {
-  if (performance.getEntriesByName('member:first-content').length === 0) performance.mark('member:first-content');
+  if (!hasFirstContent()) performance.mark(MARK);
   markReady();
   for (const listener of listeners) listener();
+}
+
+/** Whether a screen of this page has shown the member's data yet. */
+export function hasFirstContent(): boolean {
+  return performance.getEntriesByName(MARK).length > 0;
 }
 
 /** Every later markFirstContent call, until the returned function is called. */

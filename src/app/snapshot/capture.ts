@@ -2,7 +2,8 @@
 // screen has painted its data and when the app goes to the background, so the next visit can paint
 // it before any module runs (restore-head.ts, restore-body.ts). Only screens that mark their first
 // content (markFirstContent) are saved: their markup then holds the member's rows, not a spinner.
-import { onFirstContent, whenIdle } from '../../ui/first-content';
+import { hasFirstContent, onFirstContent, whenIdle } from '../../ui/first-content';
+import { registerMemberMemory } from '../../data/memory';
 import { localDay, pageBuild, parseRecord, screenKey, SNAPSHOT_KEY, SNAPSHOT_MAX_CHARS, withScreen } from './format';
 
 const SCROLLED_AWAY_PX = 200;
@@ -74,21 +75,16 @@ function save(path: string): void {
   }
 }
 
-export function forgetLastScreens(): void {
-  written.clear();
-  try {
-    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i) ?? '');
-    for (const key of keys) if (key === SNAPSHOT_KEY || key.startsWith(`${SNAPSHOT_KEY}:`)) localStorage.removeItem(key);
-  } catch {
-    // Nothing was saved where storage is blocked.
-  }
-}
-
-/** Starts saving; returns a stop function (tests). */
+/**
+ * Starts saving; returns a stop function (tests). Loaded after boot: a screen that already
+ * painted its data before this module ran is saved too.
+ */
 export function startSavingLastScreen(): () => void {
   let shownPath: string | null = null;
   let waiting = false;
-  const stopContent = onFirstContent(() => {
+  // What this page wrote goes with the member's data (the shell forgets the stored screens).
+  const forgetWritten = registerMemberMemory(() => written.clear());
+  const shown = () => {
     shownPath = currentPath();
     const path = shownPath;
     if (waiting) return;
@@ -97,7 +93,9 @@ export function startSavingLastScreen(): () => void {
       waiting = false;
       save(path);
     });
-  });
+  };
+  const stopContent = onFirstContent(shown);
+  if (hasFirstContent()) shown();
   // Leaving the app: keep the screen as it is now (a booking since), unless scrolled away from the
   // top, where a long list has unrendered the first rows (the screen opens at the top).
   const saveNow = () => shownPath && window.scrollY < SCROLLED_AWAY_PX && save(shownPath);
@@ -107,6 +105,7 @@ export function startSavingLastScreen(): () => void {
   window.addEventListener('pagehide', onPageHide);
   return () => {
     stopContent();
+    forgetWritten();
     document.removeEventListener('visibilitychange', onHide);
     window.removeEventListener('pagehide', onPageHide);
   };

@@ -1,47 +1,17 @@
-import { useRef, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
-import { confirmStore, type ConfirmRequest } from './confirmStore';
-import { Modal } from './Modal';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { confirmStore } from './confirmStore';
 
-function ConfirmDialog({ request }: { request: ConfirmRequest }) {
-  const { t } = useTranslation();
-  // The safe choice gets focus, so a stray Enter never confirms something destructive.
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const answer = (value: boolean) => confirmStore.answer(request.id, value);
-  return (
-    <Modal
-      open={!request.answered}
-      onClose={() => answer(false)}
-      onExited={() => confirmStore.remove(request.id)}
-      title={request.title}
-      role="alertdialog"
-      describedByBody
-      size="sm"
-      initialFocusRef={cancelRef}
-      footer={
-        <>
-          <button ref={cancelRef} type="button" className="btn btn--secondary" onClick={() => answer(false)}>
-            {request.cancelLabel ?? t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className={request.danger ? 'btn btn--danger' : 'btn btn--primary'}
-            onClick={() => answer(true)}
-          >
-            {request.confirmLabel ?? t('common.ok')}
-          </button>
-        </>
-      }
-    >
-      {typeof request.body === 'string' ? <p>{request.body}</p> : request.body}
-    </Modal>
-  );
-}
+// The dialog and the Modal it is made of load on the first request (precached, so offline too).
+const ConfirmDialog = lazy(() => import('./ConfirmDialog'));
 
 /** Mount once near the root; renders the dialogs asked for with confirm() (useCommand asks through it). */
 export function ConfirmHost() {
   const queue = useSyncExternalStore(confirmStore.subscribe, confirmStore.getSnapshot, confirmStore.getSnapshot);
   const current = queue[0];
-  return current ? <ConfirmDialog key={current.id} request={current} /> : null;
+  return current ? (
+    <Suspense fallback={null}>
+      <ConfirmDialog key={current.id} request={current} />
+    </Suspense>
+  ) : null;
 }
 

@@ -26,7 +26,8 @@ describe('confirm()', () => {
         danger: true,
       });
     });
-    const dialog = screen.getByRole('alertdialog', { name: 'Confirm late cancel' });
+    // The dialog's chunk loads on the first request.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm late cancel' });
     expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
     const keep = screen.getByRole('button', { name: 'No, keep my booking' });
     expect(document.activeElement).toBe(keep);
@@ -46,12 +47,12 @@ describe('confirm()', () => {
       first = confirm({ title: 'First', body: 'One' });
       second = confirm({ title: 'Second', body: 'Two' });
     });
-    expect(screen.getByRole('button', { name: t('common.ok') })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: t('common.ok') })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: t('common.cancel') }));
     await expect(first).resolves.toBe(false);
     finishClosing();
     // The queued request shows after the first has gone.
-    expect(screen.getByRole('alertdialog', { name: 'Second' })).toBeTruthy();
+    expect(await screen.findByRole('alertdialog', { name: 'Second' })).toBeTruthy();
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     await expect(second).resolves.toBe(false);
   });
