@@ -61,6 +61,8 @@ function poolSize(value: string | undefined): number {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // The gateway reads them itself (features/shop/gateway/configured.ts); half a pair is a mistake.
+  if (!env.STRIPE_SECRET_KEY?.trim() !== !env.STRIPE_PUBLISHABLE_KEY?.trim()) throw new Error('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together (or neither).');
   return {
     port: port(env.PORT),
     host: env.HOST?.trim() || '127.0.0.1',

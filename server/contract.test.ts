@@ -62,4 +62,8 @@ describe('answers match the contract', () => {
     await expectShape('/movements', contract.movementList);
     await expectShape(`/leaderboard?session_id=${await publicBoardClass(db)}`, contract.leaderboard);
   });
+
+  it('the card gateways', async () => {
+    await expectShape('/gateways', contract.gatewayList, {});
+  });
 });

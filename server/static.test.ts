@@ -54,6 +54,26 @@ describe('serving the built app', () => {
     expect((await get('/assets/x-abc123.js')).headers.get('content-security-policy')).toContain("script-src 'self';");
   });
 
+  it('allows Stripe.js (script, frames, API) only when the Stripe gateway is configured', async () => {
+    const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+    const without = (await get('/')).headers.get('content-security-policy') ?? '';
+    expect(without).not.toContain('stripe.com');
+    expect(directive(without, 'frame-src')).toBe('');
+    process.env.STRIPE_SECRET_KEY = 'sk_test_x';
+    process.env.STRIPE_PUBLISHABLE_KEY = 'pk_test_x';
+    try {
+      const policy = (await get('/')).headers.get('content-security-policy') ?? '';
+      expect(directive(policy, 'script-src')).toContain(' https://js.stripe.com');
+      expect(directive(policy, 'frame-src')).toMatch(/^frame-src 'self' https:\/\/js\.stripe\.com .*https:\/\/hooks\.stripe\.com/);
+      expect(directive(policy, 'connect-src')).toBe("connect-src 'self' https://api.stripe.com");
+      expect(policy).not.toContain('unsafe-inline');
+    } finally {
+      delete process.env.STRIPE_SECRET_KEY;
+      delete process.env.STRIPE_PUBLISHABLE_KEY;
+    }
+    expect((await get('/classes/12')).headers.get('content-security-policy')).toBe(without);
+  });
+
   it('caches hashed assets forever', async () => {
     const res = await get('/assets/x-abc123.js');
     expect(res.status).toBe(200);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context } from 'hono';
+import { stripeKeys } from './features/shop/gateway/configured';
 import { contentSecurityPolicy, type InlineHashes } from './http/security-headers';
 
 // Serves the built app from distDir. Hashed files under /assets are cached forever; files
@@ -106,10 +107,13 @@ export function inlineHashes(html: string): InlineHashes {
 const policies = new Map<string, string>();
 
 /** The policy of one version of an HTML file, worked out once. */
-function documentPolicy(key: string, data: Buffer): string {
+function documentPolicy(file: string, data: Buffer): string {
+  // The app's documents load Stripe.js only where the Stripe gateway is offered.
+  const stripe = stripeKeys() !== null;
+  const key = `${stripe ? 'stripe:' : ''}${file}`;
   let policy = policies.get(key);
   if (!policy) {
-    policy = contentSecurityPolicy(inlineHashes(data.toString('utf8')));
+    policy = contentSecurityPolicy(inlineHashes(data.toString('utf8')), stripe);
     // Older versions of the file are never asked for again.
     for (const old of policies.keys()) if (old.startsWith(key.slice(0, key.lastIndexOf('@') + 1))) policies.delete(old);
     policies.set(key, policy);

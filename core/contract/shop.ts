@@ -61,3 +61,15 @@ export const invoice = z.object({
 });
 export type Invoice = z.infer<typeof invoice>;
 export const invoiceList = z.array(invoice);
+
+/**
+ * A card gateway the server offers (GET /gateways). `publishable_key`: the `stripe` gateway's
+ * public key, which the app's card form loads Stripe.js with; absent for the sandbox.
+ */
+export const gateway = z.object({
+  id: z.string(),
+  name: z.string(),
+  publishable_key: z.optional(z.string()),
+});
+export type Gateway = z.infer<typeof gateway>;
+export const gatewayList = z.array(gateway);

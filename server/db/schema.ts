@@ -511,6 +511,8 @@ export interface OrdersTable {
   lines: string;
   /** While paying, `card:{id}` (the card it is being paid with); once paid, the gateway's charge. */
   charge_id: string | null;
+  /** The gateway's charge waiting on the member's 3-D Secure challenge (migration 0021). */
+  pending_charge: string | null;
   created_at: IsoText;
   paid_at: IsoText | null;
 }

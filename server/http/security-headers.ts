@@ -11,17 +11,30 @@ export interface InlineHashes {
 const sources = (keyword: string, hashes: readonly string[] = []) => [keyword, "'self'", ...hashes.map((hash) => `'sha256-${hash}'`)].join(' ');
 
 /**
- * A strict policy: no inline script or style but those a document names by hash (index.html's
- * first-paint scripts and stylesheet, allowed by server/static.ts for exactly that file's text).
+ * Stripe.js and its frames (card fields, 3-D Secure), as Stripe documents for its CSP; allowed only
+ * where the Stripe gateway is offered, so a server without it loads no third-party code at all.
  */
-export function contentSecurityPolicy(inline?: InlineHashes): string {
+const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
+/**
+ * A strict policy: no inline script or style but those a document names by hash (index.html's
+ * first-paint scripts and stylesheet, allowed by server/static.ts for exactly that file's text);
+ * with `stripe`, Stripe.js's origins too.
+ */
+export function contentSecurityPolicy(inline?: InlineHashes, stripe = false): string {
+  const extra = (list: string[]) => (stripe ? list.map((origin) => ` ${origin}`).join('') : '');
   return [
     "default-src 'self'",
-    sources('script-src', inline?.scripts),
+    sources('script-src', inline?.scripts) + extra(STRIPE_SOURCES.script),
     sources('style-src', inline?.styles),
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${extra(STRIPE_SOURCES.connect)}`,
+    ...(stripe ? [`frame-src 'self'${extra(STRIPE_SOURCES.frame)}`] : []),
     "manifest-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",

@@ -70,6 +70,12 @@ describe('admin authentication and token', () => {
     }
   });
 
+  it('refuses to start with only one of the two Stripe keys', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY/);
+    expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_x' })).toThrow(/set together/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' })).not.toThrow();
+  });
+
   it('uses ADMIN_TOKEN when set (and writes no file)', async () => {
     expect(loadConfig({ ADMIN_TOKEN: ' configured-admin-token-1234 ', VAPID_SUBJECT: 'mailto:ops@example.org' })).toMatchObject({ adminToken: 'configured-admin-token-1234', vapidSubject: 'mailto:ops@example.org' });
     const other = await startTestServer({ adminToken: 'configured-admin-token-1234', pushSender: new FakePushSender() });

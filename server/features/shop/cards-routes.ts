@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { z } from 'zod';
+import type { Gateway } from '../../../core/contract/index';
 import type { Database, PaymentSourcesTable } from '../../db/schema';
 import type { AppContext, AppEnv } from '../../http/context';
 import { ApiError, notFound } from '../../http/errors';
@@ -52,7 +53,9 @@ export function cardRoutes(): Hono<AppEnv> {
   // Mounted at /api/v1 itself: each route asks for a session.
   const routes = new Hono<AppEnv>();
 
-  routes.get('/gateways', requireAuth, (c) => c.json(gateways(c.get('deps').db).map((g) => ({ id: g.id, name: g.name }))));
+  routes.get('/gateways', requireAuth, (c) =>
+    c.json(gateways(c.get('deps').db).map((g): Gateway => ({ id: g.id, name: g.name, ...(g.publishableKey && { publishable_key: g.publishableKey }) }))),
+  );
 
   routes.get('/gateways/:gateway/auth_token', requireAuth, async (c) => {
     const { db, now } = c.get('deps');

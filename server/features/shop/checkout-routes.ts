@@ -125,8 +125,16 @@ export function checkoutRoutes(): Hono<AppEnv> {
       if (now_.status === 'paid') return c.json({ order: presentOrder(now_), invoice: await invoiceOf(db, order.id) });
       throw new ApiError(409, 'conflict', 'This order is already being paid with another card.');
     }
-    const result = await gateway.charge({ token: card.token, amountCents: order.total_cents, currency: order.currency, idempotencyKey: `order-${order.id}`, returnPath: '/checkout/payment?returned=1' }, now());
-    if (result.status === 'requires_action') return c.json({ order: presentOrder(order), next_action: { type: 'challenge', url: result.challenge_url } });
+    const result = await gateway.charge(
+      { token: card.token, amountCents: order.total_cents, currency: order.currency, idempotencyKey: `order-${order.id}`, returnPath: '/checkout/payment?returned=1', pending: order.pending_charge ?? undefined },
+      now(),
+    );
+    if (result.status === 'requires_action') {
+      // Kept so that, asked again after the challenge, the gateway reads this charge's outcome.
+      if (order.pending_charge !== result.id) await db.updateTable('orders').set({ pending_charge: result.id }).where('id', '=', order.id).where('status', '=', 'confirmed').execute();
+      // The client secret goes only to the order's owner (this order is the member's own).
+      return c.json({ order: presentOrder(order), next_action: { type: 'challenge', url: result.challenge_url, gateway_id: gateway.id, ...(result.client_secret && { client_secret: result.client_secret }) } }, 200, { 'Cache-Control': 'no-store' });
+    }
     if (result.status === 'failed') {
       // Nothing was charged; this order is closed and the cart stays, to be confirmed and paid again.
       await db.updateTable('orders').set({ status: 'failed' }).where('id', '=', order.id).where('status', '=', 'confirmed').execute();

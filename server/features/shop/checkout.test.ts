@@ -80,7 +80,8 @@ describe('checkout', () => {
     const before = (await passes()).length;
     await confirm(alex);
     const first = await json<Paid>(await pay(alex, secure));
-    expect(first.next_action).toMatchObject({ type: 'challenge', url: expect.stringMatching(/^\/sandbox-gateway\/challenges\/ch_/) });
+    expect(first.next_action).toMatchObject({ type: 'challenge', gateway_id: 'sandbox', url: expect.stringMatching(/^\/sandbox-gateway\/challenges\/ch_/) });
+    expect(first.next_action).not.toHaveProperty('client_secret');
     const page = await fetch(`${server.url}${first.next_action!.url}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Complete authentication');

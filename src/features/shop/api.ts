@@ -1,7 +1,7 @@
 // Calls of the shop slice (SPEC §7): what is on sale and the member's cart.
 import { apiRequest } from '../../data/api/client';
 import type { ReadOptions, WriteOptions } from '../../data/api/account';
-import type { Cart, Product } from '../../../core/contract/types';
+import type { Cart, Gateway, Product } from '../../../core/contract/types';
 import type { CartChange } from '../../../core/rules/cart';
 
 export function getProducts(options: ReadOptions): Promise<Product[]> {
@@ -37,19 +37,24 @@ export interface OrderSummary {
 export interface CheckoutAnswer {
   order: OrderSummary;
   invoice?: { id: number; number: string } | null;
-  next_action?: { type: 'challenge'; url: string };
+  /** A 3-D Secure challenge: the gateway's page at `url`, or (Stripe) run in place with `client_secret`. */
+  next_action?: { type: 'challenge'; url: string; gateway_id?: string; client_secret?: string };
 }
 
-export function getCards(options: ReadOptions): Promise<StoredCard[]> {
-  return apiRequest<StoredCard[]>('GET', '/payment_sources', { ...options, query: { gateway_id: 'sandbox' } });
+export function getGateways(): Promise<Gateway[]> {
+  return apiRequest<Gateway[]>('GET', '/gateways', { scope: null, schema: 'gatewayList' });
+}
+
+export function getCards(gatewayId: string, options: ReadOptions): Promise<StoredCard[]> {
+  return apiRequest<StoredCard[]>('GET', '/payment_sources', { ...options, query: { gateway_id: gatewayId } });
 }
 
 export function getAuthToken(gatewayId: string): Promise<{ auth_token: string; tokenise_url: string }> {
   return apiRequest('GET', `/gateways/${gatewayId}/auth_token`, { scope: null });
 }
 
-export function storeCard(token: string, options: WriteOptions): Promise<StoredCard> {
-  return apiRequest<StoredCard>('POST', '/payment_sources', { ...options, body: { source: { gateway_id: 'sandbox', token } } });
+export function storeCard(gatewayId: string, token: string, options: WriteOptions): Promise<StoredCard> {
+  return apiRequest<StoredCard>('POST', '/payment_sources', { ...options, body: { source: { gateway_id: gatewayId, token } } });
 }
 
 export function confirmCheckout(options: WriteOptions): Promise<CheckoutAnswer> {

@@ -6,9 +6,9 @@ import { ApiError } from '../../data/api/errors';
 import { flushOutbox, pendingTouches } from '../../data/sync/outbox';
 import { cartKey } from './pull';
 import { confirmCheckout, getCards, makeCardDefault, payCheckout, removeCard, type CheckoutAnswer, type OrderSummary, type StoredCard } from './api';
+import { cardGateway, STRIPE_GATEWAY } from './gateway';
 
 export type { CheckoutAnswer, OrderSummary, StoredCard } from './api';
-export { addCard, GatewayRefusal, type CardInput } from './gateway';
 
 const CART_SEND_WAIT_MS = 10_000;
 
@@ -25,8 +25,9 @@ async function cartSent(orgId: number): Promise<void> {
   }
 }
 
-export function loadCards(guid: string): Promise<StoredCard[]> {
-  return getCards({ scope: facilityScope(guid) });
+/** The member's cards with the gateway cards are added and paid with. */
+export async function loadCards(guid: string): Promise<StoredCard[]> {
+  return getCards((await cardGateway()).id, { scope: facilityScope(guid) });
 }
 
 /** The cart as an order at the catalogue's prices; null when the cart is empty. */
@@ -42,6 +43,21 @@ export async function confirmOrder(guid: string, orgId: number): Promise<OrderSu
 
 export function payOrder(guid: string, cardId: number, idempotencyKey: string): Promise<CheckoutAnswer> {
   return payCheckout(cardId, { scope: facilityScope(guid), idempotencyKey });
+}
+
+/**
+ * Runs a 3-D Secure challenge. Stripe's runs here (Stripe.js handleNextAction): true, ask the server
+ * again for how it ended. Any other gateway's is its page, which returns to ?returned=1: false.
+ */
+export async function runChallenge(action: NonNullable<CheckoutAnswer['next_action']>): Promise<boolean> {
+  const gateway = action.gateway_id === STRIPE_GATEWAY && action.client_secret ? await cardGateway() : null;
+  if (gateway?.publishable_key && action.client_secret) {
+    const { completeStripeChallenge } = await import('./stripe-card');
+    await completeStripeChallenge(gateway.publishable_key, action.client_secret);
+    return true;
+  }
+  location.assign(action.url);
+  return false;
 }
 
 /** A refusal that closed the order (declined, no funds, expired, bank said no): confirm again to retry. */

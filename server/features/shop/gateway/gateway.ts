@@ -14,7 +14,12 @@ export type ChargeFailure = 'card_declined' | 'insufficient_funds' | 'expired_ca
 
 export type ChargeResult =
   | { status: 'succeeded'; id: string }
-  | { status: 'requires_action'; id: string; challenge_url: string }
+  /**
+   * The bank wants the member present. `challenge_url` is a page of the gateway's to send the
+   * browser to (the sandbox); `client_secret` lets the app run the challenge in place with the
+   * gateway's own script (Stripe.js `handleNextAction`), and is only ever shown to the order's owner.
+   */
+  | { status: 'requires_action'; id: string; challenge_url: string; client_secret?: string }
   | { status: 'failed'; id: string; code: ChargeFailure };
 
 export interface ChargeRequest {
@@ -25,11 +30,15 @@ export interface ChargeRequest {
   idempotencyKey: string;
   /** Where the member's browser returns after a 3-D Secure challenge (a path of the app). */
   returnPath: string;
+  /** The charge this order started that waited on a challenge: its outcome is read, no new charge made. */
+  pending?: string;
 }
 
 export interface PaymentGateway {
   readonly id: string;
   readonly name: string;
+  /** What the app's card form needs to load the gateway's own script (Stripe.js), if any. */
+  readonly publishableKey?: string;
   /** A token the app sends a card with for this member, and where to send it. */
   authToken(profileId: number, now: Date): Promise<{ auth_token: string; expires_at: string; tokenise_url: string }>;
   /** What the gateway knows of a card it tokenised for this member; null for any other token. */

@@ -38,7 +38,7 @@ describe('the Stripe gateway', () => {
     const created: Route = (m, p) => (m === 'POST' && p === '/v1/customers' ? { status: 200, body: customer } : undefined);
     const setup: Route = (m, p) => (m === 'POST' && p === '/v1/setup_intents' ? { status: 200, body: { id: 'seti_1Q', object: 'setup_intent', client_secret: 'seti_1Q_secret_abc', status: 'requires_payment_method', usage: 'off_session' } } : undefined);
     const { fetchFn, calls } = standIn([none, created, setup]);
-    const token = await stripeGateway({ secretKey: 'sk_test_x', fetch: fetchFn }).authToken(7, new Date('2026-11-25T12:00:00Z'));
+    const token = await stripeGateway({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', fetch: fetchFn }).authToken(7, new Date('2026-11-25T12:00:00Z'));
     expect(token).toEqual({ auth_token: 'seti_1Q_secret_abc', expires_at: '2026-11-25T12:15:00.000Z', tokenise_url: 'stripe-js' });
     expect(calls.find((c) => c.path === '/v1/customers/search')?.body.get('query')).toBe("metadata['profile_id']:'7'");
     expect(calls.find((c) => c.path === '/v1/customers')).toMatchObject({ idempotencyKey: 'customer-7' });
@@ -48,30 +48,61 @@ describe('the Stripe gateway', () => {
 
   it('describes only the member’s own card', async () => {
     const { fetchFn } = standIn([found, paymentMethod]);
-    const gateway = stripeGateway({ secretKey: 'sk_test_x', fetch: fetchFn });
+    const gateway = stripeGateway({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', fetch: fetchFn });
     expect(await gateway.describeToken('pm_1Q', 7)).toEqual({ brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031 });
     const other = standIn([(m, p) => (p === '/v1/customers/search' ? { status: 200, body: { object: 'search_result', data: [{ ...customer, id: 'cus_OTHER' }] } } : undefined), paymentMethod]);
-    expect(await stripeGateway({ secretKey: 'sk_test_x', fetch: other.fetchFn }).describeToken('pm_1Q', 8)).toBeNull();
+    expect(await stripeGateway({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', fetch: other.fetchFn }).describeToken('pm_1Q', 8)).toBeNull();
   });
 
   it('charges off-session with the order as the idempotency key', async () => {
     const succeeded: Route = (m, p) => (m === 'POST' && p === '/v1/payment_intents' ? { status: 200, body: { id: 'pi_3Q', object: 'payment_intent', status: 'succeeded', amount: 22000, currency: 'nzd' } } : undefined);
     const { fetchFn, calls } = standIn([paymentMethod, succeeded]);
-    expect(await stripeGateway({ secretKey: 'sk_test_x', fetch: fetchFn }).charge(request, new Date())).toEqual({ status: 'succeeded', id: 'pi_3Q' });
+    expect(await stripeGateway({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', fetch: fetchFn }).charge(request, new Date())).toEqual({ status: 'succeeded', id: 'pi_3Q' });
     const charge = calls.find((c) => c.path === '/v1/payment_intents')!;
     expect(charge.idempotencyKey).toBe('order-12');
     expect(Object.fromEntries(['amount', 'currency', 'customer', 'payment_method', 'off_session', 'confirm'].map((k) => [k, charge.body.get(k)]))).toEqual({ amount: '22000', currency: 'nzd', customer: 'cus_Q1', payment_method: 'pm_1Q', off_session: 'true', confirm: 'true' });
   });
 
-  it('turns authentication_required into a challenge and declines into our reasons', async () => {
+  it('turns authentication_required into an on-session confirmation whose client secret the app’s Stripe.js completes, and declines into our reasons', async () => {
     const cardError = (code: string, declineCode?: string): Route => (m, p) =>
       m === 'POST' && p === '/v1/payment_intents'
-        ? { status: 402, body: { error: { type: 'card_error', code, ...(declineCode && { decline_code: declineCode }), message: 'Your card was declined.', payment_intent: { id: 'pi_4Q', object: 'payment_intent', status: 'requires_payment_method', client_secret: 'pi_4Q_secret' } } } }
+        ? { status: 402, body: { error: { type: 'card_error', code, ...(declineCode && { decline_code: declineCode }), message: 'Your card was declined.', payment_intent: { id: 'pi_4Q', object: 'payment_intent', status: 'requires_payment_method', amount: 22000, currency: 'nzd', client_secret: 'pi_4Q_secret' } } } }
         : undefined;
-    const outcome = async (route: Route) => stripeGateway({ secretKey: 'sk_test_x', fetch: standIn([paymentMethod, route]).fetchFn }).charge(request, new Date());
-    expect(await outcome(cardError('authentication_required'))).toEqual({ status: 'requires_action', id: 'pi_4Q', challenge_url: '/checkout/payment?returned=1&authenticate=pi_4Q' });
+    // Confirmed again without off_session and with use_stripe_sdk, Stripe asks for the action Stripe.js performs.
+    const onSession: Route = (m, p) =>
+      m === 'POST' && p === '/v1/payment_intents/pi_4Q/confirm'
+        ? { status: 200, body: { id: 'pi_4Q', object: 'payment_intent', status: 'requires_action', amount: 22000, currency: 'nzd', client_secret: 'pi_4Q_secret', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } } } }
+        : undefined;
+    const outcome = async (route: Route) => stripeGateway({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', fetch: standIn([paymentMethod, route, onSession]).fetchFn }).charge(request, new Date());
+    const challenged = standIn([paymentMethod, cardError('authentication_required'), onSession]);
+    expect(await stripeGateway({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', fetch: challenged.fetchFn }).charge(request, new Date())).toEqual({
+      status: 'requires_action',
+      id: 'pi_4Q',
+      challenge_url: '/checkout/payment?returned=1&authenticate=pi_4Q',
+      client_secret: 'pi_4Q_secret',
+    });
+    const confirm = challenged.calls.find((c) => c.path === '/v1/payment_intents/pi_4Q/confirm')!;
+    expect([confirm.body.get('payment_method'), confirm.body.get('use_stripe_sdk'), confirm.body.get('off_session'), confirm.idempotencyKey]).toEqual(['pm_1Q', 'true', null, 'order-12-on-session']);
     expect(await outcome(cardError('card_declined', 'generic_decline'))).toEqual({ status: 'failed', id: 'pi_4Q', code: 'card_declined' });
     expect(await outcome(cardError('card_declined', 'insufficient_funds'))).toEqual({ status: 'failed', id: 'pi_4Q', code: 'insufficient_funds' });
     expect(await outcome(cardError('expired_card'))).toEqual({ status: 'failed', id: 'pi_4Q', code: 'expired_card' });
+  });
+
+  it('asked again after the challenge, reads the pending intent’s outcome and creates no new charge', async () => {
+    const intentNow = (body: Record<string, unknown>): Route => (m, p) =>
+      m === 'GET' && p === '/v1/payment_intents/pi_4Q' ? { status: 200, body: { id: 'pi_4Q', object: 'payment_intent', amount: 22000, currency: 'nzd', client_secret: 'pi_4Q_secret', ...body } } : undefined;
+    const after = async (body: Record<string, unknown>) => {
+      const { fetchFn, calls } = standIn([intentNow(body)]);
+      const result = await stripeGateway({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', fetch: fetchFn }).charge({ ...request, pending: 'pi_4Q' }, new Date());
+      expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /v1/payment_intents/pi_4Q']);
+      return result;
+    };
+    expect(await after({ status: 'succeeded' })).toEqual({ status: 'succeeded', id: 'pi_4Q' });
+    // A failed (or abandoned) 3-D Secure puts the intent back to requires_payment_method.
+    expect(await after({ status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'payment_intent_authentication_failure', message: 'The provided PaymentMethod has failed authentication.' } })).toEqual({ status: 'failed', id: 'pi_4Q', code: 'authentication_failed' });
+    expect(await after({ status: 'requires_action' })).toMatchObject({ status: 'requires_action', client_secret: 'pi_4Q_secret' });
+    expect(await after({ status: 'canceled' })).toEqual({ status: 'failed', id: 'pi_4Q', code: 'card_declined' });
+    // Another order's intent is never taken for this one.
+    await expect(after({ status: 'succeeded', amount: 100 })).rejects.toThrow(/not this order/);
   });
 });

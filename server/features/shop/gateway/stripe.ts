@@ -1,24 +1,43 @@
 // The Stripe gateway, selected by configuration (STRIPE_SECRET_KEY): a Stripe customer per member
 // (found by its profile_id metadata), a SetupIntent whose client secret the app's Stripe.js would
 // confirm the card with (never our API), an off-session PaymentIntent to charge a stored card with
-// the order as Stripe's idempotency key, and `authentication_required` as the 3-D Secure challenge.
+// the order as Stripe's idempotency key, and `authentication_required` as the 3-D Secure challenge:
+// the intent is confirmed again on-session and its client secret handed to the order's owner, whose
+// Stripe.js runs the challenge (handleNextAction); asked again, the adapter reads that intent.
 // Proven here against Stripe's documented answers (stripe.test.ts); not against Stripe's servers.
 import Stripe from 'stripe';
-import type { ChargeFailure, ChargeResult, PaymentGateway } from './gateway';
+import type { ChargeFailure, ChargeRequest, ChargeResult, PaymentGateway } from './gateway';
 
 export const STRIPE_ID = 'stripe';
 const AUTH_TOKEN_MINUTES = 15;
 
 export interface StripeOptions {
   secretKey: string;
+  /** Handed to the app, which loads Stripe.js with it (pk_…): public by design. */
+  publishableKey: string;
   /** The fetch Stripe's client uses (tests answer with recorded responses). */
   fetch?: typeof fetch;
 }
 
-function failureOf(error: Stripe.errors.StripeError): ChargeFailure {
+function failureOf(error: { code?: string; decline_code?: string }): ChargeFailure {
   if (error.code === 'expired_card') return 'expired_card';
   if (error.decline_code === 'insufficient_funds' || error.code === 'insufficient_funds') return 'insufficient_funds';
   return 'card_declined';
+}
+
+/** Where a PaymentIntent stands, in our terms. */
+function outcomeOf(intent: Stripe.PaymentIntent, request: ChargeRequest): ChargeResult {
+  if (intent.amount !== request.amountCents || intent.currency !== request.currency.toLowerCase()) throw new Error(`PaymentIntent ${intent.id} is not this order's charge.`);
+  if (intent.status === 'succeeded') return { status: 'succeeded', id: intent.id };
+  // processing: the bank has not answered yet; the app asks again as after a challenge.
+  if (intent.status === 'requires_action' || intent.status === 'processing') {
+    return { status: 'requires_action', id: intent.id, challenge_url: `${request.returnPath}${request.returnPath.includes('?') ? '&' : '?'}authenticate=${intent.id}`, client_secret: intent.client_secret ?? undefined };
+  }
+  const last = intent.last_payment_error;
+  // A failed or abandoned challenge puts the intent back to requires_payment_method.
+  if (last?.code === 'payment_intent_authentication_failure') return { status: 'failed', id: intent.id, code: 'authentication_failed' };
+  if (last) return { status: 'failed', id: intent.id, code: failureOf(last) };
+  return { status: 'failed', id: intent.id, code: 'card_declined' };
 }
 
 export function stripeGateway(options: StripeOptions): PaymentGateway {
@@ -35,6 +54,7 @@ export function stripeGateway(options: StripeOptions): PaymentGateway {
   return {
     id: STRIPE_ID,
     name: 'Card',
+    publishableKey: options.publishableKey,
     async authToken(profileId, now) {
       const customer = (await customerOf(profileId, true))!;
       const intent = await stripe.setupIntents.create({ customer, usage: 'off_session', metadata: { profile_id: String(profileId) } });
@@ -53,22 +73,30 @@ export function stripeGateway(options: StripeOptions): PaymentGateway {
       }
     },
     async charge(request): Promise<ChargeResult> {
+      // After the challenge: the intent it was for tells how it ended (creating again with the same
+      // key would only replay Stripe's first answer).
+      if (request.pending) return outcomeOf(await stripe.paymentIntents.retrieve(request.pending), request);
       const method = await stripe.paymentMethods.retrieve(request.token);
       const customer = typeof method.customer === 'string' ? method.customer : method.customer?.id;
       try {
         const intent = await stripe.paymentIntents.create(
-          { amount: request.amountCents, currency: request.currency.toLowerCase(), customer, payment_method: request.token, off_session: true, confirm: true },
+          { amount: request.amountCents, currency: request.currency.toLowerCase(), customer, payment_method: request.token, off_session: true, confirm: true, metadata: { order: request.idempotencyKey } },
           { idempotencyKey: request.idempotencyKey },
         );
-        if (intent.status === 'succeeded') return { status: 'succeeded', id: intent.id };
-        if (intent.status === 'requires_action') return { status: 'requires_action', id: intent.id, challenge_url: `${request.returnPath}${request.returnPath.includes('?') ? '&' : '?'}authenticate=${intent.id}` };
-        return { status: 'failed', id: intent.id, code: 'card_declined' };
+        return outcomeOf(intent, request);
       } catch (error) {
         if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
         const intent = error.payment_intent;
-        // The bank wants the member present: the app confirms the intent with Stripe.js (3-D Secure).
-        if (error.code === 'authentication_required' && intent) return { status: 'requires_action', id: intent.id, challenge_url: `${request.returnPath}${request.returnPath.includes('?') ? '&' : '?'}authenticate=${intent.id}` };
-        return { status: 'failed', id: intent?.id ?? '', code: failureOf(error) };
+        if (error.code !== 'authentication_required' || !intent) return { status: 'failed', id: intent?.id ?? '', code: failureOf(error) };
+        // The bank wants the member present: confirmed again on-session, the intent asks for the
+        // action the app's Stripe.js performs (handleNextAction: 3-D Secure in place).
+        try {
+          const onSession = await stripe.paymentIntents.confirm(intent.id, { payment_method: request.token, use_stripe_sdk: true }, { idempotencyKey: `${request.idempotencyKey}-on-session` });
+          return outcomeOf(onSession, request);
+        } catch (again) {
+          if (!(again instanceof Stripe.errors.StripeCardError)) throw again;
+          return { status: 'failed', id: intent.id, code: failureOf(again) };
+        }
       }
     },
   };

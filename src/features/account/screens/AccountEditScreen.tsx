@@ -13,7 +13,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { Spinner } from '../../../ui/spinner/index';
 import { useCommand } from '../../../ui/use-command';
 import { useOnline } from '../../../ui/use-online';
-import { addCard, CardForm, deleteCard, GatewayRefusal, loadCards, setDefaultCard, type CardInput, type StoredCard } from '../../shop/public';
+import { CardForm, deleteCard, loadCards, setDefaultCard, type StoredCard } from '../../shop/public';
 import './account.css';
 
 export default function AccountEditScreen() {
@@ -26,7 +26,6 @@ export default function AccountEditScreen() {
   const run = useCommand();
   const [cards, setCards] = useState<StoredCard[] | undefined>(undefined);
   const [adding, setAdding] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
   const reload = async () => {
@@ -42,19 +41,9 @@ export default function AccountEditScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [guid, online]);
 
-  async function save(card: CardInput) {
-    if (!guid) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      await addCard(card, guid, newEntryId());
-      setAdding(false);
-      await reload();
-    } catch (error) {
-      setProblem(error instanceof GatewayRefusal ? t(`payment.gateway.${error.code}`) : describeError(error, shellT));
-    } finally {
-      setBusy(false);
-    }
+  async function saved() {
+    setAdding(false);
+    await reload();
   }
 
   const line = (card: StoredCard) => t('payment.cardLine', { brand: card.brand, last4: card.last4, month: String(card.exp_month).padStart(2, '0'), year: String(card.exp_year).slice(-2) });
@@ -88,7 +77,7 @@ export default function AccountEditScreen() {
                   ))}
                 </List>
               )}
-              {adding ? <CardForm busy={busy} onSubmit={(card) => void save(card)} /> : <div><Button onClick={() => setAdding(true)}>{t('payment.addCard')}</Button></div>}
+              {adding && guid ? <CardForm guid={guid} onSaved={() => void saved()} /> : <div><Button onClick={() => setAdding(true)}>{t('payment.addCard')}</Button></div>}
             </>
           )}
         </section>

@@ -1,6 +1,7 @@
 // /checkout/payment: the order at the catalogue's prices, the member's stored cards (or a new one)
 // and Pay. Online only: money is never queued. A 3-D Secure challenge opens the bank's page, which
-// returns here (?returned=1) to finish paying the same order with the same card.
+// returns here (?returned=1) to finish paying the same order with the same card; with Stripe it
+// runs in place (Stripe.js), then the server is asked again how it ended.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { Spinner } from '../../../ui/spinner/index';
 import { useOnline } from '../../../ui/use-online';
 import { pullConcessions, pullInvoices } from '../../account/public';
-import { addCard, closedTheOrder, confirmOrder, GatewayRefusal, loadCards, payOrder, type CardInput, type CheckoutAnswer, type OrderSummary, type StoredCard } from '../payment';
+import { closedTheOrder, confirmOrder, loadCards, payOrder, runChallenge, type CheckoutAnswer, type OrderSummary, type StoredCard } from '../payment';
 import { pullShop } from '../pull';
 import { CardForm } from './CardForm';
 import './shop.css';
@@ -42,10 +43,17 @@ export default function PaymentScreen() {
   const payKey = useRef(newEntryId());
   const guid = facility?.guid;
 
-  async function finish(answer: CheckoutAnswer) {
-    if (answer.next_action) {
-      sessionStorage.setItem(PAYING_CARD, String(chosen ?? ''));
-      location.assign(answer.next_action.url);
+  async function finish(answer: CheckoutAnswer, cardId: number, challenged = false) {
+    if (answer.next_action && guid) {
+      sessionStorage.setItem(PAYING_CARD, String(cardId));
+      // Asked again after a challenge run here, the bank has still not answered: nothing is charged twice; try again later.
+      if (challenged) {
+        setProblem(t('payment.notConfirmed'));
+        return;
+      }
+      if (!(await runChallenge(answer.next_action))) return;
+      // Stripe.js ran the challenge in place: the server reads how it ended (never a new charge).
+      await finish(await payOrder(guid, cardId, payKey.current), cardId, true);
       return;
     }
     sessionStorage.removeItem(PAYING_CARD);
@@ -59,7 +67,7 @@ export default function PaymentScreen() {
     setBusy(true);
     setProblem(null);
     try {
-      await finish(await payOrder(guid, cardId, payKey.current));
+      await finish(await payOrder(guid, cardId, payKey.current), cardId);
     } catch (error) {
       setProblem(describeError(error, shellT));
       // A refused payment closes its order: confirm the cart again for the next try.
@@ -99,20 +107,10 @@ export default function PaymentScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [guid, online]);
 
-  async function saveCard(card: CardInput) {
-    if (!guid) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      const stored = await addCard(card, guid, newEntryId());
-      setCards((list) => [...(list ?? []).filter((c) => c.id !== stored.id), stored]);
-      setChosen(stored.id);
-      setAdding(false);
-    } catch (error) {
-      setProblem(error instanceof GatewayRefusal ? t(`payment.gateway.${error.code}`) : describeError(error, shellT));
-    } finally {
-      setBusy(false);
-    }
+  function cardSaved(stored: StoredCard) {
+    setCards((list) => [...(list ?? []).filter((c) => c.id !== stored.id), stored]);
+    setChosen(stored.id);
+    setAdding(false);
   }
 
   const header = <h1 id="page-title" className="page__title">{title}</h1>;
@@ -150,7 +148,7 @@ export default function PaymentScreen() {
                 ))}
               </fieldset>
             )}
-            {adding ? <CardForm busy={busy} onSubmit={(card) => void saveCard(card)} /> : <div><Button onClick={() => setAdding(true)}>{t('payment.addCard')}</Button></div>}
+            {adding && guid ? <CardForm guid={guid} onSaved={cardSaved} /> : <div><Button onClick={() => setAdding(true)}>{t('payment.addCard')}</Button></div>}
             <Button variant="primary" block disabled={busy || chosen === null || order.status !== 'confirmed'} onClick={() => chosen !== null && void pay(chosen)}>
               {t('payment.pay', { total: format.currency(order.total, order.currency) })}
             </Button>
