@@ -153,8 +153,11 @@ test.describe('sign-in and the shell', () => {
     await expect(shell.title).toHaveText('Classes');
     await expect(page.locator('footer')).toContainText('Harbour Strength');
 
-    // Invited to Tallinn Movement too: signed in, the link opens the profile to accept it.
-    await page.goto(await inviteLink('Tallinn Old Town'));
+    // Invited to Tallinn Movement too: signed in, the pasted link opens the profile to accept it.
+    await page.goto('/invite');
+    await expect(page.getByRole('link', { name: /sign in/i })).toHaveCount(0);
+    await page.getByLabel('Invitation link or code').fill(await inviteLink('Tallinn Old Town'));
+    await page.getByRole('button', { name: 'Open invitation' }).click();
     await expect(page).toHaveURL(/\/profile\?invite=/);
     await expect(page.getByTestId('invite-accept')).toContainText('Tallinn Movement invites you to Tallinn Old Town.');
     await expectAccessible(page);

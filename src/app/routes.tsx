@@ -113,6 +113,8 @@ export const signedInRoutes: RouteObject[] = [
   { path: '/dashboard', element: redirect('/classes'), handle: { preload: loaders.Classes } },
   { path: '/login', element: redirect('/') },
   { path: '/signup', element: <SignupRedirect /> },
+  // Pasting an invitation link works signed in too: its /invite/:token opens the profile to accept it.
+  { path: '/invite', ...screen('Invite') },
   { path: '/invite/:token', element: <SignupRedirect /> },
   { path: '/password_reset', element: redirect('/profile?password_reset=1') },
   // A reset link opened on a device already signed in still sets the password.

@@ -14,6 +14,7 @@ import { describeError } from '../../../ui/describe-error';
 import { Field } from '../../../ui/field/index';
 import { usePageTitle } from '../../../ui/page-title';
 import { useOnline } from '../../../ui/use-online';
+import { useAuth } from '../../../data/hooks/auth';
 import { getInvitation, signUp, type Invitation } from '../invite';
 import { PasswordRules } from './PasswordRules';
 
@@ -36,9 +37,11 @@ function FindInvitation() {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // A member signed in pastes a link too (to join another organisation): a page of the app then.
+  const signedIn = useAuth()?.status === 'authenticated';
   return (
-    <section className="auth-card" aria-labelledby="page-title">
-      <h1 id="page-title" className="auth-card__title">{title}</h1>
+    <section className={signedIn ? 'page' : 'auth-card'} aria-labelledby="page-title">
+      <h1 id="page-title" className={signedIn ? 'page__title' : 'auth-card__title'}>{title}</h1>
       <p>{t('invite.codeHint')}</p>
       <form className="form" noValidate onSubmit={(event) => {
         event.preventDefault();
@@ -51,7 +54,7 @@ function FindInvitation() {
         </Field>
         <Button variant="primary" block type="submit">{t('invite.open')}</Button>
       </form>
-      <p className="auth-card__links"><Link to="/login">{t('auth.backToLogin')}</Link></p>
+      {!signedIn && <p className="auth-card__links"><Link to="/login">{t('auth.backToLogin')}</Link></p>}
     </section>
   );
 }
