@@ -10,15 +10,27 @@ export function asWorkout(row: StoredWorkout): Workout {
   return workout as Workout;
 }
 
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, tab, return first) is written with a
+ * leading apostrophe, as spreadsheets themselves do; reading takes it off again, so the member's
+ * text round-trips unchanged.
+ */
+const ESCAPED_FORMULA = /^'(?=[=+\-@\t\r])/;
+
 export async function writeCsv(rows: readonly Record<string, string>[], columns: readonly string[]): Promise<string> {
   const { default: Papa } = await import('papaparse');
-  return Papa.unparse(rows as Record<string, string>[], { columns: [...columns] });
+  return Papa.unparse(rows as Record<string, string>[], { columns: [...columns], escapeFormulae: true });
 }
 
 /** The file's header and rows; an error when nothing readable is in it. */
 export async function readCsv(text: string): Promise<{ headers: string[]; rows: CsvRow[] }> {
   const { default: Papa } = await import('papaparse');
-  const parsed = Papa.parse<CsvRow>(text, { header: true, skipEmptyLines: 'greedy', transformHeader: (header) => header.replace(/^\uFEFF/, '').trim() });
+  const parsed = Papa.parse<CsvRow>(text, {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (header) => header.replace(/^\uFEFF/, '').trim(),
+    transform: (value) => value.replace(ESCAPED_FORMULA, ''),
+  });
   const headers = (parsed.meta.fields ?? []).filter(Boolean);
   return { headers, rows: parsed.data };
 }
