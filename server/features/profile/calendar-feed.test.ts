@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../../core/contract/types';
 import { asVisit, facilityGuid, post, put, seededClasses } from '../../testing/booking-helpers';
+import { admin } from '../../testing/notifications-helpers';
 import { ALEX, Browser, json, SAM, signedIn, startTestServer, type TestServer } from '../../testing/helpers';
 
 describe('calendar feed', () => {
@@ -52,6 +53,29 @@ describe('calendar feed', () => {
     expect(withIt).toContain('Free cancellation until');
     await put(alex, `/api/v1/visits/${visit.id}/cancel`);
     expect(await (await feed(token)).text()).not.toContain(`UID:visit-${visit.id}@member-pwa`);
+  });
+
+  it('has the classes of a course the member enrols in, and follows an appointment staff move', async () => {
+    const db = server.running.db;
+    const token = await activate(alex);
+    const wellington = { 'X-Facility-Id': await facilityGuid(db, 'Wellington') };
+    const course = await db.selectFrom('courses').select(['id', 'name']).where('name', '=', "Beginners' Barbell").executeTakeFirstOrThrow();
+    expect((await post(alex, `/api/v1/courses/${course.id}/enrol`, {}, wellington)).status).toBe(201);
+    const alexId = (await db.selectFrom('members_profiles').select('id').where('email', '=', ALEX).executeTakeFirstOrThrow()).id;
+    const courseVisits = await db.selectFrom('visits').innerJoin('sessions', 'sessions.id', 'visits.session_id').select('visits.id').where('visits.profile_id', '=', alexId).where('sessions.course_id', '=', course.id).execute();
+    expect(courseVisits.length).toBeGreaterThan(1);
+    const ics = await (await feed(token)).text();
+    for (const visit of courseVisits) expect(ics).toContain(`UID:visit-${visit.id}@member-pwa`);
+    expect(ics).toContain(`SUMMARY:${course.name}`);
+
+    const appointment = await db.selectFrom('appointments').select(['id', 'start_at']).where('profile_id', '=', alexId).where('status', '=', 'booked').where('start_at', '>', seededAt.toISOString()).executeTakeFirstOrThrow();
+    const moved = new Date(Date.parse(appointment.start_at) + 2 * 86_400_000);
+    moved.setUTCMinutes(0, 0, 0);
+    const res = await admin(server, `/admin/appointments/${appointment.id}/move`, { start_at: moved.toISOString() });
+    expect(res.status).toBe(200);
+    const after = await (await feed(token)).text();
+    const event = after.split('BEGIN:VEVENT').find((e) => e.includes(`UID:appointment-${appointment.id}@member-pwa`))!;
+    expect(event).toContain(`DTSTART:${moved.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
   });
 
   it('is revoked by disabling; activating again gives a new address; unknown or malformed tokens are 404', async () => {
