@@ -73,4 +73,22 @@ describe('the feed against the server', () => {
     expect((await db.activities.get(post.id))?.comments.items.some((c) => c.content === 'Too late')).toBe(false);
     expect((await db.notices.toArray()).at(-1)).toMatchObject({ code: 'not_found' });
   });
+
+  it('a reaction the server refuses goes back to what it was, and the member is told why', async () => {
+    const auth = await signIn('demo@example.com', 'demo1234');
+    const orgId = auth.accountOrgId!;
+    await pullActivities(WELLINGTON, orgId, { force: true });
+    const post = (await db.activities.where('org_id').equals(orgId).toArray()).find((p) => p.reactions.mine === null)!;
+    const before = post.reactions;
+    browser.unreachable = () => true;
+    await setReaction(WELLINGTON, post.id, { type: 'post', id: post.id }, 'celebrate');
+    expect((await db.activities.get(post.id))!.reactions).toMatchObject({ mine: 'celebrate', counts: { celebrate: (before.counts.celebrate ?? 0) + 1 } });
+    await real.server.db.deleteFrom('posts').where('id', '=', post.id).execute();
+    browser.unreachable = null;
+    const noticesBefore = await db.notices.count();
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', rejected: 1 });
+    expect((await db.activities.get(post.id))!.reactions).toEqual(before);
+    expect(await db.notices.count()).toBe(noticesBefore + 1);
+    expect((await db.notices.toArray()).at(-1)).toMatchObject({ code: 'not_found' });
+  });
 });
