@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../../core/contract/types';
 import { asVisit, facilityGuid, post, put, seededClasses } from '../../testing/booking-helpers';
@@ -49,7 +51,10 @@ describe('calendar feed', () => {
     const close = (await db.selectFrom('sessions').select('cancellation_close_at').where('id', '=', session).executeTakeFirstOrThrow()).cancellation_close_at;
     const withIt = await (await feed(token)).text();
     expect(withIt).toContain(`UID:visit-${visit.id}@member-pwa`);
-    expect(withIt).toContain(`TRIGGER;VALUE=DATE-TIME:${close.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+    const start = (await db.selectFrom('sessions').select('start_at').where('id', '=', session).executeTakeFirstOrThrow()).start_at;
+    const before = (Date.parse(start) - Date.parse(close)) / 60_000;
+    const alarm = withIt.split('BEGIN:VALARM').find((a) => a.includes('DESCRIPTION:Free cancellation for Barbell Basics ends now'))!;
+    expect(alarm).toContain(`TRIGGER:-P${before >= 1440 ? `${Math.floor(before / 1440)}D` : ''}T${Math.floor((before % 1440) / 60)}H${before % 60 ? `${before % 60}M` : ''}`);
     expect(withIt).toContain('Free cancellation until');
     await put(alex, `/api/v1/visits/${visit.id}/cancel`);
     expect(await (await feed(token)).text()).not.toContain(`UID:visit-${visit.id}@member-pwa`);
@@ -75,7 +80,10 @@ describe('calendar feed', () => {
     expect(res.status).toBe(200);
     const after = await (await feed(token)).text();
     const event = after.split('BEGIN:VEVENT').find((e) => e.includes(`UID:appointment-${appointment.id}@member-pwa`))!;
-    expect(event).toContain(`DTSTART:${moved.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+    // In the facility's zone, at the wall-clock time the studio shows.
+    const local = new TZDate(moved.getTime(), 'Pacific/Auckland');
+    expect(event).toContain(`DTSTART;TZID=Pacific/Auckland:${format(local, "yyyyMMdd'T'HHmmss")}`);
+    expect(after).toMatch(/BEGIN:VTIMEZONE\r\nTZID:Pacific\/Auckland\r\n/);
   });
 
   it('is revoked by disabling; activating again gives a new address; unknown or malformed tokens are 404', async () => {
