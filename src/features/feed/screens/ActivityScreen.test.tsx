@@ -1,6 +1,6 @@
 // The feed screen's reading aids: ?notify=1,2 (a post notification) highlights every named post and
 // scrolls to the first, fetching the ones the device lacks; posts arriving while the member reads
-// wait behind "N new posts"; and members' and staff's text is shown as text, never as HTML.
+// wait behind "N new posts"; pulling down from the top refreshes; and members' and staff's text is shown as text, never as HTML.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Activity } from '../../../../core/contract/types';
@@ -62,6 +62,29 @@ describe('ActivityScreen', () => {
     act(() => fireEvent.click(screen.getByTestId('new-posts')));
     expect(screen.queryByTestId('new-posts')).toBeNull();
     expect(screen.getAllByTestId('post').map((el) => el.id)).toEqual(['post-3', 'post-2', 'post-1']);
+  });
+});
+
+describe('ActivityScreen pull to refresh', () => {
+  it('refreshes the newest page when pulled down far enough from the top, not for a short pull', async () => {
+    state.search = '';
+    state.posts = [post(1, 10)];
+    render(<ActivityScreen />);
+    const page = screen.getByRole('region', { name: 'Feed' });
+    const drag = (to: number) => {
+      fireEvent.touchStart(page, { touches: [{ clientY: 100 }] });
+      fireEvent.touchMove(page, { touches: [{ clientY: to }] });
+      fireEvent.touchEnd(page, { touches: [] });
+    };
+    drag(130);
+    expect(pull.pullActivities).not.toHaveBeenCalled();
+    fireEvent.touchStart(page, { touches: [{ clientY: 100 }] });
+    fireEvent.touchMove(page, { touches: [{ clientY: 200 }] });
+    expect(screen.getByText('Release to refresh')).toBeTruthy();
+    await act(async () => {
+      fireEvent.touchEnd(page, { touches: [] });
+    });
+    expect(pull.pullActivities).toHaveBeenCalledWith('facility-guid', 1, { force: true });
   });
 });
 
