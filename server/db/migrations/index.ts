@@ -19,6 +19,7 @@ import * as m0017 from './0017_member_preferences';
 import * as m0018 from './0018_recurring_bookings';
 import * as m0019 from './0019_workout_import_key';
 import * as m0020 from './0020_facility_plates';
+import * as m0022 from './0022_feed_reports';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018_recurring_bookings': m0018,
   '0019_workout_import_key': m0019,
   '0020_facility_plates': m0020,
+  '0022_feed_reports': m0022,
 };
 
 export const migrationProvider: MigrationProvider = {

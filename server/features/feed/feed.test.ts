@@ -172,6 +172,41 @@ describe('activity feed', () => {
     }
   });
 
+  it('a member reports a post or comment: kept for staff, hidden for that member only, once however often sent', async () => {
+    const harbour = (await db.selectFrom('orgs').select('id').where('name', '=', 'Harbour Strength').executeTakeFirstOrThrow()).id;
+    const made = await json<{ post: { id: number } }>(await admin(server, '/admin/posts', { org_id: harbour, author_name: 'Coach', content: 'Spam? Buy now' }));
+    const postId = made.post.id;
+    const thread = await json<Comment>(await post(sam, '/comments', { source_id: postId, source_type: 'post', comment: { content: 'Rude words' } }));
+    await post(alex, '/comments', { source_id: thread.id, source_type: 'comment', comment: { content: 'A reply in that thread' } });
+    const kept = await json<Comment>(await post(sam, '/comments', { source_id: postId, source_type: 'post', comment: { content: 'Fine words' } }));
+
+    const report = (source_type: string, source_id: number, key?: string) => post(alex, '/reports', { report: { source_type, source_id } }, key ? { 'Idempotency-Key': key } : {});
+    expect((await report('comment', thread.id, 'report-1')).status).toBe(201);
+    expect((await report('comment', thread.id, 'report-1')).status).toBe(201);
+    expect((await report('comment', thread.id)).status).toBe(201);
+    const alexSees = await json<Activity>(await alex.get(`/api/v1/activities/${postId}`, { headers: wellington }));
+    expect(alexSees.comments).toMatchObject({ count: 1, items: [{ id: kept.id }] });
+    // Sam still sees the whole thread.
+    expect((await json<Activity>(await sam.get(`/api/v1/activities/${postId}`, { headers: wellington }))).comments.count).toBe(3);
+
+    expect((await report('post', postId)).status).toBe(201);
+    expect((await alex.get(`/api/v1/activities/${postId}`, { headers: wellington })).status).toBe(404);
+    expect((await page(alex)).activities.some((a) => a.id === postId)).toBe(false);
+    expect((await page(sam)).activities.some((a) => a.id === postId)).toBe(true);
+
+    const staff = await json<{ reports: { source_type: string; source_id: number; post_id: number; content: string; author: string; reported_by: string }[] }>(await fetch(`${server.url}/admin/reports?org_id=${harbour}`, { headers: { Authorization: `Bearer ${server.running.adminToken}` } }));
+    const mine = staff.reports.filter((r) => r.post_id === postId);
+    expect(mine).toEqual([
+      expect.objectContaining({ source_type: 'post', source_id: postId, content: 'Spam? Buy now', author: 'Coach', reported_by: ALEX }),
+      expect.objectContaining({ source_type: 'comment', source_id: thread.id, content: 'Rude words', author: 'Sam Taylor', reported_by: ALEX }),
+    ]);
+    expect((await fetch(`${server.url}/admin/reports`)).status).toBe(401);
+    // Nothing outside what the member can see, and nothing but posts and comments.
+    const summit = (await db.selectFrom('posts').innerJoin('orgs', 'orgs.id', 'posts.org_id').select('posts.id').where('orgs.name', '=', 'Summit Climbing').executeTakeFirstOrThrow()).id;
+    expect((await report('post', summit)).status).toBe(404);
+    expect((await report('member', 1)).status).toBe(422);
+  });
+
   it('reacts once per member and thing (a new type replaces the old), idempotently, and takes it back', async () => {
     const [latest] = (await page(alex)).activities;
     const react = (type: string, key?: string) => post(alex, '/reactions', { reaction: { type, source_id: latest!.id, source_type: 'post' } }, key ? { 'Idempotency-Key': key } : {});
