@@ -7,7 +7,7 @@ import { signIn } from '../../data/auth';
 import { db } from '../../data/db';
 import { flushOutbox } from '../../data/sync/outbox';
 import { withCommandServer } from '../../../tests/support/command-server';
-import { addComment, setReaction } from './commands';
+import { addComment, reportItem, setReaction } from './commands';
 import { pullActivities, pullOlderActivities } from './pull';
 
 const WELLINGTON = seedUuid('facility:harbour-wellington');
@@ -72,6 +72,30 @@ describe('the feed against the server', () => {
     expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', rejected: 1 });
     expect((await db.activities.get(post.id))?.comments.items.some((c) => c.content === 'Too late')).toBe(false);
     expect((await db.notices.toArray()).at(-1)).toMatchObject({ code: 'not_found' });
+  });
+
+  it('reports a comment and a post offline: hidden at once, each report reaches the server once, and the post stays away after a refresh', async () => {
+    const auth = await signIn('demo@example.com', 'demo1234');
+    const orgId = auth.accountOrgId!;
+    await pullActivities(WELLINGTON, orgId, { force: true });
+    const withThread = (await db.activities.where('org_id').equals(orgId).toArray()).find((p) => p.comments.items.some((c) => !c.author.is_me))!;
+    const theirs = withThread.comments.items.find((c) => !c.author.is_me)!;
+    const other = (await db.activities.where('org_id').equals(orgId).toArray()).find((p) => p.id !== withThread.id)!;
+    browser.unreachable = () => true;
+    await reportItem(WELLINGTON, withThread.id, { type: 'comment', id: theirs.id }, null);
+    await reportItem(WELLINGTON, other.id, { type: 'post', id: other.id }, null);
+    expect((await db.activities.get(withThread.id))!.comments.items.some((c) => c.id === theirs.id)).toBe(false);
+    expect(await db.activities.get(other.id)).toBeUndefined();
+    browser.unreachable = null;
+    browser.dropAnswer = (url) => url.endsWith('/reports');
+    expect((await flushOutbox({ ignoreBackoff: true })).outcome).toBe('retry');
+    browser.dropAnswer = null;
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 2 });
+    const stored = await real.server.db.selectFrom('feed_reports').select(['source_type', 'source_id']).where('profile_id', '=', auth.profileId!).orderBy('id').execute();
+    expect(stored).toEqual([{ source_type: 'comment', source_id: theirs.id }, { source_type: 'post', source_id: other.id }]);
+    await pullActivities(WELLINGTON, orgId, { force: true });
+    expect(await db.activities.get(other.id)).toBeUndefined();
+    expect((await db.activities.get(withThread.id))!.comments.items.some((c) => c.id === theirs.id)).toBe(false);
   });
 
   it('a reaction the server refuses goes back to what it was, and the member is told why', async () => {

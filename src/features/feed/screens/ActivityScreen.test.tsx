@@ -1,6 +1,7 @@
 // The feed screen's reading aids: ?notify=1,2 (a post notification) highlights every named post and
 // scrolls to the first, fetching the ones the device lacks; posts arriving while the member reads
-// wait behind "N new posts"; pulling down from the top refreshes; and members' and staff's text is shown as text, never as HTML.
+// wait behind "N new posts"; pulling down from the top refreshes; members' and staff's text is shown
+// as text, never as HTML; a post and others' comments offer Report.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Activity } from '../../../../core/contract/types';
@@ -103,5 +104,9 @@ describe('PostCard', () => {
     expect(container.querySelector('.feed-text')!.textContent).toBe(payload);
     expect(container.textContent).toContain('<b>Coach</b>');
     expect(container.textContent).toContain('<svg/onload=alert(1)>');
+    // Another member's comment and the post can be reported; one's own comment is deleted instead.
+    expect(screen.getByRole('button', { name: 'Report the post by <b>Coach</b>' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Report' })).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 });
