@@ -44,7 +44,7 @@ test.describe('activity feed', () => {
 
     // Reporting the post asks first, hides it for Alex and leaves a report for staff.
     await page.locator(`#post-${postId}`).getByRole('button', { name: 'Report the post by Tom Ngata' }).click();
-    const ask = page.getByRole('dialog', { name: 'Report this post?' });
+    const ask = page.getByRole('alertdialog', { name: 'Report this post?' });
     await expectAccessible(page);
     await ask.getByRole('button', { name: 'Report' }).click();
     await expect(page.locator(`#post-${postId}`)).toHaveCount(0);
