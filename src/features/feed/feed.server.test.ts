@@ -98,6 +98,27 @@ describe('the feed against the server', () => {
     expect((await db.activities.get(withThread.id))!.comments.items.some((c) => c.id === theirs.id)).toBe(false);
   });
 
+  it('a report the server refuses puts the comment back, and the member is told why', async () => {
+    const auth = await signIn('demo@example.com', 'demo1234');
+    const orgId = auth.accountOrgId!;
+    await pullActivities(WELLINGTON, orgId, { force: true });
+    const withThread = (await db.activities.where('org_id').equals(orgId).toArray()).find((p) => p.comments.items.some((c) => !c.author.is_me))!;
+    const theirs = withThread.comments.items.find((c) => !c.author.is_me)!;
+    browser.unreachable = () => true;
+    await reportItem(WELLINGTON, withThread.id, { type: 'comment', id: theirs.id }, null);
+    expect((await db.activities.get(withThread.id))!.comments.items.some((c) => c.id === theirs.id)).toBe(false);
+    // The studio turns the feed off meanwhile.
+    await real.server.db.updateTable('facilities').set({ feed_enabled: 0 }).where('guid', '=', WELLINGTON).execute();
+    browser.unreachable = null;
+    try {
+      expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', rejected: 1 });
+    } finally {
+      await real.server.db.updateTable('facilities').set({ feed_enabled: 1 }).where('guid', '=', WELLINGTON).execute();
+    }
+    expect((await db.activities.get(withThread.id))!.comments.items.find((c) => c.id === theirs.id)).toMatchObject({ content: theirs.content });
+    expect((await db.notices.toArray()).at(-1)).toMatchObject({ code: 'not_found' });
+  });
+
   it('a reaction the server refuses goes back to what it was, and the member is told why', async () => {
     const auth = await signIn('demo@example.com', 'demo1234');
     const orgId = auth.accountOrgId!;
