@@ -2,7 +2,7 @@ import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWork
 import { adminPost, withDatabase } from './support/studio';
 
 test.describe('activity feed', () => {
-  test('a post notification opens the feed with that post highlighted; Alex comments and reacts offline and each reaches the server once', async ({ page, context, loginPage, baseURL }) => {
+  test('a post notification opens the feed with that post highlighted; Alex comments and reacts offline and each reaches the server once, then reports the post', async ({ page, context, loginPage, baseURL }) => {
     await loginPage.signInAs(DEMO.alex);
     await page.waitForTimeout(3_500); // notifications are (re)loaded 3 s after monitoring starts
     const harbour = await withDatabase(async (db) => (await db.selectFrom('orgs').select('id').where('name', '=', 'Harbour Strength').executeTakeFirstOrThrow()).id);
@@ -41,5 +41,16 @@ test.describe('activity feed', () => {
     await expect(page.locator(`#post-${postId}`).getByTestId('comment').filter({ hasText: 'Count me in!' })).not.toContainText('Waiting to sync');
     await page.waitForTimeout(1_000);
     expect(await onServer()).toEqual({ comments: 1, reactions: ['strong'] });
+
+    // Reporting the post asks first, hides it for Alex and leaves a report for staff.
+    await page.locator(`#post-${postId}`).getByRole('button', { name: 'Report the post by Tom Ngata' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Report this post?' });
+    await expectAccessible(page);
+    await ask.getByRole('button', { name: 'Report' }).click();
+    await expect(page.locator(`#post-${postId}`)).toHaveCount(0);
+    await expect.poll(() => withDatabase(async (db) => (await db.selectFrom('feed_reports').select('id').where('source_type', '=', 'post').where('source_id', '=', postId).execute()).length)).toBe(1);
+    await page.reload();
+    await expect(page.getByTestId('post').first()).toBeVisible();
+    await expect(page.locator(`#post-${postId}`)).toHaveCount(0);
   });
 });

@@ -2,10 +2,12 @@
 // light and dark. A route fails when the page scrolls sideways, when a control is smaller than
 // 44 × 44 px, when a heading or tab is cut with an ellipsis, or when axe finds a violation.
 // Screenshots of every route at 390 px land in test-results/screens/ for review (CI keeps the folder).
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, DEMO, axeViolations } from './fixtures';
 import { LoginPage } from './pages/LoginPage';
+import { withDatabase } from './support/studio';
 
 const WIDTHS = [320, 360, 390, 430] as const;
 const THEMES = ['light', 'dark'] as const;
@@ -116,7 +118,8 @@ async function sweep(page: Page, allRoutes: readonly string[], area: string, fin
         problems.push(...(await axeViolations(page)));
         for (const problem of problems) findings.push({ route, width, theme, problem });
         if (width === SCREENSHOT_WIDTH) {
-          const name = `${area}${route.replace(/[/?=&]+/g, '_')}`.replace(/_$/, '');
+          // Link tokens are random: the file is named for the screen, not the token.
+          const name = `${area}${route.replace(/[\w-]{40,}/g, 'token').replace(/[/?=&,]+/g, '_')}`.replace(/_$/, '');
           await page.screenshot({ path: `${SCREENS_DIR}/${name}.${theme}.png`, fullPage: true });
         }
         checks += 1;
@@ -141,7 +144,9 @@ test.describe('every route at phone widths in light and dark', () => {
   test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
 
   test('signed out', async ({ page }) => {
-    const routes = ['/login', '/password_reset', '/invite', '/signup'];
+    const { invite, reset } = await signedOutLinks();
+    // The link screens both while the link works and once it no longer does.
+    const routes = ['/login', '/password_reset', '/invite', '/signup', `/invite/${invite}`, `/signup?invite=${invite}`, '/invite/no-such-invitation', `/password_reset/${reset}`, '/password_reset/no-such-link'];
     const findings: Finding[] = [];
     const checks = await sweep(page, routes, 'out', findings);
     report(findings, checks, 'signed-out routes');
@@ -169,6 +174,66 @@ test.describe('every route at phone widths in light and dark', () => {
     const findings: Finding[] = [];
     const checks = await sweep(page, routes, 'in', findings);
     report(findings, checks, 'signed-in routes');
+    expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
+  });
+});
+
+/** A working invitation and password-reset link, made as the server makes them (only hashes stored). */
+async function signedOutLinks(): Promise<{ invite: string; reset: string }> {
+  const invite = randomBytes(32).toString('base64url');
+  const reset = randomBytes(32).toString('base64url');
+  const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+  const now = new Date();
+  const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
+  await withDatabase(async (db) => {
+    const facility = await db.selectFrom('facilities').select(['id', 'org_id']).where('name', '=', 'Wellington').executeTakeFirstOrThrow();
+    await db.insertInto('invitations').values({ token_hash: hash(invite), org_id: facility.org_id, facility_id: facility.id, email: `layout-${Date.now()}@example.com`, created_at: now.toISOString(), expires_at: later(60), accepted_at: null, accepted_by: null }).execute();
+    const kai = await db.selectFrom('members_profiles').select('id').where('email', '=', DEMO.kai.email).executeTakeFirstOrThrow();
+    await db.insertInto('password_resets').values({ id: hash(reset), profile_id: kai.id, created_at: now.toISOString(), expires_at: later(60), used_at: null }).execute();
+  });
+  return { invite, reset };
+}
+
+test.describe('feed, photo and calendar states at phone widths', () => {
+  test.describe.configure({ timeout: 600_000 });
+  test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
+
+  test('the feed with notified posts highlighted, Settings with the calendar address shown, and the photo crop dialog fit 320–430 px in light and dark and pass axe', async ({ page }) => {
+    await new LoginPage(page).signInAs(DEMO.alex);
+    const newest = await withDatabase((db) => db.selectFrom('posts').innerJoin('orgs', 'orgs.id', 'posts.org_id').select('posts.id').where('orgs.name', '=', 'Harbour Strength').orderBy('posts.created_at', 'desc').limit(2).execute());
+    await page.goto('/settings');
+    const turnOn = page.getByRole('button', { name: 'Turn on calendar feed' });
+    await expect(turnOn.or(page.getByTestId('calendar-url'))).toBeVisible();
+    if (await turnOn.isVisible()) await turnOn.click();
+    await expect(page.getByTestId('calendar-url')).toHaveValue(/\.ics$/);
+    const findings: Finding[] = [];
+    let checks = await sweep(page, [`/activity?notify=${newest.map((p) => p.id).join(',')}`, '/settings'], 'states', findings);
+
+    const sharp = (await import('sharp')).default;
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2266aa' } }).jpeg().toBuffer();
+    for (const theme of THEMES) {
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 844 });
+        await page.goto('/profile');
+        await settle(page);
+        await page.getByTestId('avatar-file').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
+        const dialog = page.getByRole('dialog');
+        await expect(dialog.getByTestId('avatar-crop')).toBeVisible();
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        const problems = [...(await layoutProblems(page)), ...(await axeViolations(page))];
+        for (const problem of problems) findings.push({ route: '/profile (photo crop)', width, theme, problem });
+        if (width === SCREENSHOT_WIDTH) await page.screenshot({ path: `${SCREENS_DIR}/states_photo-crop.${theme}.png` });
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await expect(dialog).toHaveCount(0);
+        checks += 1;
+      }
+    }
+    // Back as it was for the journeys after this one.
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Turn off and revoke the address' }).click();
+    await expect(page.getByRole('button', { name: 'Turn on calendar feed' })).toBeVisible();
+    report(findings, checks, 'feed, photo and calendar states');
     expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
   });
 });

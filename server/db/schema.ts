@@ -273,6 +273,16 @@ export interface ReactionsTable {
   created_at: IsoText;
 }
 
+/** A member's report of a post or comment, for staff; the thing is hidden for that member. */
+export interface FeedReportsTable {
+  id: Generated<number>;
+  profile_id: number;
+  org_id: number;
+  source_type: ReactionSourceText;
+  source_id: number;
+  created_at: IsoText;
+}
+
 /** held: keeps its slot for the member until hold_expires_at; expired: a hold that lapsed. */
 export type AppointmentStatusText = 'held' | 'booked' | 'cancelled' | 'expired';
 
@@ -626,6 +636,7 @@ export interface Database {
   invitations: InvitationsTable;
   comments: CommentsTable;
   reactions: ReactionsTable;
+  feed_reports: FeedReportsTable;
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_queue: PushQueueTable;

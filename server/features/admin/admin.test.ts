@@ -139,6 +139,13 @@ describe('npm run admin (server/features/admin/cli.ts)', () => {
     expect((await cli(['move-appointment', String(appointment.id), when])).out).toBe(`Appointment ${appointment.id} moved to ${when}; the member was notified.`);
     expect((await cli(['cancel-appointment', String(appointment.id)])).code).toBe(0);
 
+    // What members reported, for staff.
+    expect((await cli(['reports', '1'])).out).toBe('No reports.');
+    const reported = (await server.running.db.insertInto('posts').values({ org_id: 1, facility_id: null, author_name: 'Tom', content: 'Bad <b>news</b>', created_at: new Date().toISOString(), image_url: null }).returning('id').executeTakeFirstOrThrow()).id;
+    const wellington = (await server.running.db.selectFrom('facilities').select('guid').where('name', '=', 'Wellington').executeTakeFirstOrThrow()).guid;
+    expect((await alex.request('/api/v1/reports', { method: 'POST', json: { report: { source_type: 'post', source_id: reported } }, headers: { 'X-Facility-Id': wellington } })).status).toBe(201);
+    expect((await cli(['reports', '1'])).out).toMatch(new RegExp(`^\\S+ post ${reported} \\(post ${reported}\\) by Tom, reported by demo@example\\.com: "Bad <b>news</b>"$`));
+
     const classId = (await server.running.db.selectFrom('sessions').select('id').where('name', '=', 'Barbell Basics').orderBy('id').executeTakeFirstOrThrow()).id;
     expect((await cli(['cancel-class', String(classId)])).out).toBe(`Class ${classId} cancelled: 2 visit(s) cancelled, 2 member(s) notified.`);
   });

@@ -17,6 +17,7 @@ Commands:
   move-appointment <appointmentId> <iso-time>    move an appointment, e.g. 2026-05-01T10:00:00+12:00
   cancel-appointment <appointmentId>             cancel an appointment
   invite <facilityId> <email> [locale]           invite an email to the facility's organisation (emailed link, 14 days)
+  reports [orgId]                                what members reported in the feed, newest first
   notify <email> <type> "<message>" [params-json]
                                                  send a raw notification, e.g.
                                                  notify demo@example.com appointment "Moved" '{"appointment":{"id":1}}'
@@ -63,6 +64,8 @@ function required(value: string | undefined, what: string): string {
 
 interface Call {
   path: string;
+  /** POST unless said. */
+  method?: 'GET';
   body?: Record<string, unknown>;
   /** A file whose bytes go into the body as base64, under `field`. */
   file?: { field: string; path: string };
@@ -116,6 +119,19 @@ function parse(args: string[]): Call | null {
         },
       };
     }
+    case 'reports': {
+      const orgId = rest[0] === undefined ? null : positiveId(rest[0], 'The organisation id');
+      return {
+        path: `/admin/reports${orgId ? `?org_id=${orgId}` : ''}`,
+        method: 'GET',
+        describe: (r) => {
+          const reports = (r.reports ?? []) as { source_type: string; source_id: number; post_id: number | null; author: string | null; content: string | null; reported_by: string; created_at: string }[];
+          if (reports.length === 0) return 'No reports.';
+          // JSON.stringify quotes the text: what members wrote is shown, never run by the terminal.
+          return reports.map((x) => `${x.created_at} ${x.source_type} ${x.source_id} (post ${String(x.post_id)}) by ${x.author ?? '(removed)'}, reported by ${x.reported_by}: ${JSON.stringify(x.content ?? '(removed)')}`).join('\n');
+        },
+      };
+    }
     case 'notify': {
       const email = required(rest[0], 'the member’s email');
       const type = required(rest[1], 'the notification type (waitlist, class_cancelled, appointment, post …)');
@@ -155,11 +171,12 @@ export async function runCli(args: string[], io: CliEnv): Promise<number> {
     }
     let res: Response;
     try {
-      res = await io.fetch(`${base}${call.path}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(request),
-      });
+      res = await io.fetch(
+        `${base}${call.path}`,
+        call.method === 'GET'
+          ? { headers: { Authorization: `Bearer ${token}` } }
+          : { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(request) },
+      );
     } catch (error) {
       const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error instanceof Error ? error.message : String(error));
       throw new CliError(`Cannot reach the server at ${base} (${reason}). Is it running (npm run serve)? Set ADMIN_URL if it listens elsewhere.`);

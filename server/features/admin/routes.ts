@@ -29,6 +29,8 @@ const invitationBody = z.object({
 //   POST /admin/appointments/{id}/move {start_at}            → 200 {appointment, notification}
 //   POST /admin/appointments/{id}/cancel                     → 200 {appointment, notification}
 //   POST /admin/invitations {facility_id, email, locale?}      → 201 {invitation} (the link is emailed)
+//   GET  /admin/reports?org_id=1                              → 200 {reports: [{id, org_id, source_type, source_id, post_id, content, author, reported_by, created_at}]}
+//                                                              newest first, 100 at most: what members reported in the feed
 //   POST /admin/notifications {email, type, message, params?, org_id?, expires_at?, avatar_url?}
 //                                                            → 201 {notification}
 
@@ -102,6 +104,34 @@ export function adminRoutes(): Hono<AppEnv> {
     const imageUrl = body.image ? await storePostImage(c.get('deps').uploads.store, Buffer.from(body.image, 'base64')) : null;
     const result = await notifications.transaction((trx) => publishPost(trx, { orgId: body.org_id, authorName: body.author_name, content: body.content, imageUrl }, now()));
     return c.json(result, 201);
+  });
+
+  routes.get('/reports', async (c) => {
+    const { db } = c.get('deps');
+    const orgId = Number(c.req.query('org_id'));
+    let query = db
+      .selectFrom('feed_reports')
+      .innerJoin('members_profiles as reporter', 'reporter.id', 'feed_reports.profile_id')
+      .leftJoin('posts', (join) => join.onRef('posts.id', '=', 'feed_reports.source_id').on('feed_reports.source_type', '=', 'post'))
+      .leftJoin('comments', (join) => join.onRef('comments.id', '=', 'feed_reports.source_id').on('feed_reports.source_type', '=', 'comment'))
+      .leftJoin('members_profiles as commenter', 'commenter.id', 'comments.profile_id')
+      .select(['feed_reports.id', 'feed_reports.org_id', 'feed_reports.source_type', 'feed_reports.source_id', 'feed_reports.created_at', 'reporter.email as reported_by', 'posts.content as post_content', 'posts.author_name', 'comments.content as comment_content', 'comments.post_id', 'commenter.full_name as commenter']);
+    if (Number.isSafeInteger(orgId) && orgId > 0) query = query.where('feed_reports.org_id', '=', orgId);
+    const rows = await query.orderBy('feed_reports.created_at', 'desc').orderBy('feed_reports.id', 'desc').limit(100).execute();
+    return c.json({
+      reports: rows.map((r) => ({
+        id: r.id,
+        org_id: r.org_id,
+        source_type: r.source_type,
+        source_id: r.source_id,
+        post_id: r.source_type === 'post' ? r.source_id : r.post_id,
+        // null once the post or comment is gone.
+        content: (r.source_type === 'post' ? r.post_content : r.comment_content) ?? null,
+        author: (r.source_type === 'post' ? r.author_name : r.commenter) ?? null,
+        reported_by: r.reported_by,
+        created_at: r.created_at,
+      })),
+    });
   });
 
   routes.post('/invitations', async (c) => {

@@ -4,7 +4,8 @@ import type { Database, PostRow, ReactionSourceText } from '../../db/schema';
 import { inChunks } from '../../db/chunks';
 
 // Posts as the feed shows them: each with its comments (replies under theirs), and reactions
-// counted per type with the member's own. Text goes out exactly as stored: plain text.
+// counted per type with the member's own, less what the member reported. Text goes out exactly as
+// stored: plain text.
 
 type Db = Kysely<Database>;
 
@@ -22,7 +23,7 @@ async function reactionsOf(db: Db, type: ReactionSourceText, ids: readonly numbe
 export async function presentActivities(db: Db, posts: readonly PostRow[], me: number): Promise<Activity[]> {
   if (posts.length === 0) return [];
   const postIds = posts.map((p) => p.id);
-  const comments = await inChunks(postIds, (chunk) =>
+  const all = await inChunks(postIds, (chunk) =>
     db
       .selectFrom('comments')
       .innerJoin('members_profiles', 'members_profiles.id', 'comments.profile_id')
@@ -32,6 +33,9 @@ export async function presentActivities(db: Db, posts: readonly PostRow[], me: n
       .orderBy('comments.id')
       .execute(),
   );
+  // Comments the member reported are hidden for them, a reported thread with its replies.
+  const reported = new Set((await inChunks(all.map((c) => c.id), (chunk) => db.selectFrom('feed_reports').select('source_id').where('profile_id', '=', me).where('source_type', '=', 'comment').where('source_id', 'in', chunk).execute())).map((r) => r.source_id));
+  const comments = reported.size === 0 ? all : all.filter((c) => !reported.has(c.id) && !(c.parent_id !== null && reported.has(c.parent_id)));
   const [postReactions, commentReactions] = await Promise.all([reactionsOf(db, 'post', postIds, me), reactionsOf(db, 'comment', comments.map((c) => c.id), me)]);
   const asReply = (row: (typeof comments)[number]): Reply => ({
     id: row.id,

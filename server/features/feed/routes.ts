@@ -19,6 +19,8 @@ import { ACTIVITIES_PAGE, COMMENT_MAX, cleanTextMessage, isCleanText, REACTION_T
 //   DELETE /comments/{id}                       204; the member's own only (another's is 404)
 //   POST   /reactions {reaction: {type, source_id, source_type}}  201 {source_type, source_id, reactions}
 //   DELETE /reactions/{sourceType}-{id}         204 (the member's reaction, if any)
+//   POST   /reports {report: {source_type, source_id}}  201 {source_type, source_id}: kept for staff
+//                                               (GET /admin/reports); hidden for this member from then on
 // Only where the facility's feed is on (else 404). A reply to a reply joins its thread (one level).
 // Replying notifies the comment's author ('post' notification, opening the post). Text is plain:
 // stored and sent as written, checked for length and control characters.
@@ -33,13 +35,14 @@ function feedFacility(c: Parameters<typeof requireFacility>[0]): FacilityRow {
   return facility;
 }
 
-/** Posts the facility's members see: the organisation's, for every facility or this one. */
-function visiblePosts(db: Db, facility: FacilityRow) {
+/** Posts the facility's members see: the organisation's, for every facility or this one (less those the member reported). */
+function visiblePosts(db: Db, facility: FacilityRow, me: number) {
   return db
     .selectFrom('posts')
     .selectAll()
     .where('org_id', '=', facility.org_id)
-    .where((eb) => eb.or([eb('facility_id', 'is', null), eb('facility_id', '=', facility.id)]));
+    .where((eb) => eb.or([eb('facility_id', 'is', null), eb('facility_id', '=', facility.id)]))
+    .where('id', 'not in', db.selectFrom('feed_reports').select('source_id').where('profile_id', '=', me).where('source_type', '=', 'post'));
 }
 
 const listQuery = z.object({ before: z.string().max(200).optional() });
@@ -57,6 +60,13 @@ const commentBody = z.object({
   comment: z.object({ content }),
 });
 
+const reportBody = z.object({
+  report: z.object({
+    source_id: z.number({ error: 'source_id must be a post or comment id.' }).int().positive(),
+    source_type: z.enum(['post', 'comment'], { error: 'source_type must be post or comment.' }),
+  }),
+});
+
 const reactionBody = z.object({
   reaction: z.object({
     type: z.enum(REACTION_TYPES, { error: `type must be one of ${REACTION_TYPES.join(', ')}.` }),
@@ -66,10 +76,10 @@ const reactionBody = z.object({
 });
 
 /** The post a post or comment belongs to, when the member may see it here; else 404. */
-async function findSource(db: Db, facility: FacilityRow, type: 'post' | 'comment', id: number) {
+async function findSource(db: Db, facility: FacilityRow, me: number, type: 'post' | 'comment', id: number) {
   const comment = type === 'comment' ? await db.selectFrom('comments').select(['id', 'post_id', 'parent_id', 'profile_id']).where('id', '=', id).executeTakeFirst() : undefined;
   const postId = type === 'post' ? id : comment?.post_id;
-  const post = postId === undefined ? undefined : await visiblePosts(db, facility).where('id', '=', postId).executeTakeFirst();
+  const post = postId === undefined ? undefined : await visiblePosts(db, facility, me).where('id', '=', postId).executeTakeFirst();
   if (!post || (type === 'comment' && !comment)) throw notFound(type === 'post' ? 'The post' : 'The comment');
   return { post, comment };
 }
@@ -83,7 +93,7 @@ export function feedRoutes(): Hono<AppEnv> {
     const facility = feedFacility(c);
     const { before } = readQuery(c, listQuery);
     const cursor = before ? readFeedCursor(before) : null;
-    let query = visiblePosts(db, facility);
+    let query = visiblePosts(db, facility, profileId(c));
     if (cursor) query = query.where((eb) => eb.or([eb('created_at', '<', cursor.created_at), eb.and([eb('created_at', '=', cursor.created_at), eb('id', '<', cursor.id)])]));
     const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(ACTIVITIES_PAGE + 1).execute();
     const page = rows.slice(0, ACTIVITIES_PAGE);
@@ -93,7 +103,7 @@ export function feedRoutes(): Hono<AppEnv> {
 
   routes.get('/activities/:id', requireAuth, async (c) => {
     const { db } = c.get('deps');
-    const post = await visiblePosts(db, feedFacility(c)).where('id', '=', pathId(c)).executeTakeFirst();
+    const post = await visiblePosts(db, feedFacility(c), profileId(c)).where('id', '=', pathId(c)).executeTakeFirst();
     if (!post) throw notFound('The post');
     const [activity] = await presentActivities(db, [post], profileId(c));
     return c.json(activity);
@@ -105,7 +115,7 @@ export function feedRoutes(): Hono<AppEnv> {
     const facility = feedFacility(c);
     const body = await readJson(c, commentBody);
     return idempotent(c, me, async (trx) => {
-      const { post, comment: target } = await findSource(trx, facility, body.source_type, body.source_id);
+      const { post, comment: target } = await findSource(trx, facility, me, body.source_type, body.source_id);
       // A reply to a reply joins the thread it is in.
       const parentId = target ? (target.parent_id ?? target.id) : null;
       const at = now().toISOString();
@@ -126,7 +136,7 @@ export function feedRoutes(): Hono<AppEnv> {
     const { db } = c.get('deps');
     const facility = feedFacility(c);
     const id = pathId(c);
-    const { comment } = await findSource(db, facility, 'comment', id);
+    const { comment } = await findSource(db, facility, profileId(c), 'comment', id);
     // Another member's comment is not found, exactly like a missing one.
     if (!comment || comment.profile_id !== profileId(c)) throw notFound('The comment');
     await db.deleteFrom('comments').where('id', '=', id).execute();
@@ -140,7 +150,7 @@ export function feedRoutes(): Hono<AppEnv> {
     const facility = feedFacility(c);
     const { reaction } = await readJson(c, reactionBody);
     return idempotent(c, me, async (trx) => {
-      await findSource(trx, facility, reaction.source_type, reaction.source_id);
+      await findSource(trx, facility, me, reaction.source_type, reaction.source_id);
       await trx
         .insertInto('reactions')
         .values({ profile_id: me, source_type: reaction.source_type, source_id: reaction.source_id, type: reaction.type, created_at: now().toISOString() })
@@ -157,9 +167,25 @@ export function feedRoutes(): Hono<AppEnv> {
     if (!match) throw notFound('The reaction');
     const type = match[1] as 'post' | 'comment';
     const id = Number(match[2]);
-    await findSource(db, facility, type, id);
+    await findSource(db, facility, profileId(c), type, id);
     await db.deleteFrom('reactions').where('profile_id', '=', profileId(c)).where('source_type', '=', type).where('source_id', '=', id).execute();
     return c.body(null, 204);
+  });
+
+  routes.post('/reports', requireAuth, async (c) => {
+    const { now } = c.get('deps');
+    const me = profileId(c);
+    const facility = feedFacility(c);
+    const { report } = await readJson(c, reportBody);
+    return idempotent(c, me, async (trx) => {
+      const { post } = await findSource(trx, facility, me, report.source_type, report.source_id);
+      await trx
+        .insertInto('feed_reports')
+        .values({ profile_id: me, org_id: post.org_id, source_type: report.source_type, source_id: report.source_id, created_at: now().toISOString() })
+        .onConflict((oc) => oc.columns(['profile_id', 'source_type', 'source_id']).doNothing())
+        .execute();
+      return { status: 201, body: { source_type: report.source_type, source_id: report.source_id } };
+    });
   });
 
   return routes;

@@ -1,6 +1,9 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../../core/contract/types';
 import { asVisit, facilityGuid, post, put, seededClasses } from '../../testing/booking-helpers';
+import { admin } from '../../testing/notifications-helpers';
 import { ALEX, Browser, json, SAM, signedIn, startTestServer, type TestServer } from '../../testing/helpers';
 
 describe('calendar feed', () => {
@@ -48,10 +51,39 @@ describe('calendar feed', () => {
     const close = (await db.selectFrom('sessions').select('cancellation_close_at').where('id', '=', session).executeTakeFirstOrThrow()).cancellation_close_at;
     const withIt = await (await feed(token)).text();
     expect(withIt).toContain(`UID:visit-${visit.id}@member-pwa`);
-    expect(withIt).toContain(`TRIGGER;VALUE=DATE-TIME:${close.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+    const start = (await db.selectFrom('sessions').select('start_at').where('id', '=', session).executeTakeFirstOrThrow()).start_at;
+    const before = (Date.parse(start) - Date.parse(close)) / 60_000;
+    const alarm = withIt.split('BEGIN:VALARM').find((a) => a.includes('DESCRIPTION:Free cancellation for Barbell Basics ends now'))!;
+    expect(alarm).toContain(`TRIGGER:-P${before >= 1440 ? `${Math.floor(before / 1440)}D` : ''}T${Math.floor((before % 1440) / 60)}H${before % 60 ? `${before % 60}M` : ''}`);
     expect(withIt).toContain('Free cancellation until');
     await put(alex, `/api/v1/visits/${visit.id}/cancel`);
     expect(await (await feed(token)).text()).not.toContain(`UID:visit-${visit.id}@member-pwa`);
+  });
+
+  it('has the classes of a course the member enrols in, and follows an appointment staff move', async () => {
+    const db = server.running.db;
+    const token = await activate(alex);
+    const wellington = { 'X-Facility-Id': await facilityGuid(db, 'Wellington') };
+    const course = await db.selectFrom('courses').select(['id', 'name']).where('name', '=', "Beginners' Barbell").executeTakeFirstOrThrow();
+    expect((await post(alex, `/api/v1/courses/${course.id}/enrol`, {}, wellington)).status).toBe(201);
+    const alexId = (await db.selectFrom('members_profiles').select('id').where('email', '=', ALEX).executeTakeFirstOrThrow()).id;
+    const courseVisits = await db.selectFrom('visits').innerJoin('sessions', 'sessions.id', 'visits.session_id').select('visits.id').where('visits.profile_id', '=', alexId).where('sessions.course_id', '=', course.id).execute();
+    expect(courseVisits.length).toBeGreaterThan(1);
+    const ics = await (await feed(token)).text();
+    for (const visit of courseVisits) expect(ics).toContain(`UID:visit-${visit.id}@member-pwa`);
+    expect(ics).toContain(`SUMMARY:${course.name}`);
+
+    const appointment = await db.selectFrom('appointments').select(['id', 'start_at']).where('profile_id', '=', alexId).where('status', '=', 'booked').where('start_at', '>', seededAt.toISOString()).executeTakeFirstOrThrow();
+    const moved = new Date(Date.parse(appointment.start_at) + 2 * 86_400_000);
+    moved.setUTCMinutes(0, 0, 0);
+    const res = await admin(server, `/admin/appointments/${appointment.id}/move`, { start_at: moved.toISOString() });
+    expect(res.status).toBe(200);
+    const after = await (await feed(token)).text();
+    const event = after.split('BEGIN:VEVENT').find((e) => e.includes(`UID:appointment-${appointment.id}@member-pwa`))!;
+    // In the facility's zone, at the wall-clock time the studio shows.
+    const local = new TZDate(moved.getTime(), 'Pacific/Auckland');
+    expect(event).toContain(`DTSTART;TZID=Pacific/Auckland:${format(local, "yyyyMMdd'T'HHmmss")}`);
+    expect(after).toMatch(/BEGIN:VTIMEZONE\r\nTZID:Pacific\/Auckland\r\n/);
   });
 
   it('is revoked by disabling; activating again gives a new address; unknown or malformed tokens are 404', async () => {

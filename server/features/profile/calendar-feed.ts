@@ -1,15 +1,17 @@
+import { TZDate } from '@date-fns/tz';
 import { Hono } from 'hono';
 import ical, { ICalAlarmType } from 'ical-generator';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { formatWhen } from '../notifications/messages';
+import { vtimezone } from './vtimezone';
 
 // The member's calendar feed, GET /calendar/{calendar_token}.ics (see docs/decisions.md#calendar-feed):
 // booked classes (course classes included) and appointments from 30 days back to 180 ahead, so a
 // calendar app subscribed to it follows bookings as they change. No session: the secret token in
-// the URL is the key (activate and disable on /api/v1/profile). Times are exact instants (UTC),
-// which every calendar shows at the right moment; descriptions give them in the facility's zone.
+// the URL is the key (activate and disable on /api/v1/profile). Each event is written in its
+// facility's time zone (TZID, with a VTIMEZONE for each zone used), as the studio's timetable reads.
 // Each class has a reminder an hour before and, while a cancel is still free, one when free
 // cancellation ends.
 
@@ -41,6 +43,9 @@ export async function memberCalendar(db: Kysely<Database>, profileId: number, na
   const from = new Date(at.getTime() - PAST_DAYS * 86_400_000).toISOString();
   const to = new Date(at.getTime() + AHEAD_DAYS * 86_400_000).toISOString();
   const calendar = ical({ name: `${name}: bookings`, prodId: { company: 'member-pwa', product: 'bookings', language: 'EN' }, ttl: 60 * 60 });
+  // No calendar-wide zone (a member may book in several); each zone the events use gets its VTIMEZONE.
+  calendar.timezone({ name: null, generator: (zone) => vtimezone(zone, new Date(from), new Date(to)) });
+  const inZone = (iso: string, zone: string) => new TZDate(Date.parse(iso), zone);
 
   const classes = await db
     .selectFrom('visits')
@@ -63,8 +68,9 @@ export async function memberCalendar(db: Kysely<Database>, profileId: number, na
     if (row.online_url) lines.push(`Online: ${row.online_url}`);
     const event = calendar.createEvent({
       id: `visit-${row.id}@member-pwa`,
-      start,
-      end: new Date(row.end_at),
+      start: inZone(row.start_at, row.time_zone),
+      end: inZone(row.end_at, row.time_zone),
+      timezone: row.time_zone,
       summary: row.name,
       location: [row.location, row.facility, row.address].filter(Boolean).join(', '),
       description: lines.join('\n'),
@@ -72,7 +78,8 @@ export async function memberCalendar(db: Kysely<Database>, profileId: number, na
       ...(row.online_url && { url: row.online_url }),
     });
     event.createAlarm({ type: ICalAlarmType.display, trigger: REMINDER_SECONDS, description: `${row.name} starts in an hour` });
-    if (freeUntil < start && freeUntil > at) event.createAlarm({ type: ICalAlarmType.display, trigger: freeUntil, description: `Free cancellation for ${row.name} ends now` });
+    // Relative to the start: an absolute TRIGGER must be UTC, and ical-generator writes it in the event's zone.
+    if (freeUntil < start && freeUntil > at) event.createAlarm({ type: ICalAlarmType.display, trigger: (start.getTime() - freeUntil.getTime()) / 1000, description: `Free cancellation for ${row.name} ends now` });
   }
 
   const appointments = await db
@@ -90,8 +97,9 @@ export async function memberCalendar(db: Kysely<Database>, profileId: number, na
     const start = new Date(row.start_at);
     const event = calendar.createEvent({
       id: `appointment-${row.id}@member-pwa`,
-      start,
-      end: row.end_at ? new Date(row.end_at) : new Date(start.getTime() + 60 * 60_000),
+      start: inZone(row.start_at, row.time_zone),
+      end: inZone(row.end_at ?? new Date(start.getTime() + 60 * 60_000).toISOString(), row.time_zone),
+      timezone: row.time_zone,
       summary: `${row.service_name} with ${row.staff_name}`,
       location: [row.facility, row.address].filter(Boolean).join(', '),
       description: `${row.org}, ${row.facility}\nStarts ${formatWhen(row.start_at, row.time_zone)} (${row.facility} time).`,

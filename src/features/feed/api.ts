@@ -1,4 +1,4 @@
-// Calls of the feed slice (README "Calls beyond SPEC §7": activities, comments, reactions).
+// Calls of the feed slice (README "Calls beyond SPEC §7": activities, comments, reactions, reports).
 import { apiRequest } from '../../data/api/client';
 import type { ReadOptions, WriteOptions } from '../../data/api/account';
 import type { Activity, ActivityPage, Comment, FeedReactions } from '../../../core/contract/types';
@@ -25,4 +25,8 @@ export function postReaction(source: { type: 'post' | 'comment'; id: number }, t
 
 export function deleteReaction(source: { type: 'post' | 'comment'; id: number }, options: WriteOptions): Promise<void> {
   return apiRequest<void>('DELETE', `/reactions/${source.type}-${source.id}`, options);
+}
+
+export function postReport(source: { type: 'post' | 'comment'; id: number }, options: WriteOptions): Promise<{ source_type: string; source_id: number }> {
+  return apiRequest<{ source_type: string; source_id: number }>('POST', '/reports', { ...options, body: { report: { source_type: source.type, source_id: source.id } } });
 }

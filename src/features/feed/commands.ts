@@ -1,5 +1,5 @@
 // Feed intents (docs/rules.md#activity-feed): comment on a post, reply to a comment, delete one's own
-// comment, react or take a reaction back. Each changes the post on the device at once and waits
+// comment, react or take a reaction back, report a post or comment (hidden for the member at once). Each changes the post on the device at once and waits
 // in the outbox in ONE transaction; the server's answer replaces the guess, a refusal undoes
 // just what this intent did (by id, so later intents on the post stay) and the notice says why.
 //
@@ -16,9 +16,9 @@ import { touchKey } from '../../data/sync/touches';
 import { inTransaction, newTempId } from '../../data/transaction';
 import { LocalRefusal } from '../../../core/errors';
 import type { Activity, Comment, FeedReactions, ReactionType, Reply } from '../../../core/contract/types';
-import { deleteComment as sendDelete, deleteReaction, postComment, postReaction } from './api';
+import { deleteComment as sendDelete, deleteReaction, postComment, postReaction, postReport } from './api';
 
-export const FEED_OPS = { comment: 'feed.comment', uncomment: 'feed.uncomment', react: 'feed.react' } as const;
+export const FEED_OPS = { comment: 'feed.comment', uncomment: 'feed.uncomment', react: 'feed.react', report: 'feed.report' } as const;
 
 type Source = { type: 'post' | 'comment'; id: number };
 
@@ -46,6 +46,15 @@ interface ReactArgs {
   /** null takes the reaction back. */
   type: ReactionType | null;
   before: FeedReactions;
+}
+
+interface ReportArgs {
+  facilityGuid: string;
+  postId: number;
+  source: Source;
+  /** What was hidden, put back if the server refuses: the post, or the comment and its thread. */
+  post?: Activity;
+  comment?: { item: Comment | Reply; threadId: number | null };
 }
 
 function options(facilityGuid: string, idempotencyKey: string): WriteOptions {
@@ -136,6 +145,25 @@ export async function setReaction(facilityGuid: string, postId: number, source: 
   });
 }
 
+/** Reports a post or another member's comment to the studio; it is hidden for the member at once. */
+export async function reportItem(facilityGuid: string, postId: number, source: Source, threadId: number | null): Promise<void> {
+  await commandTransaction([db.activities, db.profiles], async () => {
+    await me();
+    const post = await db.activities.get(postId);
+    if (!post) return;
+    if (source.type === 'post') {
+      await db.activities.delete(postId);
+      await inTransaction(enqueue(FEED_OPS.report, { facilityGuid, postId, source, post } satisfies ReportArgs, [touchKey('activities', postId)]));
+      return;
+    }
+    const top = post.comments.items.find((c) => c.id === source.id);
+    const item = top ?? post.comments.items.flatMap((c) => c.replies).find((r) => r.id === source.id);
+    if (!item) return;
+    await db.activities.put(withoutComment(post, source.id));
+    await inTransaction(enqueue(FEED_OPS.report, { facilityGuid, postId, source, comment: { item, threadId } } satisfies ReportArgs, [touchKey('activities', postId)]));
+  });
+}
+
 export function registerFeedOps(): void {
   registerOp<CommentArgs, Comment>(FEED_OPS.comment, {
     send: (args, key) => postComment(args.source, args.content, options(args.facilityGuid, key)),
@@ -148,6 +176,19 @@ export function registerFeedOps(): void {
     send: (args, key) => sendDelete(args.comment.id, options(args.facilityGuid, key)),
     tables: ['activities'],
     onRejected: (args) => updatePost(args.postId, (post) => withComment(post, args.threadId, { ...args.comment, replies: 'replies' in args.comment ? args.comment.replies : [] } as Comment)),
+  });
+  registerOp<ReportArgs, unknown>(FEED_OPS.report, {
+    send: (args, key) => postReport(args.source, options(args.facilityGuid, key)),
+    tables: ['activities'],
+    // Refused (the post is gone, the feed turned off): shown again as it was.
+    onRejected: async (args) => {
+      if (args.post) {
+        if (!(await db.activities.get(args.postId))) await db.activities.put(args.post);
+        return;
+      }
+      const hidden = args.comment;
+      if (hidden) await updatePost(args.postId, (post) => withComment(post, hidden.threadId, { ...hidden.item, replies: 'replies' in hidden.item ? hidden.item.replies : [] } as Comment));
+    },
   });
   registerOp<ReactArgs, { reactions: FeedReactions } | void>(FEED_OPS.react, {
     send: (args, key) => (args.type ? postReaction(args.source, args.type, options(args.facilityGuid, key)) : deleteReaction(args.source, options(args.facilityGuid, key))),

@@ -7,7 +7,7 @@ import { signIn } from '../../data/auth';
 import { db } from '../../data/db';
 import { flushOutbox } from '../../data/sync/outbox';
 import { withCommandServer } from '../../../tests/support/command-server';
-import { addComment, setReaction } from './commands';
+import { addComment, reportItem, setReaction } from './commands';
 import { pullActivities, pullOlderActivities } from './pull';
 
 const WELLINGTON = seedUuid('facility:harbour-wellington');
@@ -71,6 +71,69 @@ describe('the feed against the server', () => {
     browser.unreachable = null;
     expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', rejected: 1 });
     expect((await db.activities.get(post.id))?.comments.items.some((c) => c.content === 'Too late')).toBe(false);
+    expect((await db.notices.toArray()).at(-1)).toMatchObject({ code: 'not_found' });
+  });
+
+  it('reports a comment and a post offline: hidden at once, each report reaches the server once, and the post stays away after a refresh', async () => {
+    const auth = await signIn('demo@example.com', 'demo1234');
+    const orgId = auth.accountOrgId!;
+    await pullActivities(WELLINGTON, orgId, { force: true });
+    const withThread = (await db.activities.where('org_id').equals(orgId).toArray()).find((p) => p.comments.items.some((c) => !c.author.is_me))!;
+    const theirs = withThread.comments.items.find((c) => !c.author.is_me)!;
+    const other = (await db.activities.where('org_id').equals(orgId).toArray()).find((p) => p.id !== withThread.id)!;
+    browser.unreachable = () => true;
+    await reportItem(WELLINGTON, withThread.id, { type: 'comment', id: theirs.id }, null);
+    await reportItem(WELLINGTON, other.id, { type: 'post', id: other.id }, null);
+    expect((await db.activities.get(withThread.id))!.comments.items.some((c) => c.id === theirs.id)).toBe(false);
+    expect(await db.activities.get(other.id)).toBeUndefined();
+    browser.unreachable = null;
+    browser.dropAnswer = (url) => url.endsWith('/reports');
+    expect((await flushOutbox({ ignoreBackoff: true })).outcome).toBe('retry');
+    browser.dropAnswer = null;
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 2 });
+    const stored = await real.server.db.selectFrom('feed_reports').select(['source_type', 'source_id']).where('profile_id', '=', auth.profileId!).orderBy('id').execute();
+    expect(stored).toEqual([{ source_type: 'comment', source_id: theirs.id }, { source_type: 'post', source_id: other.id }]);
+    await pullActivities(WELLINGTON, orgId, { force: true });
+    expect(await db.activities.get(other.id)).toBeUndefined();
+    expect((await db.activities.get(withThread.id))!.comments.items.some((c) => c.id === theirs.id)).toBe(false);
+  });
+
+  it('a report the server refuses puts the comment back, and the member is told why', async () => {
+    const auth = await signIn('demo@example.com', 'demo1234');
+    const orgId = auth.accountOrgId!;
+    await pullActivities(WELLINGTON, orgId, { force: true });
+    const withThread = (await db.activities.where('org_id').equals(orgId).toArray()).find((p) => p.comments.items.some((c) => !c.author.is_me))!;
+    const theirs = withThread.comments.items.find((c) => !c.author.is_me)!;
+    browser.unreachable = () => true;
+    await reportItem(WELLINGTON, withThread.id, { type: 'comment', id: theirs.id }, null);
+    expect((await db.activities.get(withThread.id))!.comments.items.some((c) => c.id === theirs.id)).toBe(false);
+    // The studio turns the feed off meanwhile.
+    await real.server.db.updateTable('facilities').set({ feed_enabled: 0 }).where('guid', '=', WELLINGTON).execute();
+    browser.unreachable = null;
+    try {
+      expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', rejected: 1 });
+    } finally {
+      await real.server.db.updateTable('facilities').set({ feed_enabled: 1 }).where('guid', '=', WELLINGTON).execute();
+    }
+    expect((await db.activities.get(withThread.id))!.comments.items.find((c) => c.id === theirs.id)).toMatchObject({ content: theirs.content });
+    expect((await db.notices.toArray()).at(-1)).toMatchObject({ code: 'not_found' });
+  });
+
+  it('a reaction the server refuses goes back to what it was, and the member is told why', async () => {
+    const auth = await signIn('demo@example.com', 'demo1234');
+    const orgId = auth.accountOrgId!;
+    await pullActivities(WELLINGTON, orgId, { force: true });
+    const post = (await db.activities.where('org_id').equals(orgId).toArray()).find((p) => p.reactions.mine === null)!;
+    const before = post.reactions;
+    browser.unreachable = () => true;
+    await setReaction(WELLINGTON, post.id, { type: 'post', id: post.id }, 'celebrate');
+    expect((await db.activities.get(post.id))!.reactions).toMatchObject({ mine: 'celebrate', counts: { celebrate: (before.counts.celebrate ?? 0) + 1 } });
+    await real.server.db.deleteFrom('posts').where('id', '=', post.id).execute();
+    browser.unreachable = null;
+    const noticesBefore = await db.notices.count();
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', rejected: 1 });
+    expect((await db.activities.get(post.id))!.reactions).toEqual(before);
+    expect(await db.notices.count()).toBe(noticesBefore + 1);
     expect((await db.notices.toArray()).at(-1)).toMatchObject({ code: 'not_found' });
   });
 });

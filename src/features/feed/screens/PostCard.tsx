@@ -1,5 +1,5 @@
 // One post of the feed: author, time, its text (links recognised, never HTML), reactions with
-// counts, and the comment threads with reply, delete and a comment form.
+// counts, and the comment threads with reply, delete, report and a comment form.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Activity, Comment, Reply } from '../../../../core/contract/types';
@@ -9,7 +9,7 @@ import type { Formatter } from '../../../i18n/format';
 import { Avatar } from '../../../ui/avatar/index';
 import { Button } from '../../../ui/button/index';
 import { useCommand } from '../../../ui/use-command';
-import { addComment, removeComment, setReaction } from '../commands';
+import { addComment, removeComment, reportItem, setReaction } from '../commands';
 
 const EMOJI: Record<(typeof REACTION_TYPES)[number], string> = { like: '👍', love: '❤️', strong: '💪', celebrate: '🎉' };
 
@@ -61,6 +61,9 @@ export function PostCard({ post, facilityGuid, format, highlighted }: { post: Ac
   const { t } = useTranslation('feed');
   const run = useCommand();
   const [replyTo, setReplyTo] = useState<number | null>(null);
+  // Asks first; once reported the thing is hidden for the member and staff are told.
+  const report = (source: { type: 'post' | 'comment'; id: number }, threadId: number | null) =>
+    void run(() => reportItem(facilityGuid, post.id, source, threadId), { confirm: { title: t(source.type === 'post' ? 'reportPostTitle' : 'reportCommentTitle'), body: t('reportBody'), confirmLabel: t('report'), danger: true }, success: t('reported') });
 
   const renderComment = (comment: Comment | Reply, threadId: number | null) => {
     const pending = comment.id < 0;
@@ -74,7 +77,7 @@ export function PostCard({ post, facilityGuid, format, highlighted }: { post: Ac
           <div className="feed-comment__actions">
             <Reactions item={comment} onReact={(type) => void run(() => setReaction(facilityGuid, post.id, { type: 'comment', id: comment.id }, type))} />
             <Button size="sm" variant="ghost" onClick={() => setReplyTo(threadId ?? comment.id)}>{t('reply')}</Button>
-            {comment.author.is_me && <Button size="sm" variant="ghost" onClick={() => void run(() => removeComment(facilityGuid, post.id, comment, threadId))}>{t('delete')}</Button>}
+            {comment.author.is_me ? <Button size="sm" variant="ghost" onClick={() => void run(() => removeComment(facilityGuid, post.id, comment, threadId))}>{t('delete')}</Button> : <Button size="sm" variant="ghost" onClick={() => report({ type: 'comment', id: comment.id }, threadId)}>{t('report')}</Button>}
           </div>
         )}
         {'replies' in comment && comment.replies && comment.replies.length > 0 && <ul className="feed-replies">{comment.replies.map((r) => renderComment(r, comment.id))}</ul>}
@@ -92,10 +95,11 @@ export function PostCard({ post, facilityGuid, format, highlighted }: { post: Ac
     <article className={`card feed-post${highlighted ? ' feed-post--highlighted' : ''}`} id={`post-${post.id}`} data-testid="post" aria-labelledby={`post-${post.id}-author`}>
       <header className="feed-post__head">
         <Avatar name={post.author.full_name} size="md" />
-        <div>
+        <div className="feed-post__who">
           <strong id={`post-${post.id}-author`}>{post.author.full_name}</strong>
           <div className="muted">{format.dateTime(post.created_at)}</div>
         </div>
+        <Button size="sm" variant="ghost" onClick={() => report({ type: 'post', id: post.id }, null)} aria-label={t('reportPostLabel', { name: post.author.full_name })}>{t('report')}</Button>
       </header>
       <Text text={post.content} />
       {post.image_url && <img className="feed-post__image" src={post.image_url} alt="" loading="lazy" />}

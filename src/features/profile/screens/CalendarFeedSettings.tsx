@@ -11,6 +11,7 @@ import { Cluster, Stack } from '../../../ui/layout/index';
 import { useCommand } from '../../../ui/use-command';
 import { useOnline } from '../../../ui/use-online';
 import { calendarUrls, turnCalendarOff, turnCalendarOn } from '../calendar';
+import './profile.css';
 
 export function CalendarFeedSettings() {
   const { t } = useTranslation('profile');
@@ -49,7 +50,7 @@ export function CalendarFeedSettings() {
         )}
         {!online && <p className="notice notice--warning" role="status">{t('calendar.offline')}</p>}
         <div>
-          <Button variant={urls ? 'danger' : 'primary'} disabled={!online} onClick={() => void run(() => (urls ? turnCalendarOff() : turnCalendarOn()).then(() => setCopied(false)))}>
+          <Button className="calendar-feed__switch" variant={urls ? 'danger' : 'primary'} disabled={!online} onClick={() => void run(() => (urls ? turnCalendarOff() : turnCalendarOn()).then(() => setCopied(false)))}>
             {urls ? t('calendar.turnOff') : t('calendar.turnOn')}
           </Button>
         </div>
