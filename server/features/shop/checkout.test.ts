@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Pass, Product } from '../../../core/contract/types';
 import { ALEX, json, SAM, signedIn, startTestServer, type Browser, type TestServer } from '../../testing/helpers';
 import { facilityGuid } from '../../testing/booking-helpers';
+import { storeCard } from '../../testing/shop-helpers';
 
 interface Paid { order: { id: number; status: string; total: number }; invoice: { id: number; number: string } | null; next_action?: { type: string; url: string } }
 
@@ -16,12 +17,7 @@ describe('checkout', () => {
   let wellington: Record<string, string>;
   let ten: Product;
 
-  async function card(who: Browser, number: string): Promise<number> {
-    const auth = await json<{ auth_token: string; tokenise_url: string }>(await who.get('/api/v1/gateways/sandbox/auth_token'));
-    const res = await fetch(`${server.url}${auth.tokenise_url}`, { method: 'POST', headers: { Authorization: `Bearer ${auth.auth_token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ card: { number, exp_month: '12', exp_year: '2031', cvc: '123' } }) });
-    const token = (await res.json()) as { id: string };
-    return (await json<{ id: number }>(await who.request('/api/v1/payment_sources', { method: 'POST', json: { source: { gateway_id: 'sandbox', token: token.id } }, headers: wellington }))).id;
-  }
+  const card = (who: Browser, number: string) => storeCard(who, number, wellington);
   const fill = (who: Browser) => who.put('/api/v1/cart', { cart: { line_items: [{ variant_id: ten.id, quantity: 1, price: 0.01 }] } }, { headers: wellington });
   const confirm = (who: Browser) => who.put('/api/v1/checkout', { cart: {} }, { headers: wellington });
   const pay = (who: Browser, cardId: number, key?: string) => who.put('/api/v1/checkout', { payment: { card_id: cardId } }, { headers: { ...wellington, ...(key && { 'Idempotency-Key': key }) } });

@@ -52,7 +52,22 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
 
 const secret = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
 
+/**
+ * SANDBOX_GATEWAY_LATENCY_MS simulates a slow gateway: each charge is answered that much later,
+ * after it is recorded, as a real gateway may charge and then be slow to say so.
+ */
+function answerLatency(): number {
+  const ms = Number(process.env.SANDBOX_GATEWAY_LATENCY_MS ?? 0);
+  return Number.isFinite(ms) && ms > 0 ? ms : 0;
+}
+
 export function sandboxGateway(db: Kysely<Database>): PaymentGateway {
+  const latency = answerLatency();
+  const slowly = async (answer: Promise<ChargeResult>): Promise<ChargeResult> => {
+    const result = await answer;
+    if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+    return result;
+  };
   return {
     id: SANDBOX_ID,
     name: 'Sandbox',
@@ -65,7 +80,7 @@ export function sandboxGateway(db: Kysely<Database>): PaymentGateway {
     },
     async charge(request, now) {
       const existing = await db.selectFrom('sandbox_charges').selectAll().where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
-      if (existing) return settleChallenge(db, existing.id, request.returnPath);
+      if (existing) return slowly(settleChallenge(db, existing.id, request.returnPath));
       const card = await db.selectFrom('sandbox_cards').select(['behaviour']).where('token', '=', request.token).executeTakeFirst();
       const behaviour = card?.behaviour ?? 'decline';
       const id = secret('ch');
@@ -87,7 +102,7 @@ export function sandboxGateway(db: Kysely<Database>): PaymentGateway {
         .execute();
       // Two requests at once with one key: whichever row landed is the charge.
       const landed = await db.selectFrom('sandbox_charges').select('id').where('idempotency_key', '=', request.idempotencyKey).executeTakeFirstOrThrow();
-      return settleChallenge(db, landed.id, request.returnPath);
+      return slowly(settleChallenge(db, landed.id, request.returnPath));
     },
     async describeToken(token, profileId) {
       const card = await db.selectFrom('sandbox_cards').select(['brand', 'last4', 'exp_month', 'exp_year']).where('token', '=', token).where('profile_id', '=', profileId).executeTakeFirst();
