@@ -2,7 +2,7 @@
 // pays the order, grants and invoices: the sandbox gateway is made slow to answer
 // (SANDBOX_GATEWAY_LATENCY_MS) after it recorded the charge, and the process is killed in that
 // window. A new process on the same database then answers the member's repeated payment (the same
-// Idempotency-Key, then a fresh one) with the one charge: one pass, one invoice, the order paid,
+// Idempotency-Key, a fresh one, or the cart confirmed again and another card) with the one charge: one pass, one invoice, the order paid,
 // the cart emptied once. On SQLite and, under npm run test:pg, PostgreSQL.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,6 +57,8 @@ describe('checkout when the process is killed between the charge and the grant',
   const recoveries = [
     { how: 'the same Idempotency-Key', keys: (lost: string) => [lost, 'fresh-after-same'] },
     { how: 'a fresh Idempotency-Key', keys: () => ['fresh-first', 'fresh-again'] },
+    // The payment screen opened again confirms the cart first, and the member picks another card.
+    { how: 'the cart confirmed again and another card', keys: () => ['other-first', 'other-again'], reconfirm: true },
   ];
 
   for (const recovery of recoveries) {
@@ -75,7 +77,7 @@ describe('checkout when the process is killed between the charge and the grant',
       const { order } = await json<Paid>(await alex.put('/api/v1/checkout', { cart: {} }, { headers: wellington }));
       const key = `order-${order.id}`;
       const lostKey = `pay-${order.id}`;
-      const pay = (who: Browser, idempotencyKey: string) => who.put('/api/v1/checkout', { payment: { card_id: visa } }, { headers: { ...wellington, 'Idempotency-Key': idempotencyKey } });
+      const pay = (who: Browser, idempotencyKey: string, cardId = visa) => who.put('/api/v1/checkout', { payment: { card_id: cardId } }, { headers: { ...wellington, 'Idempotency-Key': idempotencyKey } });
 
       // Pay; once the gateway has recorded the charge (durably, in its own table) and while it is
       // still slow to answer, the process dies.
@@ -96,12 +98,18 @@ describe('checkout when the process is killed between the charge and the grant',
       const restarted = await server();
       const again = sameMemberOn(restarted, alex);
       const [first, second] = recovery.keys(lostKey) as [string, string];
-      const answer = await pay(again, first);
+      let payWith = visa;
+      if ('reconfirm' in recovery) {
+        const reconfirmed = await json<Paid>(await again.put('/api/v1/checkout', { cart: {} }, { headers: wellington }));
+        expect(reconfirmed.order).toMatchObject({ id: order.id, status: 'confirmed' });
+        payWith = await storeCard(again, '5555555555554444', wellington);
+      }
+      const answer = await pay(again, first, payWith);
       expect(answer.status, await answer.clone().text()).toBe(200);
       const paid = await json<Paid>(answer);
       expect(paid.order).toMatchObject({ id: order.id, status: 'paid' });
       expect(paid.invoice?.number).toMatch(/^INV-/);
-      expect(await json<Paid>(await pay(again, second))).toEqual(paid);
+      expect(await json<Paid>(await pay(again, second, payWith))).toEqual(paid);
 
       expect(await db.selectFrom('sandbox_charges').select('id').where('idempotency_key', '=', key).execute()).toEqual([{ id: charge.id }]);
       expect(await db.selectFrom('orders').select(['status', 'charge_id']).where('id', '=', order.id).executeTakeFirstOrThrow()).toEqual({ status: 'paid', charge_id: charge.id });
