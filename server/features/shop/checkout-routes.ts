@@ -12,7 +12,7 @@ import { cartTotal } from '../../../core/rules/cart';
 import { configuredGateways } from './gateway/configured';
 import { issueInvoice } from './invoices';
 
-// Checkout (PUT /checkout): {cart} confirms the member's cart as an order at the catalogue's
+// Checkout (GET /checkout: the latest order's state; PUT /checkout): {cart} confirms the member's cart as an order at the catalogue's
 // prices; {payment: {card_id}} pays the order with a stored card. The gateway is asked with the
 // order as its idempotency key, outside any database transaction (it is a network call), so a
 // repeated or simultaneous request, or one after a crash between the charge and the grant, gets
@@ -114,6 +114,13 @@ async function fulfil(trx: Db, order: OrderRow, chargeId: string, at: Date): Pro
 export function checkoutRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAuth);
+
+  // Where the member's checkout stands (the latest order and its invoice): the app asks this when
+  // a payment's answer was lost, instead of sending the payment again.
+  routes.get('/', async (c) => {
+    const order = await latestOrder(c.get('deps').db, requireFacility(c), profileId(c));
+    return c.json({ order: order ? presentOrder(order) : null, invoice: order ? await invoiceOf(c.get('deps').db, order.id) : null }, 200, { 'Cache-Control': 'no-store' });
+  });
 
   routes.put('/', async (c) => {
     const { db, now } = c.get('deps');

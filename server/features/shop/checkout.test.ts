@@ -44,6 +44,9 @@ describe('checkout', () => {
     expect(paid.order).toMatchObject({ id: confirmed.order.id, status: 'paid' });
     expect(paid.invoice?.number).toMatch(/^INV-\d{2}-\d{6}$/);
     expect(await json<Paid>(await pay(alex, visa, 'pay-a'))).toEqual(paid);
+    // Where the checkout stands, as the app asks when a payment's answer was lost.
+    expect(await json(await alex.get('/api/v1/checkout', { headers: wellington }))).toEqual({ order: paid.order, invoice: paid.invoice });
+    expect(await json(await sam.get('/api/v1/checkout', { headers: wellington }))).toEqual({ order: null, invoice: null });
     expect((await charges()).filter((ch) => ch.idempotency_key === `order-${confirmed.order.id}`)).toHaveLength(1);
     expect(await passes()).toEqual([expect.objectContaining({ visits_total: 10, visits_left: 10, status: 'active' })]);
     expect((await json<Cart>(await alex.get('/api/v1/cart', { headers: wellington }))).line_items).toEqual([]);

@@ -15,7 +15,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { Spinner } from '../../../ui/spinner/index';
 import { useOnline } from '../../../ui/use-online';
 import { pullConcessions, pullInvoices } from '../../account/public';
-import { addCard, closedTheOrder, confirmOrder, GatewayRefusal, loadCards, payOrder, type CardInput, type CheckoutAnswer, type OrderSummary, type StoredCard } from '../payment';
+import { addCard, checkoutState, closedTheOrder, confirmOrder, GatewayRefusal, loadCards, lostTheAnswer, payOrder, type CardInput, type CheckoutAnswer, type OrderSummary, type StoredCard } from '../payment';
 import { pullShop } from '../pull';
 import { CardForm } from './CardForm';
 import './shop.css';
@@ -40,6 +40,8 @@ export default function PaymentScreen() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const payKey = useRef(newEntryId());
+  // A payment whose answer was lost (the order it paid): asked about before anything else.
+  const cut = useRef<{ orderId: number | null } | null>(null);
   const guid = facility?.guid;
 
   async function finish(answer: CheckoutAnswer) {
@@ -54,13 +56,36 @@ export default function PaymentScreen() {
     navigate('/checkout/complete', { replace: true });
   }
 
+  /** Asks the server where the cut payment's order stands; true when it was paid (and shown). */
+  async function settleCut(say = true): Promise<boolean> {
+    if (!guid || !cut.current) return false;
+    const { orderId } = cut.current;
+    const state = await checkoutState(guid);
+    cut.current = null;
+    if (state.paid && (orderId === null || state.paid.order.id === orderId)) {
+      await finish(state.paid);
+      return true;
+    }
+    if (state.order?.status === 'confirmed') setOrder(state.order);
+    if (say) setProblem(t('payment.cut'));
+    return false;
+  }
+
   async function pay(cardId: number) {
     if (!guid) return;
     setBusy(true);
     setProblem(null);
     try {
+      // An earlier answer lost and not yet asked about: ask first, pay only what is still to pay.
+      if (cut.current && (await settleCut(false))) return;
       await finish(await payOrder(guid, cardId, payKey.current));
     } catch (error) {
+      if (lostTheAnswer(error)) {
+        // Never sent again blindly: the server says whether it went through. Paying again keeps the key.
+        cut.current = { orderId: order?.id ?? null };
+        await settleCut().catch(() => setProblem(t('payment.cutUnknown')));
+        return;
+      }
       setProblem(describeError(error, shellT));
       // A refused payment closes its order: confirm the cart again for the next try.
       payKey.current = newEntryId();
@@ -75,6 +100,7 @@ export default function PaymentScreen() {
     let live = true;
     void (async () => {
       try {
+        if (await settleCut()) return;
         const list = await loadCards(guid);
         if (!live) return;
         setCards(list);
@@ -116,7 +142,8 @@ export default function PaymentScreen() {
   }
 
   const header = <h1 id="page-title" className="page__title">{title}</h1>;
-  if (!online) {
+  const loaded = order !== undefined && order !== null && cards !== undefined;
+  if (!online && !loaded) {
     return <section className="page" aria-labelledby="page-title">{header}<EmptyState title={t('payment.offline')} action={<ButtonLink to="/checkout">{t('payment.backToCart')}</ButtonLink>} /></section>;
   }
   if (order === null) {
@@ -151,9 +178,10 @@ export default function PaymentScreen() {
               </fieldset>
             )}
             {adding ? <CardForm busy={busy} onSubmit={(card) => void saveCard(card)} /> : <div><Button onClick={() => setAdding(true)}>{t('payment.addCard')}</Button></div>}
-            <Button variant="primary" block disabled={busy || chosen === null || order.status !== 'confirmed'} onClick={() => chosen !== null && void pay(chosen)}>
+            <Button variant="primary" block disabled={!online || busy || chosen === null || order.status !== 'confirmed'} onClick={() => chosen !== null && void pay(chosen)}>
               {t('payment.pay', { total: format.currency(order.total, order.currency) })}
             </Button>
+            {!online && <p className="shop-muted" data-testid="pay-offline">{t('payment.offline')}</p>}
           </>
         )}
       </div>
