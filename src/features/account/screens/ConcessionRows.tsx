@@ -28,6 +28,7 @@ export function ConcessionRow({ item, format, now }: { item: Membership | Pass; 
       title={item.name}
       meta={<>
         <span>{left}</span>
+        {!isPass && item.visits_used > 0 && <span>{t('used.visits', { count: item.visits_used })}</span>}
         {item.covers.length > 0 && <span>{t('covers', { names: item.covers.join(', ') })}</span>}
       </>}
       chips={status === 'active' ? undefined : <Chip tone={status === 'future' ? 'info' : 'neutral'}>{t(`status.${status}`)}</Chip>}
