@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, DEMO, axeViolations } from './fixtures';
 import { LoginPage } from './pages/LoginPage';
+import { withDatabase } from './support/studio';
 
 const WIDTHS = [320, 360, 390, 430] as const;
 const THEMES = ['light', 'dark'] as const;
@@ -170,6 +171,46 @@ test.describe('every route at phone widths in light and dark', () => {
     const checks = await sweep(page, routes, 'in', findings);
     report(findings, checks, 'signed-in routes');
     expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
+  });
+});
+
+test.describe('paying at phone widths in light and dark', () => {
+  test('the card form as it is filled in and the bank’s 3-D Secure page fit and are axe-clean', async ({ page, loginPage }) => {
+    await withDatabase(async (db) => {
+      const alex = await db.selectFrom('members_profiles').select('id').where('email', '=', DEMO.alex.email).executeTakeFirstOrThrow();
+      const carts = await db.selectFrom('carts').select('id').where('profile_id', '=', alex.id).execute();
+      if (carts.length > 0) await db.deleteFrom('cart_lines').where('cart_id', 'in', carts.map((c) => c.id)).execute();
+    });
+    await loginPage.signInAs(DEMO.alex);
+    await page.goto('/checkout');
+    await page.getByTestId('product').filter({ hasText: '10-Visit Pass' }).getByRole('button', { name: /^Add 10-Visit Pass/ }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await page.getByRole('link', { name: 'Continue to payment' }).click();
+    await expect(page.getByTestId('order-summary')).toBeVisible();
+    if (await page.getByRole('button', { name: 'Add a card' }).isVisible()) await page.getByRole('button', { name: 'Add a card' }).click();
+    await page.getByLabel('Card number').fill('4000 0000 0000 3220');
+    await page.getByLabel('Expiry').fill('12/30');
+    await page.getByLabel('Security code').fill('123');
+    const problems: string[] = [];
+    const check = async (what: string) => {
+      for (const theme of THEMES) {
+        await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 844 });
+          for (const problem of [...(await layoutProblems(page)), ...(await axeViolations(page))]) problems.push(`${what} @${width} ${theme}: ${problem}`);
+        }
+      }
+    };
+    await check('card form');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await expect(page.getByRole('radio', { name: /ending 3220/ }).last()).toBeChecked();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+    await check('3-D Secure page');
+    // Fail it: the order closes and Alex's cart is as it was.
+    await page.getByRole('button', { name: 'Fail authentication' }).click();
+    await expect(page.getByTestId('payment-problem')).toBeVisible();
+    expect(problems).toEqual([]);
   });
 });
 

@@ -5,13 +5,14 @@
 //   4242 4242 4242 4242 (and any other valid number) succeeds; 4000 0000 0000 0002 is declined;
 //   4000 0000 0000 9995 has insufficient funds; 4000 0000 0000 0069 is expired;
 //   4000 0000 0000 3220 asks for a 3-D Secure challenge.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
 import { cardBrand, cardProblems } from '../../../../core/rules/card';
 import type { Database, SandboxBehaviour } from '../../../db/schema';
 import type { AppEnv } from '../../../http/context';
+import { contentSecurityPolicy } from '../../../http/security-headers';
 import type { ChargeFailure, ChargeResult, PaymentGateway } from './gateway';
 
 export const SANDBOX_ID = 'sandbox';
@@ -117,6 +118,11 @@ function refuse(code: GatewayError, message: string, status: 400 | 401 | 402 = 4
   return Response.json({ error: { code, message } }, { status, headers: { 'Cache-Control': 'no-store' } });
 }
 
+// The challenge page's own look: readable on a phone in light and dark, 44 px buttons; its
+// stylesheet allowed by hash like index.html's.
+const CHALLENGE_STYLE = ':root{color-scheme:light dark;font-family:system-ui,sans-serif;line-height:1.5}body{margin:0;padding:1rem}main{max-width:30rem;margin:0 auto}form{margin:0 0 .75rem}button{width:100%;min-height:44px;font:inherit;padding:.5rem 1rem}';
+const CHALLENGE_POLICY = contentSecurityPolicy({ scripts: [], styles: [createHash('sha256').update(CHALLENGE_STYLE).digest('base64')] });
+
 /** The sandbox's own endpoints, as a gateway's servers would answer them. */
 export function sandboxGatewayRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -158,7 +164,7 @@ export function sandboxGatewayRoutes(): Hono<AppEnv> {
     const back = escapeHtml(safeReturn(c.req.query('return')));
     const amount = escapeHtml(`${(row.amount_cents / 100).toFixed(2)} ${row.currency}`);
     const form = (result: string, label: string) => `<form method="post" action="/sandbox-gateway/challenges/${escapeHtml(row.id)}"><input type="hidden" name="return" value="${back}"><input type="hidden" name="result" value="${result}"><button type="submit">${label}</button></form>`;
-    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Confirm your payment</title></head><body><main><h1>Confirm your payment</h1><p>Sandbox bank: approve the payment of ${amount}?</p>${form('pass', 'Complete authentication')}${form('fail', 'Fail authentication')}</main></body></html>`, 200, { 'Cache-Control': 'no-store' });
+    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Confirm your payment</title><style>${CHALLENGE_STYLE}</style></head><body><main><h1>Confirm your payment</h1><p>Sandbox bank: approve the payment of ${amount}?</p>${form('pass', 'Complete authentication')}${form('fail', 'Fail authentication')}</main></body></html>`, 200, { 'Cache-Control': 'no-store', 'Content-Security-Policy': CHALLENGE_POLICY });
   });
 
   routes.post('/challenges/:id', async (c) => {
