@@ -98,6 +98,7 @@ test.describe('paying', () => {
 
       await page.goto('/account/passes');
       await expect(page.getByTestId('passes').getByTestId('pass').filter({ hasText: '10-Visit Pass' })).toContainText('10 of 10 visits left');
+      const until = (await page.getByTestId('passes').getByTestId('pass').filter({ hasText: '10-Visit Pass' }).getByText(/^10 of 10 visits left, until /).textContent())!.replace(/^.*, until /, '');
 
       // The invoice is in Account, and prints on its own.
       await page.goto('/account/invoices');
@@ -131,10 +132,11 @@ test.describe('paying', () => {
       const free = (await api.sessions('Wellington', 6)).find((s) => s.visit === null && !s.cancelled && !s.full && Date.parse(s.booking_open_date) < now && Date.parse(s.cancellation_close_date) > now + 3_600_000);
       await api.close();
       expect(free, 'a class Alex can book at Wellington').toBeDefined();
+      // The class says what is left in the same line as the account.
       await page.goto(`/classes/${free!.id}`);
-      await expect(page.getByTestId('concession')).toHaveText('Booking uses 1 of 10 visits left on your 10-Visit Pass (10 visits).');
+      await expect(page.getByTestId('concession')).toHaveText(`Booking uses 1 visit of your 10-Visit Pass: 10 of 10 visits left, until ${until}.`);
       await page.locator('[data-action="book"]').click();
-      await expect(page.getByTestId('concession')).toHaveText('Paid with your 10-Visit Pass: 9 of 10 visits left.');
+      await expect(page.getByTestId('concession')).toHaveText(`Paid with your 10-Visit Pass: 9 of 10 visits left, until ${until}.`);
       await expectAccessible(page);
       await page.goto('/account/passes');
       await expect(page.getByTestId('passes').getByTestId('pass').filter({ hasText: '10-Visit Pass' })).toContainText('9 of 10 visits left');

@@ -105,7 +105,8 @@ export default function PaymentScreen() {
         if (!live) return;
         setCards(list);
         const remembered = Number(sessionStorage.getItem(PAYING_CARD));
-        setChosen(list.find((c) => c.id === remembered)?.id ?? list.find((c) => c.default)?.id ?? list[0]?.id ?? null);
+        // Back online, the card the member picked stays picked.
+        setChosen((picked) => list.find((c) => c.id === picked)?.id ?? list.find((c) => c.id === remembered)?.id ?? list.find((c) => c.default)?.id ?? list[0]?.id ?? null);
         setAdding(list.length === 0);
         if (returned && remembered) {
           // Back from the bank: pay the same order with the same card.
