@@ -196,6 +196,11 @@ test.describe('a payment cut mid-way', () => {
     await pay.dblclick();
     await expect(page).toHaveURL(/\/checkout\/complete$/);
     await expect(page.getByTestId('invoice-number')).toContainText(/Invoice INV-/);
+    // What was bought, its invoice, and where to use it.
+    await expect(page.getByTestId('bought')).toContainText('1 × 10-Visit Pass');
+    await expect(page.getByTestId('bought')).toContainText('$220.00');
+    await expect(page.getByRole('link', { name: 'Book a class with it' })).toHaveAttribute('href', '/classes');
+    await expectAccessible(page);
     expect(sent).toEqual({ payments: 1, states: 1 });
     const order = await withDatabase((db) => db.selectFrom('orders').select(['id', 'status']).where('profile_id', '=', alexId).where('status', '<>', 'due').orderBy('id', 'desc').executeTakeFirstOrThrow());
     expect(order.status).toBe('paid');

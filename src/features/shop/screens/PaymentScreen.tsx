@@ -62,7 +62,8 @@ export default function PaymentScreen() {
     const { orderId } = cut.current;
     const state = await checkoutState(guid);
     cut.current = null;
-    if (state.paid && (orderId === null || state.paid.order.id === orderId)) {
+    // The server pays the latest order: the one on screen, or one confirmed again since (coming back online).
+    if (state.paid && (orderId === null || state.paid.order.id >= orderId)) {
       await finish(state.paid);
       return true;
     }
