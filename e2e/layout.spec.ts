@@ -176,11 +176,16 @@ test.describe('every route at phone widths in light and dark', () => {
 
 test.describe('paying at phone widths in light and dark', () => {
   test('the card form as it is filled in and the bank’s 3-D Secure page fit and are axe-clean', async ({ page, loginPage }) => {
-    await withDatabase(async (db) => {
-      const alex = await db.selectFrom('members_profiles').select('id').where('email', '=', DEMO.alex.email).executeTakeFirstOrThrow();
-      const carts = await db.selectFrom('carts').select('id').where('profile_id', '=', alex.id).execute();
-      if (carts.length > 0) await db.deleteFrom('cart_lines').where('cart_id', 'in', carts.map((c) => c.id)).execute();
-    });
+    // Alex's cart empty before and after, and no card of this test left: the shop journeys start from there.
+    const tidy = () =>
+      withDatabase(async (db) => {
+        const alex = await db.selectFrom('members_profiles').select('id').where('email', '=', DEMO.alex.email).executeTakeFirstOrThrow();
+        const carts = await db.selectFrom('carts').select('id').where('profile_id', '=', alex.id).execute();
+        if (carts.length > 0) await db.deleteFrom('cart_lines').where('cart_id', 'in', carts.map((c) => c.id)).execute();
+        return alex.id;
+      });
+    const alexId = await tidy();
+    const cardsBefore = (await withDatabase((db) => db.selectFrom('payment_sources').select('id').where('profile_id', '=', alexId).execute())).map((c) => c.id);
     await loginPage.signInAs(DEMO.alex);
     await page.goto('/checkout');
     await page.getByTestId('product').filter({ hasText: '10-Visit Pass' }).getByRole('button', { name: /^Add 10-Visit Pass/ }).click();
@@ -210,6 +215,8 @@ test.describe('paying at phone widths in light and dark', () => {
     // Fail it: the order closes and Alex's cart is as it was.
     await page.getByRole('button', { name: 'Fail authentication' }).click();
     await expect(page.getByTestId('payment-problem')).toBeVisible();
+    await tidy();
+    await withDatabase((db) => db.deleteFrom('payment_sources').where('profile_id', '=', alexId).where('id', 'not in', [0, ...cardsBefore]).execute());
     expect(problems).toEqual([]);
   });
 });

@@ -154,6 +154,7 @@ test.describe('a payment cut mid-way', () => {
       if (carts.length > 0) await db.deleteFrom('cart_lines').where('cart_id', 'in', carts.map((c) => c.id)).execute();
       return alex.id;
     });
+    const cardsBefore = (await withDatabase((db) => db.selectFrom('payment_sources').select('id').where('profile_id', '=', alexId).execute())).map((c) => c.id);
     const sent = { payments: 0, states: 0 };
     await loginPage.signInAs(DEMO.alex);
     await page.goto('/checkout');
@@ -210,6 +211,8 @@ test.describe('a payment cut mid-way', () => {
       expect(await db.selectFrom('passes').select('id').where('profile_id', '=', alexId).execute()).toHaveLength(passesBefore.length + 1);
     });
     await context.unrouteAll({ behavior: 'ignoreErrors' });
+    // No card of this journey left for the next one.
+    await withDatabase((db) => db.deleteFrom('payment_sources').where('profile_id', '=', alexId).where('id', 'not in', [0, ...cardsBefore]).execute());
   });
 });
 
