@@ -1,7 +1,8 @@
 import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWorker, DEMO } from './fixtures';
+import { withDatabase } from './support/studio';
 
 test.describe('account', () => {
-  test('Alex sees the membership in force and the pass that ended, the passes switch, and all of it offline', async ({ page, context, loginPage }) => {
+  test('Alex sees the membership in force with the visits it was used for, the pass that ended, the passes switch, invoices and the shop, and all of it offline', async ({ page, context, loginPage }) => {
     await loginPage.signInAs(DEMO.alex);
     await waitForServiceWorker(page);
     await page.goto('/account');
@@ -20,9 +21,36 @@ test.describe('account', () => {
     await expect(page.getByTestId('passes').getByTestId('pass')).toContainText('Intro 5-Visit Pass');
     await expectAccessible(page);
 
+    // The invoices and the cart are on the device too once seen.
+    const { invoices, used } = await withDatabase(async (db) => {
+      const alex = await db.selectFrom('members_profiles').select('id').where('email', '=', DEMO.alex.email).executeTakeFirstOrThrow();
+      const harbour = await db.selectFrom('orgs').select('id').where('name', '=', 'Harbour Strength').executeTakeFirstOrThrow();
+      const membership = await db.selectFrom('memberships').select('id').where('profile_id', '=', alex.id).where('org_id', '=', harbour.id).where('name', '=', 'Unlimited Membership').executeTakeFirstOrThrow();
+      return {
+        invoices: (await db.selectFrom('invoices').select('id').where('profile_id', '=', alex.id).where('org_id', '=', harbour.id).execute()).length,
+        used: (await db.selectFrom('visit_charges').select('id').where('membership_id', '=', membership.id).execute()).length,
+      };
+    });
+    await page.goto('/account/invoices');
+    await expect(invoices > 0 ? page.getByTestId('invoice') : page.getByText('No invoices yet.')).toHaveCount(invoices > 0 ? invoices : 1);
+    await page.goto('/checkout');
+    await expect(page.getByTestId('product').first()).toBeVisible();
+
     await goOffline(context);
     await page.goto('/account');
-    await expect(page.getByTestId('current').getByTestId('membership')).toContainText('Unlimited Membership');
+    const membership = page.getByTestId('current').getByTestId('membership');
+    await expect(membership).toContainText('Unlimited Membership');
+    // What the membership was used for, counted by the server: every visit charged to it.
+    if (used > 0) await expect(membership).toContainText(`${used} visit${used === 1 ? '' : 's'} used`);
+    else await expect(membership).not.toContainText('used');
+    await page.goto('/account/passes');
+    await page.getByRole('radio', { name: 'All', exact: true }).check();
+    await expect(page.getByTestId('passes').getByTestId('pass')).toContainText('Intro 5-Visit Pass');
+    await page.goto('/account/invoices');
+    await expect(page.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
+    if (invoices > 0) await expect(page.getByTestId('invoice')).toHaveCount(invoices);
+    await page.goto('/checkout');
+    await expect(page.getByTestId('product').filter({ hasText: '10-Visit Pass' })).toBeVisible();
     await goOnline(context);
   });
 });

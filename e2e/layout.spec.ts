@@ -238,6 +238,53 @@ test.describe('feed, photo and calendar states at phone widths', () => {
   });
 });
 
+test.describe('paying at phone widths in light and dark', () => {
+  test('the card form as it is filled in and the bank’s 3-D Secure page fit and are axe-clean', async ({ page, loginPage }) => {
+    // Alex's cart empty before and after, and no card of this test left: the shop journeys start from there.
+    const tidy = () =>
+      withDatabase(async (db) => {
+        const alex = await db.selectFrom('members_profiles').select('id').where('email', '=', DEMO.alex.email).executeTakeFirstOrThrow();
+        const carts = await db.selectFrom('carts').select('id').where('profile_id', '=', alex.id).execute();
+        if (carts.length > 0) await db.deleteFrom('cart_lines').where('cart_id', 'in', carts.map((c) => c.id)).execute();
+        return alex.id;
+      });
+    const alexId = await tidy();
+    const cardsBefore = (await withDatabase((db) => db.selectFrom('payment_sources').select('id').where('profile_id', '=', alexId).execute())).map((c) => c.id);
+    await loginPage.signInAs(DEMO.alex);
+    await page.goto('/checkout');
+    await page.getByTestId('product').filter({ hasText: '10-Visit Pass' }).getByRole('button', { name: /^Add 10-Visit Pass/ }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await page.getByRole('link', { name: 'Continue to payment' }).click();
+    await expect(page.getByTestId('order-summary')).toBeVisible();
+    if (await page.getByRole('button', { name: 'Add a card' }).isVisible()) await page.getByRole('button', { name: 'Add a card' }).click();
+    await page.getByLabel('Card number').fill('4000 0000 0000 3220');
+    await page.getByLabel('Expiry').fill('12/30');
+    await page.getByLabel('Security code').fill('123');
+    const problems: string[] = [];
+    const check = async (what: string) => {
+      for (const theme of THEMES) {
+        await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 844 });
+          for (const problem of [...(await layoutProblems(page)), ...(await axeViolations(page))]) problems.push(`${what} @${width} ${theme}: ${problem}`);
+        }
+      }
+    };
+    await check('card form');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await expect(page.getByRole('radio', { name: /ending 3220/ }).last()).toBeChecked();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
+    await check('3-D Secure page');
+    // Fail it: the order closes and Alex's cart is as it was.
+    await page.getByRole('button', { name: 'Fail authentication' }).click();
+    await expect(page.getByTestId('payment-problem')).toBeVisible();
+    await tidy();
+    await withDatabase((db) => db.deleteFrom('payment_sources').where('profile_id', '=', alexId).where('id', 'not in', [0, ...cardsBefore]).execute());
+    expect(problems).toEqual([]);
+  });
+});
+
 test.describe('phone shell', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

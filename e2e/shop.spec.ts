@@ -37,7 +37,7 @@ test.describe('shop', () => {
     await expect(line.getByTestId('quantity')).toHaveText('3');
     await expect(page.getByTestId('cart-total')).toContainText('660');
     await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeDisabled();
-    await expect(page.getByText('Paying needs a connection.', { exact: false })).toBeVisible();
+    await expect(page.getByText('You’re offline — payment needs a connection', { exact: false })).toBeVisible();
     expect(await serverCartQuantity(DEMO.alex.email, '10-Visit Pass')).toBe(2);
 
     await goOnline(context);
@@ -98,6 +98,7 @@ test.describe('paying', () => {
 
       await page.goto('/account/passes');
       await expect(page.getByTestId('passes').getByTestId('pass').filter({ hasText: '10-Visit Pass' })).toContainText('10 of 10 visits left');
+      const until = (await page.getByTestId('passes').getByTestId('pass').filter({ hasText: '10-Visit Pass' }).getByText(/^10 of 10 visits left, until /).textContent())!.replace(/^.*, until /, '');
 
       // The invoice is in Account, and prints on its own.
       await page.goto('/account/invoices');
@@ -131,16 +132,87 @@ test.describe('paying', () => {
       const free = (await api.sessions('Wellington', 6)).find((s) => s.visit === null && !s.cancelled && !s.full && Date.parse(s.booking_open_date) < now && Date.parse(s.cancellation_close_date) > now + 3_600_000);
       await api.close();
       expect(free, 'a class Alex can book at Wellington').toBeDefined();
+      // The class says what is left in the same line as the account.
       await page.goto(`/classes/${free!.id}`);
-      await expect(page.getByTestId('concession')).toHaveText('Booking uses 1 of 10 visits left on your 10-Visit Pass (10 visits).');
+      await expect(page.getByTestId('concession')).toHaveText(`Booking uses 1 visit of your 10-Visit Pass: 10 of 10 visits left, until ${until}.`);
       await page.locator('[data-action="book"]').click();
-      await expect(page.getByTestId('concession')).toHaveText('Paid with your 10-Visit Pass: 9 of 10 visits left.');
+      await expect(page.getByTestId('concession')).toHaveText(`Paid with your 10-Visit Pass: 9 of 10 visits left, until ${until}.`);
       await expectAccessible(page);
       await page.goto('/account/passes');
       await expect(page.getByTestId('passes').getByTestId('pass').filter({ hasText: '10-Visit Pass' })).toContainText('9 of 10 visits left');
     } finally {
       await restoreMembership();
     }
+  });
+});
+
+test.describe('a payment cut mid-way', () => {
+  test('Pay tapped twice sends one payment; its answer lost after the charge, the app asks the server and shows what was bought, charged once; offline, Pay is disabled', async ({ page, context, loginPage }) => {
+    const alexId = await withDatabase(async (db) => {
+      const alex = await db.selectFrom('members_profiles').select('id').where('email', '=', DEMO.alex.email).executeTakeFirstOrThrow();
+      const carts = await db.selectFrom('carts').select('id').where('profile_id', '=', alex.id).execute();
+      if (carts.length > 0) await db.deleteFrom('cart_lines').where('cart_id', 'in', carts.map((c) => c.id)).execute();
+      return alex.id;
+    });
+    const cardsBefore = (await withDatabase((db) => db.selectFrom('payment_sources').select('id').where('profile_id', '=', alexId).execute())).map((c) => c.id);
+    const sent = { payments: 0, states: 0 };
+    await loginPage.signInAs(DEMO.alex);
+    await page.goto('/checkout');
+    await page.getByTestId('product').filter({ hasText: '10-Visit Pass' }).getByRole('button', { name: /^Add 10-Visit Pass/ }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await page.getByRole('link', { name: 'Continue to payment' }).click();
+    await expect(page.getByTestId('order-summary')).toContainText('1 × 10-Visit Pass');
+    if (await page.getByRole('button', { name: 'Add a card' }).isVisible()) await page.getByRole('button', { name: 'Add a card' }).click();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry').fill('12/30');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    const visa = page.getByRole('radio', { name: /ending 4242/ }).last();
+    await expect(visa).toBeChecked();
+
+    // Offline the order stays on screen, Pay is disabled and says why.
+    await goOffline(context);
+    await expect(page.getByRole('button', { name: /^Pay / })).toBeDisabled();
+    await expect(page.getByTestId('pay-offline')).toHaveText('You’re offline — payment needs a connection. Your cart is kept.');
+    await goOnline(context);
+    // The first payment reaches the server (which charges and grants), then its answer is lost.
+    await context.route('**/api/v1/checkout', async (route) => {
+      const request = route.request();
+      if (request.method() === 'GET') sent.states += 1;
+      if (request.method() === 'PUT' && request.postData()?.includes('"payment"')) {
+        sent.payments += 1;
+        if (sent.payments === 1) {
+          await route.fetch();
+          await route.abort('connectionreset');
+          return;
+        }
+      }
+      await route.continue();
+    });
+    const pay = page.getByRole('button', { name: /^Pay / });
+    await expect(pay).toBeEnabled();
+    await visa.check();
+    const passesBefore = await withDatabase((db) => db.selectFrom('passes').select('id').where('profile_id', '=', alexId).execute());
+
+    await pay.dblclick();
+    await expect(page).toHaveURL(/\/checkout\/complete$/);
+    await expect(page.getByTestId('invoice-number')).toContainText(/Invoice INV-/);
+    // What was bought, its invoice, and where to use it.
+    await expect(page.getByTestId('bought')).toContainText('1 × 10-Visit Pass');
+    await expect(page.getByTestId('bought')).toContainText('$220.00');
+    await expect(page.getByRole('link', { name: 'Book a class with it' })).toHaveAttribute('href', '/classes');
+    await expectAccessible(page);
+    expect(sent).toEqual({ payments: 1, states: 1 });
+    const order = await withDatabase((db) => db.selectFrom('orders').select(['id', 'status']).where('profile_id', '=', alexId).where('status', '<>', 'due').orderBy('id', 'desc').executeTakeFirstOrThrow());
+    expect(order.status).toBe('paid');
+    await withDatabase(async (db) => {
+      expect(await db.selectFrom('sandbox_charges').select('id').where('idempotency_key', '=', `order-${order.id}`).execute()).toHaveLength(1);
+      expect(await db.selectFrom('invoices').select('id').where('order_id', '=', order.id).execute()).toHaveLength(1);
+      expect(await db.selectFrom('passes').select('id').where('profile_id', '=', alexId).execute()).toHaveLength(passesBefore.length + 1);
+    });
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    // No card of this journey left for the next one.
+    await withDatabase((db) => db.deleteFrom('payment_sources').where('profile_id', '=', alexId).where('id', 'not in', [0, ...cardsBefore]).execute());
   });
 });
 

@@ -3,7 +3,6 @@
 // at the same moment on an empty database. A member's request may land on either, so realtime,
 // idempotency, login limits, the last places of a class and the offer sweep must hold across both,
 // and a process killed mid-write must lose nothing.
-import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,51 +17,7 @@ import { ALEX, Browser, json, SAM, signedIn, testDatabase } from './testing/help
 import { channelOf, cookieHeader, realtimeClient, subscribe, waitUntil } from './testing/notifications-helpers';
 import { wod } from './testing/training-helpers';
 import { bookedCount, lastPlacesRace } from './testing/booking-helpers';
-
-interface ServerProcess {
-  url: string;
-  output: () => string;
-  kill(): Promise<void>;
-  /** SIGTERM; resolves with the exit code. */
-  stop(): Promise<number | null>;
-}
-
-const ENTRY = path.join(import.meta.dirname, 'testing/server-process.ts');
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-/** Starts a server in a process of its own; resolves once it listens. */
-function spawnServer(options: ServerOptions): Promise<ServerProcess> {
-  const child = fork(ENTRY, [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, MEMBER_PWA_TEST_OPTIONS: JSON.stringify(options) },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server process did not start: ${output}`)), 60_000);
-    child.once('exit', (code) => reject(new Error(`server process ended with ${code}: ${output}`)));
-    child.once('message', (message: { url: string }) => {
-      clearTimeout(timer);
-      resolve({
-        url: message.url,
-        output: () => output,
-        async kill() {
-          child.kill('SIGKILL');
-          await exited(child);
-        },
-        stop() {
-          child.kill('SIGTERM');
-          return exited(child);
-        },
-      });
-    });
-  });
-}
+import { spawnServer, type ServerProcess } from './testing/spawn-server';
 
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two server processes on one PostgreSQL and Redis', () => {
   let database: Awaited<ReturnType<typeof testDatabase>>;

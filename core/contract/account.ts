@@ -15,6 +15,8 @@ export const membership = z.object({
   covers: z.array(z.string()),
   /** Visits allowed per period; null: unlimited. */
   visits_per_period: z.nullable(z.number()),
+  /** Visits counted against it so far (booked places and late cancels). */
+  visits_used: z.number(),
 });
 export type Membership = z.infer<typeof membership>;
 export const membershipList = z.array(membership);

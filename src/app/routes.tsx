@@ -12,7 +12,8 @@ import '../features/training/class-tabs';
 
 const loaders = {
   Classes: once(withStrings('booking', () => import('../features/booking/screens/ClassesScreen'))),
-  ClassDetail: once(withStrings('booking', () => import('../features/booking/screens/ClassDetailScreen'))),
+  // The account's strings too: a class says what is left of the pass a booking uses as the account does.
+  ClassDetail: once(withStrings(['booking', 'account'], () => import('../features/booking/screens/ClassDetailScreen'))),
   Whiteboard: once(withStrings('training', () => import('../features/training/screens/WhiteboardScreen'))),
   Bookings: once(withStrings('booking', withStrings('appointments', () => import('../features/booking/screens/BookingsScreen')))),
   Visits: once(withStrings('booking', () => import('../features/booking/screens/VisitsScreen'))),

@@ -216,7 +216,7 @@ export function currentLocale(): Locale {
 }
 
 /** Loads a feature's strings in the current language (and the fallback); resolves when ready. */
-export async function loadNamespace(ns: Namespace): Promise<void> {
+export async function loadNamespace(ns: Namespace | readonly Namespace[]): Promise<void> {
   await initialised;
   await i18n.loadNamespaces(ns);
 }
@@ -225,7 +225,7 @@ export async function loadNamespace(ns: Namespace): Promise<void> {
  * Wraps a screen's dynamic import so its feature's strings load at the same time as its chunk:
  * the screen never renders its keys while the strings are on their way.
  */
-export function withStrings<T>(ns: Namespace, load: () => Promise<T>): () => Promise<T> {
+export function withStrings<T>(ns: Namespace | readonly Namespace[], load: () => Promise<T>): () => Promise<T> {
   return () => Promise.all([load(), loadNamespace(ns)]).then(([module]) => module);
 }
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Membership, Pass } from '../../../core/contract/types';
 import { ALEX, json, KAI, signedIn, startTestServer, type Browser, type TestServer } from '../../testing/helpers';
-import { facilityGuid } from '../../testing/booking-helpers';
+import { facilityGuid, post, seededClasses } from '../../testing/booking-helpers';
 
 describe('memberships and passes', () => {
   let server: TestServer;
@@ -22,8 +22,16 @@ describe('memberships and passes', () => {
   afterAll(() => server.close());
 
   it('lists the member’s memberships in the organisation with status and what they cover', async () => {
+    // A class booked with it counts one visit against it.
+    const before = (await json<Membership[]>(await alex.get('/api/v1/memberships', { headers: wellington })))[0]!.visits_used;
+    const barbell = await seededClasses(server.running.db, new Date()).barbellBasics('Wellington');
+    expect((await post(alex, `/api/v1/sessions/${barbell}/book`, {})).status).toBe(201);
     const harbour = await json<Membership[]>(await alex.get('/api/v1/memberships', { headers: wellington }));
+    expect(harbour[0]!.visits_used).toBe(before + 1);
     expect(harbour).toEqual([expect.objectContaining({ name: 'Unlimited Membership', status: 'active', visits_per_period: null, covers: expect.arrayContaining(['Personal Training']) })]);
+    // The visits counted against it: every booked place or late cancel it paid for.
+    const charged = await server.running.db.selectFrom('visit_charges').select('id').where('membership_id', '=', harbour[0]!.id).execute();
+    expect(harbour[0]!.visits_used).toBe(charged.length);
     const estonia = await json<Membership[]>(await alex.get('/api/v1/memberships', { headers: tallinn }));
     expect(estonia).toEqual([expect.objectContaining({ name: 'Summer Membership', status: 'past' })]);
   });

@@ -10,7 +10,7 @@ import { readQuery, requireFacility } from '../booking/http';
 
 // The member's memberships (GET /memberships) and passes (GET /passes, active only unless
 // active=0) in the organisation of the facility in X-Facility-Id, newest first, each with its
-// status and what it pays for. Only the member's own: another member's are never listed.
+// status and what it pays for (a membership also how many visits were counted against it). Only the member's own: another member's are never listed.
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -38,6 +38,9 @@ export function membershipRoutes(): Hono<AppEnv> {
     const facility = requireFacility(c);
     const rows = await db.selectFrom('memberships').selectAll().where('profile_id', '=', profileId(c)).where('org_id', '=', facility.org_id).orderBy('valid_from', 'desc').orderBy('id', 'desc').execute();
     const covers = await coverage(db, facility.org_id, 'membership');
+    const ids = rows.map((row) => row.id);
+    const counted = ids.length === 0 ? [] : await db.selectFrom('visit_charges').select(['membership_id', (eb) => eb.fn.countAll<number | string>().as('n')]).where('membership_id', 'in', ids).groupBy('membership_id').execute();
+    const used = new Map(counted.map((row) => [row.membership_id, Number(row.n)]));
     const at = now();
     return c.json(rows.map((row): Membership => ({
       id: row.id,
@@ -48,6 +51,7 @@ export function membershipRoutes(): Hono<AppEnv> {
       status: concessionStatus(row, at),
       covers: covers.get(row.name) ?? [],
       visits_per_period: null,
+      visits_used: used.get(row.id) ?? 0,
     })));
   });
   return routes;

@@ -12,7 +12,7 @@ import { cartTotal } from '../../../core/rules/cart';
 import { configuredGateways } from './gateway/configured';
 import { issueInvoice } from './invoices';
 
-// Checkout (PUT /checkout): {cart} confirms the member's cart as an order at the catalogue's
+// Checkout (GET /checkout: the latest order's state; PUT /checkout): {cart} confirms the member's cart as an order at the catalogue's
 // prices; {payment: {card_id}} pays the order with a stored card. The gateway is asked with the
 // order as its idempotency key, outside any database transaction (it is a network call), so a
 // repeated or simultaneous request, or one after a crash between the charge and the grant, gets
@@ -53,7 +53,16 @@ function presentOrder(order: OrderRow) {
   };
 }
 
+/** The member's latest checkout order here (a late-cancel fee's 'due' order is not one). */
+function latestOrder(db: Db, facility: FacilityRow, me: number) {
+  return db.selectFrom('orders').selectAll().where('profile_id', '=', me).where('org_id', '=', facility.org_id).where('status', '<>', 'due').orderBy('id', 'desc').executeTakeFirst();
+}
+
 async function confirmCart(trx: Db, facility: FacilityRow, me: number, at: Date): Promise<OrderRow> {
+  // A payment started on the latest order and not ended (its answer lost, the process killed after
+  // the charge, a challenge waiting) keeps that order: a new one for the same cart would be charged again.
+  const latest = await latestOrder(trx, facility, me);
+  if (latest?.status === 'confirmed' && latest.charge_id !== null) return latest;
   const lines = await trx
     .selectFrom('cart_lines')
     .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
@@ -93,14 +102,25 @@ async function fulfil(trx: Db, order: OrderRow, chargeId: string, at: Date): Pro
     }
   }
   await issueInvoice(trx, order, stamp, 'paid');
+  // What was bought leaves the cart; a line added since the order was confirmed stays.
   const cart = await trx.selectFrom('carts').select('id').where('profile_id', '=', order.profile_id).where('org_id', '=', order.org_id).executeTakeFirst();
-  if (cart) await trx.deleteFrom('cart_lines').where('cart_id', '=', cart.id).execute();
+  for (const line of cart ? lines : []) {
+    await trx.deleteFrom('cart_lines').where('cart_id', '=', cart!.id).where('product_id', '=', line.product_id).where('quantity', '<=', line.quantity).execute();
+    await trx.updateTable('cart_lines').set((eb) => ({ quantity: eb('quantity', '-', line.quantity) })).where('cart_id', '=', cart!.id).where('product_id', '=', line.product_id).execute();
+  }
   return paid;
 }
 
 export function checkoutRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireAuth);
+
+  // Where the member's checkout stands (the latest order and its invoice): the app asks this when
+  // a payment's answer was lost, instead of sending the payment again.
+  routes.get('/', async (c) => {
+    const order = await latestOrder(c.get('deps').db, requireFacility(c), profileId(c));
+    return c.json({ order: order ? presentOrder(order) : null, invoice: order ? await invoiceOf(c.get('deps').db, order.id) : null }, 200, { 'Cache-Control': 'no-store' });
+  });
 
   routes.put('/', async (c) => {
     const { db, now } = c.get('deps');
@@ -109,22 +129,29 @@ export function checkoutRoutes(): Hono<AppEnv> {
     const body = await readJson(c, checkoutBody);
     if ('cart' in body) return idempotent(c, me, async (trx) => ({ status: 200, body: { order: presentOrder(await confirmCart(trx, facility, me, now())) } }));
 
-    const card = await db.selectFrom('payment_sources').selectAll().where('id', '=', body.payment.card_id).where('profile_id', '=', me).where('org_id', '=', facility.org_id).executeTakeFirst();
+    const ownCard = (id: number) => db.selectFrom('payment_sources').selectAll().where('id', '=', id).where('profile_id', '=', me).where('org_id', '=', facility.org_id).executeTakeFirst();
+    let card = await ownCard(body.payment.card_id);
     if (!card) throw notFound('The card');
-    const order = await db.selectFrom('orders').selectAll().where('profile_id', '=', me).where('org_id', '=', facility.org_id).orderBy('id', 'desc').executeTakeFirst();
+    const order = await latestOrder(db, facility, me);
     if (!order) throw new ApiError(409, 'cart_empty', 'Confirm your cart first.');
     if (order.status === 'paid') return c.json({ order: presentOrder(order), invoice: await invoiceOf(db, order.id) });
     if (order.status === 'failed') throw new ApiError(409, 'conflict', 'That payment did not go through: confirm your cart again to pay.');
-    const gateway = configuredGateways(db).find((g) => g.id === card.gateway);
-    if (!gateway) throw notFound('The gateway');
-    // An order is paid with one card: a second card at the same time is refused, so it can never be charged twice.
+    const gatewayOf = (source: { gateway: string }) => configuredGateways(db).find((g) => g.id === source.gateway);
+    if (!gatewayOf(card)) throw notFound('The gateway');
+    // An order is paid with one card: the first asked claims it, so it can never be charged twice.
     const claim = `card:${card.id}`;
     const claimed = await db.updateTable('orders').set({ charge_id: claim }).where('id', '=', order.id).where('status', '=', 'confirmed').where((eb) => eb.or([eb('charge_id', 'is', null), eb('charge_id', '=', claim)])).executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) {
       const now_ = await db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
       if (now_.status === 'paid') return c.json({ order: presentOrder(now_), invoice: await invoiceOf(db, order.id) });
-      throw new ApiError(409, 'conflict', 'This order is already being paid with another card.');
+      // Its payment began with another card (an answer lost, a process killed after the charge):
+      // it goes on with that card, whose charge the gateway answers again for the order's key.
+      const first = now_.status === 'confirmed' ? /^card:(\d+)$/.exec(now_.charge_id ?? '')?.[1] : undefined;
+      card = first ? await ownCard(Number(first)) : undefined;
+      if (!card) throw new ApiError(409, 'conflict', 'This order is already being paid with another card.');
     }
+    const gateway = gatewayOf(card);
+    if (!gateway) throw notFound('The gateway');
     const result = await gateway.charge(
       { token: card.token, amountCents: order.total_cents, currency: order.currency, idempotencyKey: `order-${order.id}`, returnPath: '/checkout/payment?returned=1', pending: order.pending_charge ?? undefined },
       now(),

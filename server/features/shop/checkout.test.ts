@@ -2,10 +2,12 @@
 // card; one charge and one grant per order however often (or at once) payment is asked; a declined
 // card charges and grants nothing; a 3-D Secure challenge passed pays, failed does not; another
 // member's card is 404. On SQLite and, under npm run test:pg, PostgreSQL.
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Pass, Product } from '../../../core/contract/types';
 import { ALEX, json, SAM, signedIn, startTestServer, type Browser, type TestServer } from '../../testing/helpers';
 import { facilityGuid } from '../../testing/booking-helpers';
+import { storeCard } from '../../testing/shop-helpers';
 
 interface Paid { order: { id: number; status: string; total: number }; invoice: { id: number; number: string } | null; next_action?: { type: string; url: string } }
 
@@ -16,12 +18,7 @@ describe('checkout', () => {
   let wellington: Record<string, string>;
   let ten: Product;
 
-  async function card(who: Browser, number: string): Promise<number> {
-    const auth = await json<{ auth_token: string; tokenise_url: string }>(await who.get('/api/v1/gateways/sandbox/auth_token'));
-    const res = await fetch(`${server.url}${auth.tokenise_url}`, { method: 'POST', headers: { Authorization: `Bearer ${auth.auth_token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ card: { number, exp_month: '12', exp_year: '2031', cvc: '123' } }) });
-    const token = (await res.json()) as { id: string };
-    return (await json<{ id: number }>(await who.request('/api/v1/payment_sources', { method: 'POST', json: { source: { gateway_id: 'sandbox', token: token.id } }, headers: wellington }))).id;
-  }
+  const card = (who: Browser, number: string) => storeCard(who, number, wellington);
   const fill = (who: Browser) => who.put('/api/v1/cart', { cart: { line_items: [{ variant_id: ten.id, quantity: 1, price: 0.01 }] } }, { headers: wellington });
   const confirm = (who: Browser) => who.put('/api/v1/checkout', { cart: {} }, { headers: wellington });
   const pay = (who: Browser, cardId: number, key?: string) => who.put('/api/v1/checkout', { payment: { card_id: cardId } }, { headers: { ...wellington, ...(key && { 'Idempotency-Key': key }) } });
@@ -47,6 +44,9 @@ describe('checkout', () => {
     expect(paid.order).toMatchObject({ id: confirmed.order.id, status: 'paid' });
     expect(paid.invoice?.number).toMatch(/^INV-\d{2}-\d{6}$/);
     expect(await json<Paid>(await pay(alex, visa, 'pay-a'))).toEqual(paid);
+    // Where the checkout stands, as the app asks when a payment's answer was lost.
+    expect(await json(await alex.get('/api/v1/checkout', { headers: wellington }))).toEqual({ order: paid.order, invoice: paid.invoice });
+    expect(await json(await sam.get('/api/v1/checkout', { headers: wellington }))).toEqual({ order: null, invoice: null });
     expect((await charges()).filter((ch) => ch.idempotency_key === `order-${confirmed.order.id}`)).toHaveLength(1);
     expect(await passes()).toEqual([expect.objectContaining({ visits_total: 10, visits_left: 10, status: 'active' })]);
     expect((await json<Cart>(await alex.get('/api/v1/cart', { headers: wellington }))).line_items).toEqual([]);
@@ -116,6 +116,22 @@ describe('checkout', () => {
     expect((await passes()).length).toBe(before + 1);
   });
 
+  it('pays the confirmed order although a late-cancel fee was issued in between, and keeps a line added since in the cart', async () => {
+    const visa = await card(alex, '4242424242424242');
+    await alex.request('/api/v1/cart', { method: 'DELETE', headers: wellington });
+    await fill(alex);
+    const { order } = await json<Paid>(await confirm(alex));
+    const { chargeLateCancelFee } = await import('./invoices');
+    const me = (await server.running.db.selectFrom('orders').select('profile_id').where('id', '=', order.id).executeTakeFirstOrThrow()).profile_id;
+    const facility = await server.running.db.selectFrom('facilities').select(['id', 'org_id']).where('name', '=', 'Wellington').executeTakeFirstOrThrow();
+    expect(await chargeLateCancelFee(server.running.db, { profile_id: me }, { org_id: facility.org_id, facility_id: facility.id, name: 'HIIT', start_at: new Date().toISOString() }, new Date())).toBe(true);
+    await fill(alex);
+    const paid = await json<Paid>(await pay(alex, visa));
+    expect(paid.order).toMatchObject({ id: order.id, status: 'paid' });
+    expect((await json<Cart>(await alex.get('/api/v1/cart', { headers: wellington }))).line_items).toEqual([expect.objectContaining({ variant_id: ten.id, quantity: 1 })]);
+    await alex.request('/api/v1/cart', { method: 'DELETE', headers: wellington });
+  });
+
   it('never writes a card number to the log or the database during a purchase', async () => {
     const logged: string[] = [];
     const spies = (['log', 'info', 'warn', 'error'] as const).map((level) => {
@@ -133,14 +149,25 @@ describe('checkout', () => {
       await fill(alex);
       await confirm(alex);
       expect(await json(await pay(alex, visa))).toMatchObject({ code: 'expired_card' });
+      // A purchase that goes through, with a number no other test uses.
+      const mastercard = await card(alex, '2223003122003222');
+      await confirm(alex);
+      expect((await json<Paid>(await pay(alex, mastercard))).order.status).toBe('paid');
     } finally {
       for (const restore of spies) restore();
     }
-    expect(logged.join('\n')).not.toMatch(/4000\s?0000\s?0000\s?0069/);
+    expect(logged.join('\n')).not.toMatch(/4000\s?0000\s?0000\s?0069|2223\s?0031\s?2200\s?3222/);
     const tables = ['payment_sources', 'sandbox_cards', 'sandbox_charges', 'orders', 'invoices', 'idempotency_keys'] as const;
     for (const table of tables) {
       const rows = await server.running.db.selectFrom(table).selectAll().execute();
-      expect(JSON.stringify(rows), table).not.toContain('4000000000000069');
+      expect(JSON.stringify(rows), table).not.toMatch(/4000000000000069|2223003122003222/);
+    }
+    // On SQLite, the database's own bytes too (its file and write-ahead log), every table and page.
+    if (!server.database.databaseUrl) {
+      for (const file of [server.database.databaseFile!, `${server.database.databaseFile!}-wal`]) {
+        const bytes = await readFile(file).catch(() => Buffer.alloc(0));
+        expect(bytes.includes('4000000000000069') || bytes.includes('2223003122003222'), file).toBe(false);
+      }
     }
   });
 

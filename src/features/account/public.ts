@@ -2,3 +2,4 @@
 // device has them (what a booking uses), and fetching them again (after a purchase or a booking).
 export { pullConcessions, pullInvoices } from './pull';
 export { useConcessions } from './hooks';
+export { concessionLeft } from './left';

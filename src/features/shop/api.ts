@@ -61,6 +61,11 @@ export function confirmCheckout(options: WriteOptions): Promise<CheckoutAnswer> 
   return apiRequest<CheckoutAnswer>('PUT', '/checkout', { ...options, body: { cart: {} } });
 }
 
+/** Where the member's checkout stands: the latest order and its invoice. */
+export function getCheckout(options: ReadOptions): Promise<{ order: OrderSummary | null; invoice: { id: number; number: string } | null }> {
+  return apiRequest('GET', '/checkout', options);
+}
+
 export function payCheckout(cardId: number, options: WriteOptions): Promise<CheckoutAnswer> {
   return apiRequest<CheckoutAnswer>('PUT', '/checkout', { ...options, body: { payment: { card_id: cardId } } });
 }

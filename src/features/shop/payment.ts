@@ -2,10 +2,10 @@
 // the facility the member shops at. Confirming makes an order from the cart; paying asks the
 // gateway through the server; the card itself goes to the gateway (./gateway.ts).
 import { facilityScope } from '../../data/api/client';
-import { ApiError } from '../../data/api/errors';
+import { ApiError, isNetworkError } from '../../data/api/errors';
 import { flushOutbox, pendingTouches } from '../../data/sync/outbox';
 import { cartKey } from './pull';
-import { confirmCheckout, getCards, makeCardDefault, payCheckout, removeCard, type CheckoutAnswer, type OrderSummary, type StoredCard } from './api';
+import { confirmCheckout, getCards, getCheckout, makeCardDefault, payCheckout, removeCard, type CheckoutAnswer, type OrderSummary, type StoredCard } from './api';
 import { cardGateway, STRIPE_GATEWAY } from './gateway';
 
 export type { CheckoutAnswer, OrderSummary, StoredCard } from './api';
@@ -58,6 +58,18 @@ export async function runChallenge(action: NonNullable<CheckoutAnswer['next_acti
   }
   location.assign(action.url);
   return false;
+}
+
+/** The payment may or may not have reached the server: its answer never came. */
+export const lostTheAnswer = (error: unknown): boolean => isNetworkError(error);
+
+/**
+ * After a lost answer the payment is not sent again blindly: the server says where the order
+ * stands (paid, with its invoice, or still to pay).
+ */
+export async function checkoutState(guid: string): Promise<{ paid: CheckoutAnswer | null; order: OrderSummary | null }> {
+  const state = await getCheckout({ scope: facilityScope(guid) });
+  return { paid: state.order?.status === 'paid' ? { order: state.order, invoice: state.invoice } : null, order: state.order };
 }
 
 /** A refusal that closed the order (declined, no funds, expired, bank said no): confirm again to retry. */

@@ -5,13 +5,14 @@
 //   4242 4242 4242 4242 (and any other valid number) succeeds; 4000 0000 0000 0002 is declined;
 //   4000 0000 0000 9995 has insufficient funds; 4000 0000 0000 0069 is expired;
 //   4000 0000 0000 3220 asks for a 3-D Secure challenge.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
 import { cardBrand, cardProblems } from '../../../../core/rules/card';
 import type { Database, SandboxBehaviour } from '../../../db/schema';
 import type { AppEnv } from '../../../http/context';
+import { contentSecurityPolicy } from '../../../http/security-headers';
 import type { ChargeFailure, ChargeResult, PaymentGateway } from './gateway';
 
 export const SANDBOX_ID = 'sandbox';
@@ -52,7 +53,22 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
 
 const secret = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
 
+/**
+ * SANDBOX_GATEWAY_LATENCY_MS simulates a slow gateway: each charge is answered that much later,
+ * after it is recorded, as a real gateway may charge and then be slow to say so.
+ */
+function answerLatency(): number {
+  const ms = Number(process.env.SANDBOX_GATEWAY_LATENCY_MS ?? 0);
+  return Number.isFinite(ms) && ms > 0 ? ms : 0;
+}
+
 export function sandboxGateway(db: Kysely<Database>): PaymentGateway {
+  const latency = answerLatency();
+  const slowly = async (answer: Promise<ChargeResult>): Promise<ChargeResult> => {
+    const result = await answer;
+    if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
+    return result;
+  };
   return {
     id: SANDBOX_ID,
     name: 'Sandbox',
@@ -65,7 +81,7 @@ export function sandboxGateway(db: Kysely<Database>): PaymentGateway {
     },
     async charge(request, now) {
       const existing = await db.selectFrom('sandbox_charges').selectAll().where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
-      if (existing) return settleChallenge(db, existing.id, request.returnPath);
+      if (existing) return slowly(settleChallenge(db, existing.id, request.returnPath));
       const card = await db.selectFrom('sandbox_cards').select(['behaviour']).where('token', '=', request.token).executeTakeFirst();
       const behaviour = card?.behaviour ?? 'decline';
       const id = secret('ch');
@@ -87,7 +103,7 @@ export function sandboxGateway(db: Kysely<Database>): PaymentGateway {
         .execute();
       // Two requests at once with one key: whichever row landed is the charge.
       const landed = await db.selectFrom('sandbox_charges').select('id').where('idempotency_key', '=', request.idempotencyKey).executeTakeFirstOrThrow();
-      return settleChallenge(db, landed.id, request.returnPath);
+      return slowly(settleChallenge(db, landed.id, request.returnPath));
     },
     async describeToken(token, profileId) {
       const card = await db.selectFrom('sandbox_cards').select(['brand', 'last4', 'exp_month', 'exp_year']).where('token', '=', token).where('profile_id', '=', profileId).executeTakeFirst();
@@ -101,6 +117,11 @@ type GatewayError = 'unauthorized' | 'invalid_number' | 'invalid_expiry' | 'inva
 function refuse(code: GatewayError, message: string, status: 400 | 401 | 402 = 402): Response {
   return Response.json({ error: { code, message } }, { status, headers: { 'Cache-Control': 'no-store' } });
 }
+
+// The challenge page's own look: readable on a phone in light and dark, 44 px buttons; its
+// stylesheet allowed by hash like index.html's.
+const CHALLENGE_STYLE = ':root{color-scheme:light dark;font-family:system-ui,sans-serif;line-height:1.5}body{margin:0;padding:1rem}main{max-width:30rem;margin:0 auto}form{margin:0 0 .75rem}button{width:100%;min-height:44px;font:inherit;padding:.5rem 1rem}';
+const CHALLENGE_POLICY = contentSecurityPolicy({ scripts: [], styles: [createHash('sha256').update(CHALLENGE_STYLE).digest('base64')] });
 
 /** The sandbox's own endpoints, as a gateway's servers would answer them. */
 export function sandboxGatewayRoutes(): Hono<AppEnv> {
@@ -143,7 +164,7 @@ export function sandboxGatewayRoutes(): Hono<AppEnv> {
     const back = escapeHtml(safeReturn(c.req.query('return')));
     const amount = escapeHtml(`${(row.amount_cents / 100).toFixed(2)} ${row.currency}`);
     const form = (result: string, label: string) => `<form method="post" action="/sandbox-gateway/challenges/${escapeHtml(row.id)}"><input type="hidden" name="return" value="${back}"><input type="hidden" name="result" value="${result}"><button type="submit">${label}</button></form>`;
-    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Confirm your payment</title></head><body><main><h1>Confirm your payment</h1><p>Sandbox bank: approve the payment of ${amount}?</p>${form('pass', 'Complete authentication')}${form('fail', 'Fail authentication')}</main></body></html>`, 200, { 'Cache-Control': 'no-store' });
+    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Confirm your payment</title><style>${CHALLENGE_STYLE}</style></head><body><main><h1>Confirm your payment</h1><p>Sandbox bank: approve the payment of ${amount}?</p>${form('pass', 'Complete authentication')}${form('fail', 'Fail authentication')}</main></body></html>`, 200, { 'Cache-Control': 'no-store', 'Content-Security-Policy': CHALLENGE_POLICY });
   });
 
   routes.post('/challenges/:id', async (c) => {

@@ -11,7 +11,8 @@ import { Segmented } from '../../../ui/segmented/index';
 import { Spinner } from '../../../ui/spinner/index';
 import { useNow } from '../../booking/public';
 import { useConcessions, useRefreshConcessions } from '../hooks';
-import { ConcessionRow, statusNow } from './ConcessionRows';
+import { statusNow } from '../left';
+import { ConcessionRow } from './ConcessionRows';
 import './account.css';
 
 export default function PassesScreen() {

@@ -71,7 +71,7 @@ export default function ClassOverviewTab() {
         {session.visit?.state === 'waitlisted' && session.visit.waitlist_position && (
           <p className="notice notice--info"><WaitlistPosition position={session.visit.waitlist_position} /></p>
         )}
-        <ConcessionLine session={session} canBook={actions.includes('book') || actions.includes('dropin') || offerOpen} />
+        <ConcessionLine session={session} format={format} canBook={actions.includes('book') || actions.includes('dropin') || offerOpen} />
         {actions.includes('latecancel') && <p className="notice notice--warning">{t('lateCancel.hint')}</p>}
         {offerOpen && (
           <div className="notice notice--warning">

@@ -8,12 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Session } from '../../../../core/contract/types';
 import { chooseChargeTarget, type ChargeTarget } from '../../../../core/rules/concessions';
-import { useConcessions } from '../../account/public';
+import type { Formatter } from '../../../i18n/format';
+import { concessionLeft, useConcessions } from '../../account/public';
 import { useVisit } from '../hooks/visits';
 import { orgIdOf } from '../pull';
 
-export function ConcessionLine({ session, canBook }: { session: Session; canBook: boolean }) {
+export function ConcessionLine({ session, canBook, format }: { session: Session; canBook: boolean; format: Formatter }) {
   const { t } = useTranslation('booking');
+  const { t: accountT } = useTranslation('account');
   const orgId = useLiveQuery(() => orgIdOf(session.facility_guid), [session.facility_guid]);
   const concessions = useConcessions(orgId);
   const visit = useVisit(session.visit?.id);
@@ -35,15 +37,17 @@ export function ConcessionLine({ session, canBook }: { session: Session; canBook
     : chooseChargeTarget(concessions.memberships, passesAsFacts, new Date(session.start_date));
   const prefix = counted ? 'paid' : 'uses';
 
+  // What is left reads as on the account ("9 of 10 visits left, until 3 March").
+  const now = new Date();
   if (target.kind === 'membership') {
-    const name = concessions.memberships.find((m) => m.id === target.id)?.name ?? charge?.name ?? '';
-    return <Line testId="concession">{t('concession.membership', { name })}</Line>;
+    const membership = concessions.memberships.find((m) => m.id === target.id);
+    if (!membership) return <Line testId="concession">{t('concession.membership', { name: charge?.name ?? '' })}</Line>;
+    return <Line testId="concession">{t('concession.membershipLeft', { name: membership.name, left: concessionLeft(accountT, format, membership, now) })}</Line>;
   }
   if (target.kind === 'pass') {
     const pass = concessions.passes.find((p) => p.id === target.id);
-    const name = pass?.name ?? charge?.name ?? '';
-    if (!pass || pass.visits_left === null || pass.visits_total === null) return <Line testId="concession">{t(`concession.${prefix}PassUnlimited`, { name })}</Line>;
-    return <Line testId="concession">{t(`concession.${prefix}Pass`, { name, left: pass.visits_left, total: pass.visits_total })}</Line>;
+    if (!pass) return <Line testId="concession">{t(`concession.${prefix}PassUnlimited`, { name: charge?.name ?? '' })}</Line>;
+    return <Line testId="concession">{t(`concession.${prefix}Pass`, { name: pass.name, left: concessionLeft(accountT, format, pass, now) })}</Line>;
   }
   return (
     <Line testId="concession">

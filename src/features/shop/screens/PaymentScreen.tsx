@@ -16,7 +16,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { Spinner } from '../../../ui/spinner/index';
 import { useOnline } from '../../../ui/use-online';
 import { pullConcessions, pullInvoices } from '../../account/public';
-import { closedTheOrder, confirmOrder, loadCards, payOrder, runChallenge, type CheckoutAnswer, type OrderSummary, type StoredCard } from '../payment';
+import { checkoutState, closedTheOrder, confirmOrder, loadCards, lostTheAnswer, payOrder, runChallenge, type CheckoutAnswer, type OrderSummary, type StoredCard } from '../payment';
 import { pullShop } from '../pull';
 import { CardForm } from './CardForm';
 import './shop.css';
@@ -41,10 +41,13 @@ export default function PaymentScreen() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const payKey = useRef(newEntryId());
+  // A payment whose answer was lost (the order it paid): asked about before anything else.
+  const cut = useRef<{ orderId: number | null } | null>(null);
   const guid = facility?.guid;
 
-  async function finish(answer: CheckoutAnswer, cardId: number, challenged = false) {
-    if (answer.next_action && guid) {
+  /** A paid answer shows what was bought; a challenge (only a payment's own answer has one) runs first. */
+  async function finish(answer: CheckoutAnswer, cardId: number | null = null, challenged = false) {
+    if (answer.next_action && guid && cardId !== null) {
       sessionStorage.setItem(PAYING_CARD, String(cardId));
       // Asked again after a challenge run here, the bank has still not answered: nothing is charged twice; try again later.
       if (challenged) {
@@ -62,13 +65,37 @@ export default function PaymentScreen() {
     navigate('/checkout/complete', { replace: true });
   }
 
+  /** Asks the server where the cut payment's order stands; true when it was paid (and shown). */
+  async function settleCut(say = true): Promise<boolean> {
+    if (!guid || !cut.current) return false;
+    const { orderId } = cut.current;
+    const state = await checkoutState(guid);
+    cut.current = null;
+    // The server pays the latest order: the one on screen, or one confirmed again since (coming back online).
+    if (state.paid && (orderId === null || state.paid.order.id >= orderId)) {
+      await finish(state.paid);
+      return true;
+    }
+    if (state.order?.status === 'confirmed') setOrder(state.order);
+    if (say) setProblem(t('payment.cut'));
+    return false;
+  }
+
   async function pay(cardId: number) {
     if (!guid) return;
     setBusy(true);
     setProblem(null);
     try {
+      // An earlier answer lost and not yet asked about: ask first, pay only what is still to pay.
+      if (cut.current && (await settleCut(false))) return;
       await finish(await payOrder(guid, cardId, payKey.current), cardId);
     } catch (error) {
+      if (lostTheAnswer(error)) {
+        // Never sent again blindly: the server says whether it went through. Paying again keeps the key.
+        cut.current = { orderId: order?.id ?? null };
+        await settleCut().catch(() => setProblem(t('payment.cutUnknown')));
+        return;
+      }
       setProblem(describeError(error, shellT));
       // A refused payment closes its order: confirm the cart again for the next try.
       payKey.current = newEntryId();
@@ -83,11 +110,13 @@ export default function PaymentScreen() {
     let live = true;
     void (async () => {
       try {
+        if (await settleCut()) return;
         const list = await loadCards(guid);
         if (!live) return;
         setCards(list);
         const remembered = Number(sessionStorage.getItem(PAYING_CARD));
-        setChosen(list.find((c) => c.id === remembered)?.id ?? list.find((c) => c.default)?.id ?? list[0]?.id ?? null);
+        // Back online, the card the member picked stays picked.
+        setChosen((picked) => list.find((c) => c.id === picked)?.id ?? list.find((c) => c.id === remembered)?.id ?? list.find((c) => c.default)?.id ?? list[0]?.id ?? null);
         setAdding(list.length === 0);
         if (returned && remembered) {
           // Back from the bank: pay the same order with the same card.
@@ -114,7 +143,8 @@ export default function PaymentScreen() {
   }
 
   const header = <h1 id="page-title" className="page__title">{title}</h1>;
-  if (!online) {
+  const loaded = order !== undefined && order !== null && cards !== undefined;
+  if (!online && !loaded) {
     return <section className="page" aria-labelledby="page-title">{header}<EmptyState title={t('payment.offline')} action={<ButtonLink to="/checkout">{t('payment.backToCart')}</ButtonLink>} /></section>;
   }
   if (order === null) {
@@ -149,9 +179,10 @@ export default function PaymentScreen() {
               </fieldset>
             )}
             {adding && guid ? <CardForm guid={guid} onSaved={cardSaved} /> : <div><Button onClick={() => setAdding(true)}>{t('payment.addCard')}</Button></div>}
-            <Button variant="primary" block disabled={busy || chosen === null || order.status !== 'confirmed'} onClick={() => chosen !== null && void pay(chosen)}>
+            <Button variant="primary" block disabled={!online || busy || chosen === null || order.status !== 'confirmed'} onClick={() => chosen !== null && void pay(chosen)}>
               {t('payment.pay', { total: format.currency(order.total, order.currency) })}
             </Button>
+            {!online && <p className="shop-muted" data-testid="pay-offline">{t('payment.offline')}</p>}
           </>
         )}
       </div>
