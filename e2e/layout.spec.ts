@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, DEMO, axeViolations } from './fixtures';
 import { LoginPage } from './pages/LoginPage';
 import { withDatabase } from './support/studio';
+import { emptyCarts, payForTenVisitPass } from './support/shop';
 
 const WIDTHS = [320, 360, 390, 430] as const;
 const THEMES = ['light', 'dark'] as const;
@@ -241,21 +242,11 @@ test.describe('feed, photo and calendar states at phone widths', () => {
 test.describe('paying at phone widths in light and dark', () => {
   test('the card form as it is filled in and the bank’s 3-D Secure page fit and are axe-clean', async ({ page, loginPage }) => {
     // Alex's cart empty before and after, and no card of this test left: the shop journeys start from there.
-    const tidy = () =>
-      withDatabase(async (db) => {
-        const alex = await db.selectFrom('members_profiles').select('id').where('email', '=', DEMO.alex.email).executeTakeFirstOrThrow();
-        const carts = await db.selectFrom('carts').select('id').where('profile_id', '=', alex.id).execute();
-        if (carts.length > 0) await db.deleteFrom('cart_lines').where('cart_id', 'in', carts.map((c) => c.id)).execute();
-        return alex.id;
-      });
+    const tidy = () => emptyCarts(DEMO.alex.email);
     const alexId = await tidy();
     const cardsBefore = (await withDatabase((db) => db.selectFrom('payment_sources').select('id').where('profile_id', '=', alexId).execute())).map((c) => c.id);
     await loginPage.signInAs(DEMO.alex);
-    await page.goto('/checkout');
-    await page.getByTestId('product').filter({ hasText: '10-Visit Pass' }).getByRole('button', { name: /^Add 10-Visit Pass/ }).click();
-    await expect(page.getByTestId('cart-line')).toHaveCount(1);
-    await page.getByRole('link', { name: 'Continue to payment' }).click();
-    await expect(page.getByTestId('order-summary')).toBeVisible();
+    await payForTenVisitPass(page);
     if (await page.getByRole('button', { name: 'Add a card' }).isVisible()) await page.getByRole('button', { name: 'Add a card' }).click();
     await page.getByLabel('Card number').fill('4000 0000 0000 3220');
     await page.getByLabel('Expiry').fill('12/30');

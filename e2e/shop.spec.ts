@@ -1,5 +1,6 @@
 import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWorker, DEMO } from './fixtures';
 import { MemberApi, withDatabase } from './support/studio';
+import { emptyCarts, payForTenVisitPass } from './support/shop';
 
 function serverCartQuantity(email: string, product: string): Promise<number | undefined> {
   return withDatabase(async (db) => {
@@ -52,17 +53,9 @@ test.describe('paying', () => {
     const restoreMembership = await endAlexsHarbourMembership();
     try {
       // Start from an empty cart (an earlier journey may have filled it).
-      await withDatabase(async (db) => {
-        const alex = await db.selectFrom('members_profiles').select('id').where('email', '=', DEMO.alex.email).executeTakeFirstOrThrow();
-        const carts = await db.selectFrom('carts').select('id').where('profile_id', '=', alex.id).execute();
-        if (carts.length > 0) await db.deleteFrom('cart_lines').where('cart_id', 'in', carts.map((c) => c.id)).execute();
-      });
+      await emptyCarts(DEMO.alex.email);
       await loginPage.signInAs(DEMO.alex);
-      await page.goto('/checkout');
-      await page.getByTestId('product').filter({ hasText: '10-Visit Pass' }).getByRole('button', { name: /^Add 10-Visit Pass/ }).click();
-      await expect(page.getByTestId('cart-line')).toHaveCount(1);
-      await page.getByRole('link', { name: 'Continue to payment' }).click();
-      await expect(page.getByTestId('order-summary')).toContainText('1 × 10-Visit Pass');
+      await payForTenVisitPass(page);
 
       const addCard = async (number: string) => {
         if (await page.getByRole('button', { name: 'Add a card' }).isVisible()) await page.getByRole('button', { name: 'Add a card' }).click();
@@ -148,20 +141,11 @@ test.describe('paying', () => {
 
 test.describe('a payment cut mid-way', () => {
   test('Pay tapped twice sends one payment; its answer lost after the charge, the app asks the server and shows what was bought, charged once; offline, Pay is disabled', async ({ page, context, loginPage }) => {
-    const alexId = await withDatabase(async (db) => {
-      const alex = await db.selectFrom('members_profiles').select('id').where('email', '=', DEMO.alex.email).executeTakeFirstOrThrow();
-      const carts = await db.selectFrom('carts').select('id').where('profile_id', '=', alex.id).execute();
-      if (carts.length > 0) await db.deleteFrom('cart_lines').where('cart_id', 'in', carts.map((c) => c.id)).execute();
-      return alex.id;
-    });
+    const alexId = await emptyCarts(DEMO.alex.email);
     const cardsBefore = (await withDatabase((db) => db.selectFrom('payment_sources').select('id').where('profile_id', '=', alexId).execute())).map((c) => c.id);
     const sent = { payments: 0, states: 0 };
     await loginPage.signInAs(DEMO.alex);
-    await page.goto('/checkout');
-    await page.getByTestId('product').filter({ hasText: '10-Visit Pass' }).getByRole('button', { name: /^Add 10-Visit Pass/ }).click();
-    await expect(page.getByTestId('cart-line')).toHaveCount(1);
-    await page.getByRole('link', { name: 'Continue to payment' }).click();
-    await expect(page.getByTestId('order-summary')).toContainText('1 × 10-Visit Pass');
+    await payForTenVisitPass(page);
     if (await page.getByRole('button', { name: 'Add a card' }).isVisible()) await page.getByRole('button', { name: 'Add a card' }).click();
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry').fill('12/30');
