@@ -9,6 +9,7 @@ import { withStrings } from '../i18n/index';
 import { classTabs } from '../features/booking/class-tabs';
 // Registers the workouts and leaderboard tabs of a class page.
 import '../features/training/class-tabs';
+import { HOME_PATH } from '../domain/account';
 
 const loaders = {
   Classes: once(withStrings('booking', () => import('../features/booking/screens/ClassesScreen'))),
@@ -102,6 +103,16 @@ function page(node: ReactNode): ReactNode {
 
 const redirect = (to: string) => <Navigate to={to} replace />;
 
+/**
+ * The sign-in just landed (the auth row flipped while /login shows): where the member was heading,
+ * else the timetable. The login screen then navigates to the same place, so its late navigation
+ * (after the facility arrives) changes nothing on screen, not even a menu opened meanwhile.
+ */
+function SignedInOnLogin() {
+  const from = (useLocation().state as { from?: string } | null)?.from;
+  return redirect(from ?? HOME_PATH);
+}
+
 /** /signup?invite=… and /invite/:token open the profile with the invitation, to accept it. */
 function SignupRedirect() {
   const [params] = useSearchParams();
@@ -110,9 +121,9 @@ function SignupRedirect() {
 }
 
 export const signedInRoutes: RouteObject[] = [
-  { path: '/', element: redirect('/classes'), handle: { preload: loaders.Classes } },
-  { path: '/dashboard', element: redirect('/classes'), handle: { preload: loaders.Classes } },
-  { path: '/login', element: redirect('/') },
+  { path: '/', element: redirect(HOME_PATH), handle: { preload: loaders.Classes } },
+  { path: '/dashboard', element: redirect(HOME_PATH), handle: { preload: loaders.Classes } },
+  { path: '/login', element: <SignedInOnLogin /> },
   { path: '/signup', element: <SignupRedirect /> },
   // Pasting an invitation link works signed in too: its /invite/:token opens the profile to accept it.
   { path: '/invite', ...screen('Invite') },

@@ -43,6 +43,9 @@ export function findAccount(accounts: readonly Account[], orgId: number | null |
   return accounts.find((account) => account.org.id === orgId) ?? null;
 }
 
+/** Where a signed-in member lands: the timetable. */
+export const HOME_PATH = '/classes';
+
 export type MenuKey = 'classes' | 'feed' | 'bookings' | 'account' | 'visits' | 'training' | 'lifts';
 export type MenuPath = '/classes' | '/activity' | '/bookings' | '/account' | '/visits' | '/training' | '/training/lifts';
 

@@ -6,6 +6,7 @@ import { describeError } from '../../../ui/describe-error';
 import { useAuth } from '../../../data/hooks/auth';
 import { signIn } from '../../../data/auth';
 import { validateLogin, type LoginErrors } from '../../../domain/forms';
+import { HOME_PATH } from '../../../domain/account';
 import { useOnline } from '../../../ui/use-online';
 import { Button } from '../../../ui/button/index';
 import { Field } from '../../../ui/field/index';
@@ -33,7 +34,7 @@ export default function LoginScreen() {
     try {
       await signIn(email.trim(), password);
       const from = (location.state as { from?: string } | null)?.from;
-      navigate(from ?? '/', { replace: true });
+      navigate(from ?? HOME_PATH, { replace: true });
     } catch (error) {
       setFormError(describeError(error, t));
       setBusy(false);
