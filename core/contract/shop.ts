@@ -47,7 +47,7 @@ export const invoice = z.object({
   total: z.number(),
   /** Sales tax included in the total. */
   tax: z.number(),
-  status: z.enum(['paid', 'due']),
+  status: z.enum(['paid', 'due', 'refunded']),
   lines: z.array(
     z.object({
       name: z.string(),

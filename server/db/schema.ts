@@ -169,6 +169,8 @@ export interface MembershipsTable {
   /** null: open-ended. */
   valid_to: IsoText | null;
   created_at: IsoText;
+  /** The order that bought it (migration 0023); null when staff gave it. */
+  order_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PassesTable {
@@ -183,6 +185,8 @@ export interface PassesTable {
   /** null: open-ended. */
   valid_to: IsoText | null;
   created_at: IsoText;
+  /** The order that bought it (migration 0023); null when staff gave it. */
+  order_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** visit: a booked place (given back by a timely cancel); late_cancel: a late cancel keeps it. */
@@ -515,10 +519,15 @@ export interface OrdersTable {
   id: Generated<number>;
   profile_id: number;
   org_id: number;
-  status: 'confirmed' | 'paid' | 'failed' | 'due';
+  status: 'confirmed' | 'paid' | 'failed' | 'due' | 'refunded';
   currency: string;
   total_cents: number;
   lines: string;
+  /** The gateway that charged it (migration 0023; null before: the sandbox). */
+  gateway: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The gateway's refund, once staff refunded the order (migration 0023). */
+  refund_id: ColumnType<string | null, string | null | undefined, string | null>;
+  refunded_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
   /** While paying, `card:{id}` (the card it is being paid with); once paid, the gateway's charge. */
   charge_id: string | null;
   /** The gateway's charge waiting on the member's 3-D Secure challenge (migration 0021). */
@@ -560,8 +569,8 @@ export interface InvoicesTable {
   total_cents: number;
   tax_cents: number;
   lines: string;
-  /** paid, or due (a late-cancel fee, paid at the studio). */
-  status: ColumnType<'paid' | 'due', 'paid' | 'due' | undefined, 'paid' | 'due'>;
+  /** paid, due (a late-cancel fee, paid at the studio) or refunded (staff refunded its order). */
+  status: ColumnType<'paid' | 'due' | 'refunded', 'paid' | 'due' | undefined, 'paid' | 'due' | 'refunded'>;
 }
 
 /** The sandbox gateway's record of a charge, one per idempotency key. */
@@ -575,6 +584,15 @@ export interface SandboxChargesTable {
   failure_code: string | null;
   /** For a 3-D Secure card: 'pending', 'passed' or 'failed'. */
   challenge: string | null;
+  created_at: IsoText;
+}
+
+/** The sandbox gateway's record of a refund, one per idempotency key (migration 0023). */
+export interface SandboxRefundsTable {
+  id: string;
+  idempotency_key: string;
+  charge_id: string;
+  amount_cents: number;
   created_at: IsoText;
 }
 
@@ -661,6 +679,7 @@ export interface Database {
   orders: OrdersTable;
   invoices: InvoicesTable;
   sandbox_charges: SandboxChargesTable;
+  sandbox_refunds: SandboxRefundsTable;
   movements: MovementsTable;
   workout_definitions: WorkoutDefinitionsTable;
   whiteboard_items: WhiteboardItemsTable;

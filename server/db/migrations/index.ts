@@ -21,6 +21,7 @@ import * as m0019 from './0019_workout_import_key';
 import * as m0020 from './0020_facility_plates';
 import * as m0021 from './0021_order_pending_charge';
 import * as m0022 from './0022_feed_reports';
+import * as m0023 from './0023_refunds';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020_facility_plates': m0020,
   '0021_order_pending_charge': m0021,
   '0022_feed_reports': m0022,
+  '0023_refunds': m0023,
 };
 
 export const migrationProvider: MigrationProvider = {

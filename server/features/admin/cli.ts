@@ -18,6 +18,8 @@ Commands:
   cancel-appointment <appointmentId>             cancel an appointment
   invite <facilityId> <email> [locale]           invite an email to the facility's organisation (emailed link, 14 days)
   reports [orgId]                                what members reported in the feed, newest first
+  refund <orderId>                               refund a paid order through the gateway that charged it;
+                                                 what it bought ends and its invoice says Refunded
   notify <email> <type> "<message>" [params-json]
                                                  send a raw notification, e.g.
                                                  notify demo@example.com appointment "Moved" '{"appointment":{"id":1}}'
@@ -101,6 +103,10 @@ function parse(args: string[]): Call | null {
       const when = required(rest[1], 'the new time (ISO 8601 with an offset, e.g. 2026-05-01T10:00:00+12:00)');
       if (Number.isNaN(Date.parse(when))) throw new CliError(`"${when}" is not a date-time; use ISO 8601 with an offset, e.g. 2026-05-01T10:00:00+12:00.`);
       return { path: `/admin/appointments/${id}/move`, body: { start_at: when }, describe: (r) => `Appointment ${id} moved to ${String((r.appointment as { start_at?: string } | undefined)?.start_at)}; the member was notified.` };
+    }
+    case 'refund': {
+      const id = positiveId(rest[0], 'The order id');
+      return { path: `/admin/orders/${id}/refund`, describe: (r) => `Order ${id} refunded (${String(r.total)} ${String(r.currency)}, refund ${String(r.refund_id)}).` };
     }
     case 'cancel-appointment': {
       const id = positiveId(rest[0], 'The appointment id');

@@ -12,6 +12,7 @@ import { presentById } from '../appointments/present';
 import { emailField } from '../profile/profile-routes';
 import { POST_IMAGE_MAX_BYTES, storePostImage } from '../feed/images';
 import { createInvitation } from '../auth/invitations';
+import { refundOrder } from '../shop/refunds';
 import { SUPPORTED_LOCALES } from '../../../core/locales';
 
 const invitationBody = z.object({
@@ -31,6 +32,8 @@ const invitationBody = z.object({
 //   POST /admin/invitations {facility_id, email, locale?}      → 201 {invitation} (the link is emailed)
 //   GET  /admin/reports?org_id=1                              → 200 {reports: [{id, org_id, source_type, source_id, post_id, content, author, reported_by, created_at}]}
 //                                                              newest first, 100 at most: what members reported in the feed
+//   POST /admin/orders/{id}/refund                           → 200 {order_id, refund_id, refunded_at, total, currency}
+//                                                              through the gateway that charged it, once however often asked
 //   POST /admin/notifications {email, type, message, params?, org_id?, expires_at?, avatar_url?}
 //                                                            → 201 {notification}
 
@@ -138,6 +141,11 @@ export function adminRoutes(): Hono<AppEnv> {
     const deps = c.get('deps');
     const body = await readJson(c, invitationBody);
     return c.json({ invitation: await createInvitation(deps, { facilityId: body.facility_id, email: body.email, locale: body.locale ?? 'en' }, deps.now()) }, 201);
+  });
+
+  routes.post('/orders/:id/refund', async (c) => {
+    const { db, now } = c.get('deps');
+    return c.json(await refundOrder(db, pathId(c), now()));
   });
 
   routes.post('/appointments/:id/move', async (c) => {

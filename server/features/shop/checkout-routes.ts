@@ -83,21 +83,21 @@ async function confirmCart(trx: Db, facility: FacilityRow, me: number, at: Date)
 }
 
 /** Pays the order in one go: its paid state, what it grants, its invoice, an empty cart. Only the first caller does. */
-async function fulfil(trx: Db, order: OrderRow, chargeId: string, at: Date): Promise<OrderRow> {
+async function fulfil(trx: Db, order: OrderRow, charge: { id: string; gateway: string }, at: Date): Promise<OrderRow> {
   const stamp = at.toISOString();
-  const paid = await trx.updateTable('orders').set({ status: 'paid', charge_id: chargeId, paid_at: stamp }).where('id', '=', order.id).where('status', '<>', 'paid').returningAll().executeTakeFirst();
+  const paid = await trx.updateTable('orders').set({ status: 'paid', charge_id: charge.id, gateway: charge.gateway, paid_at: stamp }).where('id', '=', order.id).where('status', '<>', 'paid').returningAll().executeTakeFirst();
   if (!paid) return trx.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
   const lines = JSON.parse(order.lines) as OrderLine[];
   const until = (days: number) => new Date(at.getTime() + days * 86_400_000).toISOString();
   for (const line of lines) {
     for (let n = 0; n < line.quantity; n += 1) {
       if (line.kind === 'pass') {
-        await trx.insertInto('passes').values({ profile_id: order.profile_id, org_id: order.org_id, name: line.name, visits_total: line.visits, visits_used: 0, valid_from: stamp, valid_to: until(line.valid_days), created_at: stamp }).execute();
+        await trx.insertInto('passes').values({ profile_id: order.profile_id, org_id: order.org_id, name: line.name, visits_total: line.visits, visits_used: 0, valid_from: stamp, valid_to: until(line.valid_days), created_at: stamp, order_id: order.id }).execute();
       } else {
         // A second month of a membership follows the first.
         const latest = await trx.selectFrom('memberships').select('valid_to').where('profile_id', '=', order.profile_id).where('org_id', '=', order.org_id).where('name', '=', line.name).orderBy('valid_to', 'desc').executeTakeFirst();
         const from = latest?.valid_to && latest.valid_to > stamp ? latest.valid_to : stamp;
-        await trx.insertInto('memberships').values({ profile_id: order.profile_id, org_id: order.org_id, name: line.name, valid_from: from, valid_to: new Date(Date.parse(from) + line.valid_days * 86_400_000).toISOString(), created_at: stamp }).execute();
+        await trx.insertInto('memberships').values({ profile_id: order.profile_id, org_id: order.org_id, name: line.name, valid_from: from, valid_to: new Date(Date.parse(from) + line.valid_days * 86_400_000).toISOString(), created_at: stamp, order_id: order.id }).execute();
       }
     }
   }
@@ -168,7 +168,7 @@ export function checkoutRoutes(): Hono<AppEnv> {
       throw new ApiError(402, result.code, FAILURE_TEXT[result.code]);
     }
     const paid = await idempotent(c, me, async (trx) => {
-      const done = await fulfil(trx, order, result.id, now());
+      const done = await fulfil(trx, order, { id: result.id, gateway: gateway.id }, now());
       return { status: 200, body: { order: presentOrder(done), invoice: await invoiceOf(trx, order.id) } };
     });
     return paid;

@@ -34,6 +34,16 @@ export interface ChargeRequest {
   pending?: string;
 }
 
+export interface RefundRequest {
+  /** The gateway's charge (the order's charge_id once paid). */
+  chargeId: string;
+  amountCents: number;
+  /** One refund per key, however often asked. */
+  idempotencyKey: string;
+}
+
+export type RefundResult = { status: 'succeeded'; id: string } | { status: 'failed'; code: 'not_refundable' };
+
 export interface PaymentGateway {
   readonly id: string;
   readonly name: string;
@@ -48,4 +58,6 @@ export interface PaymentGateway {
    * challenge, its outcome), never a second one.
    */
   charge(request: ChargeRequest, now: Date): Promise<ChargeResult>;
+  /** Gives a succeeded charge's money back (all or part); asked again with the same key, the same refund. */
+  refund(request: RefundRequest, now: Date): Promise<RefundResult>;
 }

@@ -13,7 +13,7 @@ import { cardBrand, cardProblems } from '../../../../core/rules/card';
 import type { Database, SandboxBehaviour } from '../../../db/schema';
 import type { AppEnv } from '../../../http/context';
 import { contentSecurityPolicy } from '../../../http/security-headers';
-import type { ChargeFailure, ChargeResult, PaymentGateway } from './gateway';
+import type { ChargeFailure, ChargeResult, PaymentGateway, RefundResult } from './gateway';
 
 export const SANDBOX_ID = 'sandbox';
 export const SANDBOX_TOKENISE_PATH = '/sandbox-gateway/v1/tokens';
@@ -104,6 +104,23 @@ export function sandboxGateway(db: Kysely<Database>): PaymentGateway {
       // Two requests at once with one key: whichever row landed is the charge.
       const landed = await db.selectFrom('sandbox_charges').select('id').where('idempotency_key', '=', request.idempotencyKey).executeTakeFirstOrThrow();
       return slowly(settleChallenge(db, landed.id, request.returnPath));
+    },
+    async refund(request, now): Promise<RefundResult> {
+      const existing = await db.selectFrom('sandbox_refunds').select('id').where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
+      if (existing) return { status: 'succeeded', id: existing.id };
+      // Only money a succeeded charge took, less what other refunds gave back (this key's own may be
+      // landing at this moment from a simultaneous request), can be refunded.
+      const charge = await db.selectFrom('sandbox_charges').select(['amount_cents', 'status']).where('id', '=', request.chargeId).executeTakeFirst();
+      const given = await db.selectFrom('sandbox_refunds').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents')).where('charge_id', '=', request.chargeId).where('idempotency_key', '<>', request.idempotencyKey).executeTakeFirstOrThrow();
+      if (!charge || charge.status !== 'succeeded' || request.amountCents <= 0 || request.amountCents > charge.amount_cents - Number(given.cents)) return { status: 'failed', code: 'not_refundable' };
+      await db
+        .insertInto('sandbox_refunds')
+        .values({ id: secret('re'), idempotency_key: request.idempotencyKey, charge_id: request.chargeId, amount_cents: request.amountCents, created_at: now.toISOString() })
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .execute();
+      // Two requests at once with one key: whichever row landed is the refund.
+      const landed = await db.selectFrom('sandbox_refunds').select('id').where('idempotency_key', '=', request.idempotencyKey).executeTakeFirstOrThrow();
+      return { status: 'succeeded', id: landed.id };
     },
     async describeToken(token, profileId) {
       const card = await db.selectFrom('sandbox_cards').select(['brand', 'last4', 'exp_month', 'exp_year']).where('token', '=', token).where('profile_id', '=', profileId).executeTakeFirst();

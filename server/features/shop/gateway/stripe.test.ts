@@ -105,4 +105,16 @@ describe('the Stripe gateway', () => {
     // Another order's intent is never taken for this one.
     await expect(after({ status: 'succeeded', amount: 100 })).rejects.toThrow(/not this order/);
   });
+  it('refunds a PaymentIntent with the order’s refund key, and says when Stripe will not', async () => {
+    const refunded: Route = (m, p, body) =>
+      m === 'POST' && p === '/v1/refunds' && body.get('payment_intent') === 'pi_ok' ? { status: 200, body: { id: 're_1Q', object: 'refund', amount: 22000, payment_intent: 'pi_ok', status: 'succeeded' } } : undefined;
+    const already: Route = (m, p, body) =>
+      m === 'POST' && p === '/v1/refunds' && body.get('payment_intent') === 'pi_done' ? { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge ch_1 has already been refunded.' } } } : undefined;
+    const { fetchFn, calls } = standIn([refunded, already]);
+    const gateway = stripeGateway({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', fetch: fetchFn });
+    expect(await gateway.refund({ chargeId: 'pi_ok', amountCents: 22000, idempotencyKey: 'refund-order-12' }, new Date())).toEqual({ status: 'succeeded', id: 're_1Q' });
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/v1/refunds', idempotencyKey: 'refund-order-12' });
+    expect(calls.at(-1)!.body.get('amount')).toBe('22000');
+    expect(await gateway.refund({ chargeId: 'pi_done', amountCents: 22000, idempotencyKey: 'refund-order-13' }, new Date())).toEqual({ status: 'failed', code: 'not_refundable' });
+  });
 });

@@ -6,7 +6,7 @@
 // Stripe.js runs the challenge (handleNextAction); asked again, the adapter reads that intent.
 // Proven here against Stripe's documented answers (stripe.test.ts); not against Stripe's servers.
 import Stripe from 'stripe';
-import type { ChargeFailure, ChargeRequest, ChargeResult, PaymentGateway } from './gateway';
+import type { ChargeFailure, ChargeRequest, ChargeResult, PaymentGateway, RefundResult } from './gateway';
 
 export const STRIPE_ID = 'stripe';
 const AUTH_TOKEN_MINUTES = 15;
@@ -69,6 +69,17 @@ export function stripeGateway(options: StripeOptions): PaymentGateway {
         return { brand: method.card.brand, last4: method.card.last4, exp_month: method.card.exp_month, exp_year: method.card.exp_year };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        throw error;
+      }
+    },
+    async refund(request): Promise<RefundResult> {
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: request.chargeId, amount: request.amountCents }, { idempotencyKey: request.idempotencyKey });
+        // pending: Stripe has accepted it and the bank will settle it; it is not taken back.
+        return refund.status === 'failed' || refund.status === 'canceled' ? { status: 'failed', code: 'not_refundable' } : { status: 'succeeded', id: refund.id };
+      } catch (error) {
+        // Already refunded in full, or a charge that never succeeded.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return { status: 'failed', code: 'not_refundable' };
         throw error;
       }
     },
