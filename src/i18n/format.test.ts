@@ -1,8 +1,8 @@
 import { parse } from 'date-fns';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SUPPORTED_LOCALES } from '../../core/locales';
 import { mi } from './date-fns-mi';
-import { dateLocale, isDateLocaleLoaded, loadDateLocale } from './dateLocales';
+import { dateLocale, loadDateLocale } from './dateLocales';
 import {
   DATE_PATTERNS,
   calendarDaysFrom,
@@ -33,11 +33,14 @@ const plain = (s: string) => s.replace(/\s/g, ' ');
 
 describe('date-fns locale loading', () => {
   it('falls back to enUS until a locale is loaded, then returns it', async () => {
-    expect(dateLocale('fr').code).toBe('en-US');
-    expect(isDateLocaleLoaded('fr')).toBe(false);
-    await loadDateLocale('fr-CA');
-    expect(isDateLocaleLoaded('fr')).toBe(true);
-    expect(dateLocale('fr').code).toBe('fr');
+    // A fresh copy of the module: test files share one module cache (isolate: false).
+    vi.resetModules();
+    const fresh = await import('./dateLocales');
+    expect(fresh.dateLocale('fr').code).toBe('en-US');
+    expect(fresh.isDateLocaleLoaded('fr')).toBe(false);
+    await fresh.loadDateLocale('fr-CA');
+    expect(fresh.isDateLocaleLoaded('fr')).toBe(true);
+    expect(fresh.dateLocale('fr').code).toBe('fr');
   });
 
   it('maps every app locale to a date-fns locale', async () => {

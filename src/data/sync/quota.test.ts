@@ -1,6 +1,6 @@
 // A full disk (QuotaExceededError from a Dexie transaction) is a visible sync status, never a
 // silent loss: commands fail and say so, pulls keep the last good data, queued writes stay queued.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../../core/contract/types';
 import { book, configureBookingClock } from '../../features/booking/commands';
 import { pullSession } from '../../features/booking/pull';
@@ -28,6 +28,8 @@ function session(over: Partial<Session> = {}): Session {
 const quotaError = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
 
 registerCommandOps();
+// Test files share modules (isolate: false): give the next file the real clock back.
+afterAll(() => configureBookingClock(() => new Date()));
 
 beforeEach(async () => {
   configureBookingClock(() => new Date(NOW));

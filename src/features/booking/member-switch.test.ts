@@ -2,7 +2,7 @@
 // Member A books and signs out; member B signs in in the same tab (same module instance). No value
 // the class list yields for B may carry A's booking: the in-memory range cache is wiped with the tables.
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Profile, Session } from '../../../core/contract/types';
 import { book, configureBookingClock } from './commands';
 import { registerCommandOps } from '../ops';
@@ -65,6 +65,8 @@ function answerWith(handler: FakeHandler): void {
 const carriesAsBooking = (rows: StoredSession[] | undefined) => (rows ?? []).some((row) => row.visit?.id === bookedByA.id);
 
 registerCommandOps();
+// Test files share modules (isolate: false): give the next file the real clock back.
+afterAll(() => configureBookingClock(() => new Date()));
 
 beforeEach(async () => {
   answerWith(server);

@@ -1,6 +1,6 @@
 // Pulls of classes and visits against a programmable fake API: scope, bulk writes, deletions,
 // and rule 5 (a pull never overwrites or deletes a row a queued write touched).
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { selectFacility } from '../../data/auth';
 import type { Session, Visit, VisitState } from '../../../core/contract/types';
 import { book } from "./commands";
@@ -41,6 +41,8 @@ const path = (request: RecordedRequest) => request.path.split('?')[0];
 const query = (request: RecordedRequest) => new URLSearchParams(request.path.split('?')[1] ?? '');
 
 registerCommandOps();
+// Test files share modules (isolate: false): give the next file the real clock back.
+afterAll(() => configureBookingClock(() => new Date()));
 
 beforeEach(async () => {
   await resetDb();

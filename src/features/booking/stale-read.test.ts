@@ -1,6 +1,6 @@
 // A read the server answered before a booking, but which reaches the device after the booking was
 // confirmed, must not put the class back as it was before (the member would see Book again).
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Session, Visit } from '../../../core/contract/types';
 import { book } from './commands';
 import { registerCommandOps } from '../ops';
@@ -46,6 +46,8 @@ function heldRead(path: string, stale: unknown) {
 }
 
 registerCommandOps();
+// Test files share modules (isolate: false): give the next file the real clock back.
+afterAll(() => configureBookingClock(() => new Date()));
 
 beforeEach(async () => {
   configureBookingClock(() => new Date(NOW));

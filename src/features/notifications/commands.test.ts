@@ -1,6 +1,6 @@
 // Notifications in the data layer against a programmable fake API: the pull that replaces the
 // table but keeps queued reads, and the mark-read commands (optimistic, outbox, success, rollback).
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppNotification } from '../../../core/contract/types';
 import { markAllNotificationsRead, markNotificationRead, NOTIFICATION_MARK_READ, NOTIFICATIONS_MARK_ALL_READ } from "./commands";
 import { registerCommandOps } from "../ops";
@@ -39,6 +39,8 @@ function answers(request: RecordedRequest) {
 const writes = () => fake.api.requests.filter((r) => r.method !== 'GET');
 
 registerCommandOps();
+// Test files share modules (isolate: false): give the next file the real clock back.
+afterAll(() => configureNotificationClock(() => new Date()));
 
 beforeEach(async () => {
   fake.api.handle(answers);
