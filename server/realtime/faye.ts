@@ -33,7 +33,18 @@ interface FayeReply extends FayeMessage {
   advice?: Record<string, unknown>;
 }
 type FayeCallback = (message: FayeMessage) => void;
+/** A WebSocket (or EventSource) as faye's server holds it: one JSON batch per send. */
+interface FayeRawSocket {
+  send(text: string): void;
+  close(): void;
+}
+/** The Server an extension is added to. */
+interface FayeServer {
+  openSocket(clientId: string | null, socket: FayeRawSocket | null, request: IncomingMessage): void;
+}
 interface FayeExtension {
+  /** Called once with the server the extension was added to. */
+  added?(server: FayeServer): void;
   incoming?(message: FayeMessage, request: IncomingMessage | null, callback: FayeCallback): void;
   /** Every reply and delivered message, with the request that carries it (long-poll or WebSocket upgrade); null drops it. */
   outgoing?(message: FayeReply, request: IncomingMessage | null, callback: (message: FayeReply | null) => void): void;
@@ -53,6 +64,18 @@ interface FayeModule {
 }
 
 const require = createRequire(import.meta.url);
+
+/** The batch faye writes for a message an extension dropped. */
+const DROPPED_BATCH = '[null]';
+
+function withoutDropped(socket: FayeRawSocket): FayeRawSocket {
+  return {
+    send: (text) => {
+      if (text !== DROPPED_BATCH) socket.send(text);
+    },
+    close: () => socket.close(),
+  };
+}
 
 /** The error a /meta/connect gets when its cookie no longer names a live session. */
 const SIGNED_OUT = '401::Signed out';
@@ -81,6 +104,13 @@ export async function createRealtime(db: Kysely<Database>, now: () => Date, redi
   const deliveries = new WeakMap<IncomingMessage, Promise<unknown>>();
 
   bayeux.addExtension({
+    added(server) {
+      // A message the outgoing extension drops (null) is left out of a reply batch, but faye
+      // sends one pushed on a WebSocket as the frame `[null]`, which its own client cannot read
+      // (it throws in its socket handler). Such a frame is not sent at all.
+      const openSocket = server.openSocket.bind(server);
+      server.openSocket = (clientId, socket, request) => openSocket(clientId, socket && withoutDropped(socket), request);
+    },
     incoming(message, request, callback) {
       // request is null only for the server's own in-process client.
       if (request === null) return callback(message);
@@ -126,9 +156,11 @@ export async function createRealtime(db: Kysely<Database>, now: () => Date, redi
         message.advice = { ...message.advice, reconnect: 'none' };
         return callback(message);
       }
-      if (!message.channel.startsWith('/n/')) return callback(message);
+      // Replies (a refused publish to a member channel among them) always go back: silence would
+      // leave the client waiting and sending again.
+      if (!message.channel.startsWith('/n/') || message.successful !== undefined) return callback(message);
       // A delivery: only while the cookie that came with this connection is a live session of
-      // the channel's member. Dropped messages are null, which the client ignores.
+      // the channel's member; otherwise it is dropped (null).
       const check = (deliveries.get(request) ?? Promise.resolve())
         .then(() => allowedChannels(request))
         .then(
