@@ -5,14 +5,16 @@ import { findSession, readCookie, SESSION_COOKIE } from '../features/auth/sessio
 import type { Database } from '../db/schema';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-body';
 import type { RedisConnections } from '../redis/index';
-import { bridgeThroughRedis } from './bridge';
+import { RedisFayeEngine, type FayeEngineHost } from './redis-engine';
 
 // Faye (Bayeux) at /realtime. Members only listen: the server publishes to /n/{member_short_id}
-// through its in-process client, and every publish arriving from outside is refused. A
+// (through its in-process client, or with Redis straight into the shared queues), and every
+// publish arriving from outside is refused. A
 // subscription is allowed only to the channels of the member whose session cookie came with it,
 // and the session is checked again on every delivery (against the database, so a sign-out on any
 // process counts): a client whose member signed out gets nothing more, and its next
-// /meta/connect is refused with advice not to reconnect.
+// /meta/connect is refused with advice not to reconnect. With Redis, Faye's clients live there
+// (redis-engine.ts), so any process answers any of a client's messages, behind any balancer.
 
 export const REALTIME_PATH = '/realtime';
 
@@ -53,6 +55,9 @@ interface FayeClient {
   publish(channel: string, data: unknown): PromiseLike<unknown>;
   disconnect(): void;
 }
+interface FayeEngineType {
+  create(host: FayeEngineHost, options: object): unknown;
+}
 interface FayeNodeAdapter {
   attach(server: Server): void;
   addExtension(extension: FayeExtension): void;
@@ -60,7 +65,7 @@ interface FayeNodeAdapter {
   close(): void;
 }
 interface FayeModule {
-  NodeAdapter: new (options: { mount: string; timeout: number; ping?: number }) => FayeNodeAdapter;
+  NodeAdapter: new (options: { mount: string; timeout: number; ping?: number; engine?: { type: FayeEngineType } }) => FayeNodeAdapter;
 }
 
 const require = createRequire(import.meta.url);
@@ -87,10 +92,15 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
-/** With `redis`, publishes reach members connected to any process (bridge.ts); without, this one's. */
+/** With `redis`, Faye's clients are shared by every process on it (redis-engine.ts); without, this one's. */
 export async function createRealtime(db: Kysely<Database>, now: () => Date, redis: RedisConnections | null = null): Promise<Realtime> {
   const faye = require('faye') as FayeModule;
-  const bayeux = new faye.NodeAdapter({ mount: REALTIME_PATH, timeout: 45, ping: 25 });
+  let engine: RedisFayeEngine | null = null;
+  const shared = redis && { type: { create: (host: FayeEngineHost) => (engine = new RedisFayeEngine(host, redis)) } };
+  const bayeux = new faye.NodeAdapter({ mount: REALTIME_PATH, timeout: 45, ping: 25, ...(shared && { engine: shared }) });
+  // faye makes its engine as the adapter is made.
+  const redisEngine = engine as RedisFayeEngine | null;
+  await redisEngine?.ready;
   let client: FayeClient | null = null;
 
   async function allowedChannels(request: IncomingMessage): Promise<Set<string>> {
@@ -171,18 +181,17 @@ export async function createRealtime(db: Kysely<Database>, now: () => Date, redi
     },
   });
 
-  const publishHere = async (channel: string, message: unknown) => {
-    client ??= bayeux.getClient();
-    await client.publish(channel, message);
-  };
-  const bridge = redis ? await bridgeThroughRedis(redis, publishHere) : null;
-
   return {
     attach: (server) => bayeux.attach(server),
-    publish: bridge ? bridge.publish : publishHere,
+    async publish(channel, message) {
+      // With Redis, straight into every subscriber's queue, whichever process holds its connection.
+      if (redisEngine) return redisEngine.send(channel, message);
+      client ??= bayeux.getClient();
+      await client.publish(channel, message);
+    },
     async close() {
-      await bridge?.close();
       client?.disconnect();
+      await redisEngine?.idle();
       bayeux.close();
     },
   };
