@@ -5,14 +5,16 @@ import { findSession, readCookie, SESSION_COOKIE } from '../features/auth/sessio
 import type { Database } from '../db/schema';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-body';
 import type { RedisConnections } from '../redis/index';
-import { bridgeThroughRedis } from './bridge';
+import { RedisFayeEngine, type FayeEngineHost } from './redis-engine';
 
 // Faye (Bayeux) at /realtime. Members only listen: the server publishes to /n/{member_short_id}
-// through its in-process client, and every publish arriving from outside is refused. A
+// (through its in-process client, or with Redis straight into the shared queues), and every
+// publish arriving from outside is refused. A
 // subscription is allowed only to the channels of the member whose session cookie came with it,
 // and the session is checked again on every delivery (against the database, so a sign-out on any
 // process counts): a client whose member signed out gets nothing more, and its next
-// /meta/connect is refused with advice not to reconnect.
+// /meta/connect is refused with advice not to reconnect. With Redis, Faye's clients live there
+// (redis-engine.ts), so any process answers any of a client's messages, behind any balancer.
 
 export const REALTIME_PATH = '/realtime';
 
@@ -33,7 +35,18 @@ interface FayeReply extends FayeMessage {
   advice?: Record<string, unknown>;
 }
 type FayeCallback = (message: FayeMessage) => void;
+/** A WebSocket (or EventSource) as faye's server holds it: one JSON batch per send. */
+interface FayeRawSocket {
+  send(text: string): void;
+  close(): void;
+}
+/** The Server an extension is added to. */
+interface FayeServer {
+  openSocket(clientId: string | null, socket: FayeRawSocket | null, request: IncomingMessage): void;
+}
 interface FayeExtension {
+  /** Called once with the server the extension was added to. */
+  added?(server: FayeServer): void;
   incoming?(message: FayeMessage, request: IncomingMessage | null, callback: FayeCallback): void;
   /** Every reply and delivered message, with the request that carries it (long-poll or WebSocket upgrade); null drops it. */
   outgoing?(message: FayeReply, request: IncomingMessage | null, callback: (message: FayeReply | null) => void): void;
@@ -42,6 +55,9 @@ interface FayeClient {
   publish(channel: string, data: unknown): PromiseLike<unknown>;
   disconnect(): void;
 }
+interface FayeEngineType {
+  create(host: FayeEngineHost, options: object): unknown;
+}
 interface FayeNodeAdapter {
   attach(server: Server): void;
   addExtension(extension: FayeExtension): void;
@@ -49,10 +65,22 @@ interface FayeNodeAdapter {
   close(): void;
 }
 interface FayeModule {
-  NodeAdapter: new (options: { mount: string; timeout: number; ping?: number }) => FayeNodeAdapter;
+  NodeAdapter: new (options: { mount: string; timeout: number; ping?: number; engine?: { type: FayeEngineType } }) => FayeNodeAdapter;
 }
 
 const require = createRequire(import.meta.url);
+
+/** The batch faye writes for a message an extension dropped. */
+const DROPPED_BATCH = '[null]';
+
+function withoutDropped(socket: FayeRawSocket): FayeRawSocket {
+  return {
+    send: (text) => {
+      if (text !== DROPPED_BATCH) socket.send(text);
+    },
+    close: () => socket.close(),
+  };
+}
 
 /** The error a /meta/connect gets when its cookie no longer names a live session. */
 const SIGNED_OUT = '401::Signed out';
@@ -64,10 +92,15 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
-/** With `redis`, publishes reach members connected to any process (bridge.ts); without, this one's. */
+/** With `redis`, Faye's clients are shared by every process on it (redis-engine.ts); without, this one's. */
 export async function createRealtime(db: Kysely<Database>, now: () => Date, redis: RedisConnections | null = null): Promise<Realtime> {
   const faye = require('faye') as FayeModule;
-  const bayeux = new faye.NodeAdapter({ mount: REALTIME_PATH, timeout: 45, ping: 25 });
+  let engine: RedisFayeEngine | null = null;
+  const shared = redis && { type: { create: (host: FayeEngineHost) => (engine = new RedisFayeEngine(host, redis)) } };
+  const bayeux = new faye.NodeAdapter({ mount: REALTIME_PATH, timeout: 45, ping: 25, ...(shared && { engine: shared }) });
+  // faye makes its engine as the adapter is made.
+  const redisEngine = engine as RedisFayeEngine | null;
+  await redisEngine?.ready;
   let client: FayeClient | null = null;
 
   async function allowedChannels(request: IncomingMessage): Promise<Set<string>> {
@@ -81,6 +114,13 @@ export async function createRealtime(db: Kysely<Database>, now: () => Date, redi
   const deliveries = new WeakMap<IncomingMessage, Promise<unknown>>();
 
   bayeux.addExtension({
+    added(server) {
+      // A message the outgoing extension drops (null) is left out of a reply batch, but faye
+      // sends one pushed on a WebSocket as the frame `[null]`, which its own client cannot read
+      // (it throws in its socket handler). Such a frame is not sent at all.
+      const openSocket = server.openSocket.bind(server);
+      server.openSocket = (clientId, socket, request) => openSocket(clientId, socket && withoutDropped(socket), request);
+    },
     incoming(message, request, callback) {
       // request is null only for the server's own in-process client.
       if (request === null) return callback(message);
@@ -126,9 +166,11 @@ export async function createRealtime(db: Kysely<Database>, now: () => Date, redi
         message.advice = { ...message.advice, reconnect: 'none' };
         return callback(message);
       }
-      if (!message.channel.startsWith('/n/')) return callback(message);
+      // Replies (a refused publish to a member channel among them) always go back: silence would
+      // leave the client waiting and sending again.
+      if (!message.channel.startsWith('/n/') || message.successful !== undefined) return callback(message);
       // A delivery: only while the cookie that came with this connection is a live session of
-      // the channel's member. Dropped messages are null, which the client ignores.
+      // the channel's member; otherwise it is dropped (null).
       const check = (deliveries.get(request) ?? Promise.resolve())
         .then(() => allowedChannels(request))
         .then(
@@ -139,18 +181,17 @@ export async function createRealtime(db: Kysely<Database>, now: () => Date, redi
     },
   });
 
-  const publishHere = async (channel: string, message: unknown) => {
-    client ??= bayeux.getClient();
-    await client.publish(channel, message);
-  };
-  const bridge = redis ? await bridgeThroughRedis(redis, publishHere) : null;
-
   return {
     attach: (server) => bayeux.attach(server),
-    publish: bridge ? bridge.publish : publishHere,
+    async publish(channel, message) {
+      // With Redis, straight into every subscriber's queue, whichever process holds its connection.
+      if (redisEngine) return redisEngine.send(channel, message);
+      client ??= bayeux.getClient();
+      await client.publish(channel, message);
+    },
     async close() {
-      await bridge?.close();
       client?.disconnect();
+      await redisEngine?.idle();
       bayeux.close();
     },
   };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../core/contract/types';
 import { ALEX, Browser, json, KAI, signedIn, startTestServer, type TestServer } from '../testing/helpers';
+import { realtimeClient, waitUntil } from '../testing/notifications-helpers';
 
 interface BayeuxReply {
   channel: string;
@@ -21,6 +22,13 @@ async function bayeux(browser: Browser | null, url: string, messages: object[], 
   });
   return { status: res.status, replies: res.status === 200 ? ((await res.json()) as BayeuxReply[]) : [] };
 }
+
+/**
+ * A held long-poll, as faye's client sends: it answers as soon as a message is there. (With Redis
+ * the waiting messages are fetched after the poll opens, so one that may not wait can miss them;
+ * Bayeux brings them with the next.)
+ */
+const HELD = { timeout: 2_000 };
 
 async function handshake(browser: Browser | null, url: string): Promise<string> {
   const { replies } = await bayeux(browser, url, [{ channel: '/meta/handshake', version: '1.0', supportedConnectionTypes: ['long-polling'] }]);
@@ -69,7 +77,7 @@ describe('realtime (Faye at /realtime)', () => {
     const clientId = await handshake(alex, server.url);
     await bayeux(alex, server.url, [{ channel: '/meta/subscribe', clientId, subscription: alexChannel }]);
     await server.running.publish(alexChannel, { type: 'waitlist', id: 1 });
-    const { replies } = await bayeux(alex, server.url, [{ channel: '/meta/connect', clientId, connectionType: 'long-polling', advice: { timeout: 0 } }]);
+    const { replies } = await bayeux(alex, server.url, [{ channel: '/meta/connect', clientId, connectionType: 'long-polling', advice: HELD }]);
     expect(replies.find((r) => r.channel === alexChannel)?.data).toEqual({ type: 'waitlist', id: 1 });
   });
 
@@ -94,8 +102,53 @@ describe('realtime (Faye at /realtime)', () => {
     const clientOfAlex = await handshake(alex, server.url);
     await bayeux(alex, server.url, [{ channel: '/meta/subscribe', clientId: clientOfAlex, subscription: alexChannel }]);
     await server.running.publish(alexChannel, { type: 'post', id: 'still here' });
-    const live = await bayeux(alex, server.url, [{ channel: '/meta/connect', clientId: clientOfAlex, connectionType: 'long-polling', advice: { timeout: 0 } }]);
+    const live = await bayeux(alex, server.url, [{ channel: '/meta/connect', clientId: clientOfAlex, connectionType: 'long-polling', advice: HELD }]);
     expect(live.replies.find((r) => r.channel === alexChannel)?.data).toEqual({ type: 'post', id: 'still here' });
+  });
+
+  it("answers a real Faye client's publish or subscribe to another member's channel with an error, not silence (issue 28)", async () => {
+    const client = realtimeClient(server, alex);
+    try {
+      // Over the WebSocket faye's client picks after its handshake, and within a second: silence
+      // would leave the client waiting and sending the message again.
+      const answer = (operation: PromiseLike<unknown>) =>
+        Promise.race([
+          Promise.resolve(operation).then(() => 'accepted', (error: { code?: number; message?: string }) => `${error.code}: ${error.message}`),
+          new Promise((resolve) => setTimeout(() => resolve('no answer'), 1_000)),
+        ]);
+      expect(await answer(client.subscribe(alexChannel, () => undefined))).toBe('accepted');
+      expect(await answer(client.publish(kaiChannel, { fake: true }))).toBe('403: Publishing is not allowed');
+      expect(await answer(client.publish(alexChannel, { fake: true }))).toBe('403: Publishing is not allowed');
+      expect(await answer(client.subscribe(kaiChannel, () => undefined))).toBe('403: Forbidden channel');
+    } finally {
+      client.disconnect();
+    }
+  });
+
+  it('drops a delivery to a signed-out WebSocket without sending null, which faye\'s client cannot read (issue 28)', async () => {
+    const member = await signedIn(server, ALEX);
+    // The device keeps sending the cookie it had; the session behind it is gone.
+    const device = { cookies: new Map(member.cookies) } as unknown as Browser;
+    const client = realtimeClient(server, device);
+    const received: unknown[] = [];
+    const thrown: unknown[] = [];
+    const onThrow = (error: unknown) => thrown.push(error);
+    process.on('uncaughtException', onThrow);
+    try {
+      await client.subscribe(alexChannel, (message) => received.push(message));
+      await server.running.publish(alexChannel, { type: 'post', id: 'before sign-out' });
+      await waitUntil(async () => received.length === 1, 2_000, 'the delivery before sign-out');
+      expect((await member.logout()).status).toBe(204);
+      await server.running.publish(alexChannel, { type: 'post', id: 'after sign-out' });
+      // The delivery is checked against the database; give it time to be dropped (or sent).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Before: the socket got the frame [null] and faye's client threw "Cannot read properties of null (reading 'successful')".
+      expect(thrown.map(String)).toEqual([]);
+      expect(received).toEqual([{ type: 'post', id: 'before sign-out' }]);
+    } finally {
+      process.off('uncaughtException', onThrow);
+      client.disconnect();
+    }
   });
 
   it('refuses deeply nested Bayeux messages without crashing (issue 11: 20,000 nested arrays in subscription took the process down)', async () => {

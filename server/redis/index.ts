@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 
-// Redis (REDIS_URL) holds what several server processes must share: realtime fan-out
-// (server/realtime/bridge.ts) and the login limits (server/http/rate-limit.ts). Without it each
-// process keeps them in its own memory, which is right for one process.
+// Redis (REDIS_URL) holds what several server processes must share: realtime's clients and their
+// messages (server/realtime/redis-engine.ts) and the login limits (server/http/rate-limit.ts).
+// Without it each process keeps them in its own memory, which is right for one process.
 
 /**
  * Every key and channel this server uses starts with the prefix (REDIS_PREFIX), so deployments

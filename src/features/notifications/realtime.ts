@@ -16,6 +16,8 @@ export const REALTIME_URL = '/realtime';
 export const RELOAD_AFTER_START_MS = 3_000;
 /** Seconds a long-poll may be held; above the server's 45 s so a quiet channel is not an error. */
 export const FAYE_TIMEOUT_S = 60;
+/** The options the page's Faye client is made with (all transports, faye's own choice among them). */
+export const FAYE_CLIENT_OPTIONS = { timeout: FAYE_TIMEOUT_S } as const;
 
 export interface RealtimeSubscription extends PromiseLike<void> {
   cancel(): void;
@@ -76,7 +78,7 @@ export async function applyRealtimeMessage(data: unknown): Promise<boolean> {
 
 async function fayeClient(): Promise<RealtimeClient> {
   const { default: Faye } = await import('faye');
-  return asRealtimeClient(new Faye.Client(REALTIME_URL, { timeout: FAYE_TIMEOUT_S }));
+  return asRealtimeClient(new Faye.Client(REALTIME_URL, FAYE_CLIENT_OPTIONS));
 }
 
 function browserDocument(): Visibility | undefined {
