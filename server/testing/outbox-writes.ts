@@ -596,22 +596,29 @@ export const OUTBOX_WRITES: readonly OutboxWrite[] = [
 ];
 
 /**
- * On PostgreSQL, holds Alex's row lock (as a write about places takes it) while `send` starts the
- * two copies, until both wait behind it or 400 ms passed: the copies are then surely under way at
- * once, the overlap the outbox's retry meets when a tab closes mid-send. SQLite: just sends.
+ * On PostgreSQL, holds Alex's row lock (as a write about places takes it; the claim of a key, which
+ * refers to the member, waits for it too) while `sends` start one after the other, each once the
+ * one before waits behind the lock (or after 400 ms): all are then surely under way at once, in
+ * that order, the overlap the outbox's retry meets when a tab closes mid-send. SQLite: all at once.
  */
-export async function overlapping<T>(db: Kysely<Database>, postgres: boolean, send: () => Promise<T>): Promise<T> {
-  if (!postgres) return send();
+export async function overlapping<T>(db: Kysely<Database>, postgres: boolean, sends: readonly (() => Promise<T>)[]): Promise<T[]> {
+  if (!postgres) return Promise.all(sends.map((send) => send()));
   const me = await alexId(db);
-  let sent!: Promise<T>;
+  const started: Promise<T>[] = [];
   await db.transaction().execute(async (trx) => {
     await trx.selectFrom('members_profiles').select('id').where('id', '=', me).forUpdate().execute();
-    sent = send();
-    for (let waited = 0; waited < 400; waited += 10) {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
-      if ((rows[0]?.n ?? 0) >= 2) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const send of sends) {
+      started.push(send());
+      await waitingForLocks(db, started.length);
     }
   });
-  return sent;
+  return Promise.all(started);
+}
+
+async function waitingForLocks(db: Kysely<Database>, count: number): Promise<void> {
+  for (let waited = 0; waited < 400; waited += 10) {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+    if ((rows[0]?.n ?? 0) >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
