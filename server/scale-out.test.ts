@@ -18,6 +18,7 @@ import { channelOf, cookieHeader, realtimeClient, subscribe, waitUntil } from '.
 import { wod } from './testing/training-helpers';
 import { bookedCount, lastPlacesRace } from './testing/booking-helpers';
 import { spawnServer, type ServerProcess } from './testing/spawn-server';
+import { OUTBOX_WRITES, overlapping } from './testing/outbox-writes';
 
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two server processes on one PostgreSQL and Redis', () => {
   let database: Awaited<ReturnType<typeof testDatabase>>;
@@ -99,6 +100,28 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two
     expect(again.status).toBe(201);
     expect(await json(again)).toEqual(await json(first));
     expect(await db.selectFrom('workouts').select('id').where('name', '=', name).execute()).toHaveLength(1);
+  });
+
+  // The service worker sending the queue again as a tab closes mid-send: two copies of one write at
+  // once, each on another process, held at Alex's row lock until both are under way.
+  describe('every write the outbox replays, sent to A and a copy to B at the same moment', () => {
+    let onA: Browser;
+    let onB: Browser;
+    beforeAll(async () => {
+      [onA, onB] = await Promise.all([signedIn(a, ALEX), signedIn(b, ALEX)]);
+    });
+
+    it.each(OUTBOX_WRITES.map((write) => [write.op, write] as const))('%s: done once, both answered alike', async (_op, write) => {
+      const prepared = await write.prepare({ db, member: onA });
+      const headers = { ...prepared.headers, 'Idempotency-Key': randomUUID() };
+      const copy = (browser: Browser) => browser.request(prepared.path, { method: prepared.method, ...(prepared.body !== undefined && { json: prepared.body }), headers });
+      const answers = await overlapping(db, true, [() => copy(onA), () => copy(onB)]);
+      const [first, second] = await Promise.all(answers.map(async (res) => ({ status: res.status, replayed: res.headers.get('idempotent-replayed'), text: await res.text() })));
+      expect(first!.status, first!.text).toBeLessThan(300);
+      expect(second).toMatchObject({ status: first!.status, text: first!.text });
+      expect([first!.replayed, second!.replayed].filter((r) => r === 'true')).toHaveLength(1);
+      await prepared.once(first!.text === '' ? null : JSON.parse(first!.text));
+    });
   });
 
   it('counts failed logins for one email across both processes', async () => {

@@ -88,10 +88,18 @@ export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
 const RETRYABLE = new Set(['40001', '40P01']);
 const WRITE_ATTEMPTS = 12;
 
+/** Thrown by a write's work when what it read changed under it: writeTransaction runs it again. */
+export class RunAgain extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RunAgain';
+  }
+}
+
 function retryable(error: unknown): boolean {
-  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
-  // Two requests with one Idempotency-Key at once: the second, run again, replays the first's answer.
-  return (typeof code === 'string' && RETRYABLE.has(code)) || (code === '23505' && constraint === 'idempotency_keys_profile_key');
+  if (error instanceof RunAgain) return true;
+  const { code } = (error ?? {}) as { code?: unknown };
+  return typeof code === 'string' && RETRYABLE.has(code);
 }
 
 /** Thrown when a write lost to concurrent ones every time: the request may be sent again (503). */
@@ -173,9 +181,13 @@ export async function jobLock(trx: Kysely<Database>, name: string, wait: boolean
  * In a `read committed` write: locks the rows this write decides about (a member, the classes),
  * in id order, until commit; another write about the same rows waits, then reads what this one
  * wrote. Take the member before the classes, everywhere, so two writes never wait for each other.
+ * FOR NO KEY UPDATE, not FOR UPDATE: a row inserted that refers to the member (the claim of an
+ * Idempotency-Key, server/http/idempotency.ts) key-share locks it first; FOR UPDATE would wait for
+ * another write's claim while that write waits for ours, a deadlock PostgreSQL only breaks after a
+ * second. Two decisions still exclude each other.
  * SQLite: its single writer already serialises the write, nothing to do.
  */
 export async function lockForDecision(trx: Kysely<Database>, table: 'members_profiles' | 'sessions', ids: readonly number[]): Promise<void> {
   if (ids.length === 0 || !onPostgres(trx)) return;
-  await trx.selectFrom(table).select('id').where('id', 'in', [...new Set(ids)]).orderBy('id').forUpdate().execute();
+  await trx.selectFrom(table).select('id').where('id', 'in', [...new Set(ids)]).orderBy('id').forNoKeyUpdate().execute();
 }

@@ -1,8 +1,8 @@
-import type { Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { sha256 } from '../features/auth/tokens';
-import type { Database } from '../db/schema';
-import { writeTransaction, type WriteIsolation } from '../db/index';
+import type { Database, IdempotencyKeysTable } from '../db/schema';
+import { RunAgain, writeTransaction, type WriteIsolation } from '../db/index';
 import type { AppContext } from './context';
 import { ApiError } from './errors';
 
@@ -18,6 +18,12 @@ export const IDEMPOTENCY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 // stored in the SAME transaction as the write's effect: either both happen or neither, so a
 // retry after a lost response gets the original answer instead of doing the work twice.
 // A handler that throws rolls everything back and nothing is remembered.
+// A copy sent while the first is still under way (a tab closed mid-send, the service worker sent
+// it again) waits for the first and answers what it answered, never what the write's own rules
+// would say the second time (issue 28): the key is claimed first thing, by inserting its row; the
+// copy's insert waits on that row in the unique index until the first commits (the copy replays
+// its answer) or rolls back (the copy does the work). SQLite's single writer runs them one after
+// the other anyway.
 // The handler must use `trx` only: SQLite has a single connection, so touching `db` inside
 // the transaction would wait for the transaction itself. On PostgreSQL it is SERIALIZABLE (or READ
 // COMMITTED behind row locks, `isolation`) and may run more than once (writeTransaction), so it must not act outside the database. Notifications the handler writes
@@ -38,7 +44,7 @@ export async function idempotent(c: AppContext, profileId: number, handler: (trx
   const outcome = await writeTransaction(db, async (trx) => {
     transaction = trx;
     if (key !== undefined) {
-      const stored = await trx.selectFrom('idempotency_keys').selectAll().where('profile_id', '=', profileId).where('key', '=', key).executeTakeFirst();
+      const stored = await claimKey(trx, { profile_id: profileId, key, method, path, body_hash: bodyHash, created_at: now().toISOString() });
       if (stored) {
         if (stored.method !== method || stored.path !== path || stored.body_hash !== bodyHash) {
           throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request.');
@@ -55,17 +61,10 @@ export async function idempotent(c: AppContext, profileId: number, handler: (trx
         .where('created_at', '<', new Date(at.getTime() - IDEMPOTENCY_TTL_MS).toISOString())
         .execute();
       await trx
-        .insertInto('idempotency_keys')
-        .values({
-          profile_id: profileId,
-          key,
-          method,
-          path,
-          body_hash: bodyHash,
-          status: result.status,
-          response_body: result.body === null || result.body === undefined ? null : JSON.stringify(result.body),
-          created_at: at.toISOString(),
-        })
+        .updateTable('idempotency_keys')
+        .set({ status: result.status, response_body: result.body === null || result.body === undefined ? null : JSON.stringify(result.body), created_at: at.toISOString() })
+        .where('profile_id', '=', profileId)
+        .where('key', '=', key)
         .execute();
     }
     return { ...result, replayed: false };
@@ -77,4 +76,27 @@ export async function idempotent(c: AppContext, profileId: number, handler: (trx
   if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
   if (outcome.body === null || outcome.body === undefined) return c.body(null, outcome.status);
   return c.json(outcome.body, outcome.status as ContentfulStatusCode);
+}
+
+type KeyClaim = Pick<Selectable<IdempotencyKeysTable>, 'profile_id' | 'key' | 'method' | 'path' | 'body_hash' | 'created_at'>;
+
+/**
+ * Claims the key for this transaction, before the handler reads or locks anything: a row with no
+ * answer yet (status 0), given its answer before commit. Answers the stored row when the key was
+ * used before (or by a copy that committed while this one waited), undefined when claimed.
+ * On PostgreSQL the insert waits for an uncommitted claim of the same key; READ COMMITTED then
+ * reads the committed row, and SERIALIZABLE, whose snapshot predates it, fails with a serialization
+ * failure and runs again (writeTransaction) with a snapshot that sees it.
+ */
+async function claimKey(trx: Transaction<Database>, claim: KeyClaim): Promise<Selectable<IdempotencyKeysTable> | undefined> {
+  const inserted = await trx
+    .insertInto('idempotency_keys')
+    .values({ ...claim, status: 0, response_body: null })
+    .onConflict((oc) => oc.columns(['profile_id', 'key']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return undefined;
+  const stored = await trx.selectFrom('idempotency_keys').selectAll().where('profile_id', '=', claim.profile_id).where('key', '=', claim.key).executeTakeFirst();
+  // Gone between the two statements (another write of the member removed it as expired): claim again.
+  if (!stored) throw new RunAgain('The Idempotency-Key was released while it was claimed.');
+  return stored;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Session, Visit, VisitState } from '../../core/contract/types';
 import {
-  applyBookingAction, bookingRefusal, createsVisit, optimisticVisit, REFUSAL_REASONS, sessionOfVisit, type BookingAction,
+  applyBookingAction, bookingRefusal, createsVisit, heldDespiteRefusal, optimisticVisit, REFUSAL_REASONS, sessionOfVisit, type BookingAction,
 } from './booking-optimistic';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
@@ -151,6 +151,18 @@ describe('applyBookingAction', () => {
 
   it('knows which actions create a visit', () => {
     expect((['book', 'dropin', 'waitlist', 'cancel', 'confirm'] as const).map(createsVisit)).toEqual([true, true, true, false, false]);
+  });
+
+  it('knows when a refused visit is one the member already holds on the server (what is queued behind it acts on that one)', () => {
+    expect(heldDespiteRefusal('book', 'already_booked')).toBe('booked');
+    expect(heldDespiteRefusal('dropin', 'already_booked')).toBe('booked');
+    expect(heldDespiteRefusal('waitlist', 'already_waitlisted')).toBe('waitlisted');
+    // Refused for what the class is, or holding something else: nothing of this visit exists.
+    expect(heldDespiteRefusal('book', 'class_full')).toBeNull();
+    expect(heldDespiteRefusal('book', 'already_waitlisted')).toBeNull();
+    expect(heldDespiteRefusal('waitlist', 'already_booked')).toBeNull();
+    expect(heldDespiteRefusal('book', 'offer_pending')).toBeNull();
+    expect(heldDespiteRefusal('cancel', 'already_booked')).toBeNull();
   });
 });
 

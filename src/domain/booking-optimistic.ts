@@ -15,6 +15,18 @@ export function createsVisit(action: BookingAction): action is 'book' | 'dropin'
 }
 
 /**
+ * A visit-creating action the server refused because the member already holds exactly what it
+ * would have made (a booking made on another device, or by a first copy of this very request):
+ * the state of that visit on the server, which the actions queued behind it (a cancel) mean.
+ * Null when the refusal means nothing was made for the member.
+ */
+export function heldDespiteRefusal(action: BookingAction, code: string): 'booked' | 'waitlisted' | null {
+  if ((action === 'book' || action === 'dropin') && code === 'already_booked') return 'booked';
+  if (action === 'waitlist' && code === 'already_waitlisted') return 'waitlisted';
+  return null;
+}
+
+/**
  * Why an action is refused on the device, for the UI to translate (`block.<reason>`): the nine
  * BookingBlock reasons of src/domain/session, then the server's 409 codes for the same rules, so
  * one table translates a local refusal and a server rejection alike.

@@ -132,16 +132,19 @@ export function feedRoutes(): Hono<AppEnv> {
     });
   });
 
+  // Idempotent like every write the outbox sends: a copy of the delete answers 204 again, not 404.
   routes.delete('/comments/:id', requireAuth, async (c) => {
-    const { db } = c.get('deps');
+    const me = profileId(c);
     const facility = feedFacility(c);
     const id = pathId(c);
-    const { comment } = await findSource(db, facility, profileId(c), 'comment', id);
-    // Another member's comment is not found, exactly like a missing one.
-    if (!comment || comment.profile_id !== profileId(c)) throw notFound('The comment');
-    await db.deleteFrom('comments').where('id', '=', id).execute();
-    await db.deleteFrom('reactions').where('source_type', '=', 'comment').where('source_id', '=', id).execute();
-    return c.body(null, 204);
+    return idempotent(c, me, async (trx) => {
+      const { comment } = await findSource(trx, facility, me, 'comment', id);
+      // Another member's comment is not found, exactly like a missing one.
+      if (!comment || comment.profile_id !== me) throw notFound('The comment');
+      await trx.deleteFrom('comments').where('id', '=', id).execute();
+      await trx.deleteFrom('reactions').where('source_type', '=', 'comment').where('source_id', '=', id).execute();
+      return { status: 204, body: null };
+    });
   });
 
   routes.post('/reactions', requireAuth, async (c) => {
@@ -161,15 +164,17 @@ export function feedRoutes(): Hono<AppEnv> {
   });
 
   routes.delete('/reactions/:key', requireAuth, async (c) => {
-    const { db } = c.get('deps');
+    const me = profileId(c);
     const facility = feedFacility(c);
     const match = /^(post|comment)-(\d{1,15})$/.exec(c.req.param('key'));
     if (!match) throw notFound('The reaction');
     const type = match[1] as 'post' | 'comment';
     const id = Number(match[2]);
-    await findSource(db, facility, profileId(c), type, id);
-    await db.deleteFrom('reactions').where('profile_id', '=', profileId(c)).where('source_type', '=', type).where('source_id', '=', id).execute();
-    return c.body(null, 204);
+    return idempotent(c, me, async (trx) => {
+      await findSource(trx, facility, me, type, id);
+      await trx.deleteFrom('reactions').where('profile_id', '=', me).where('source_type', '=', type).where('source_id', '=', id).execute();
+      return { status: 204, body: null };
+    });
   });
 
   routes.post('/reports', requireAuth, async (c) => {

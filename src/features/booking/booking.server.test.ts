@@ -16,6 +16,8 @@ import { bookingsOf } from './hooks/visits';
 import { createCookieFetch } from '../../../tests/support/cookie-fetch';
 import { resetDb } from '../../../tests/support/data-helpers';
 import { isWrite, withRealServer, type TrafficWatch } from '../../../tests/support/real-server';
+import { onPostgres } from '../../../server/db/index';
+import { overlapping } from '../../../server/testing/outbox-writes';
 
 const PASSWORD = 'demo1234';
 const WELLINGTON = seedUuid('facility:harbour-wellington');
@@ -338,5 +340,143 @@ describe('visit actions against the server', () => {
     await flushOutbox();
     expect(await serverVisits('demo@example.com', id)).toMatchObject([{ state: 'cancelled', late_cancelled: 1 }]);
     expect((await db.visits.where('session_id').equals(id).first())?.late_cancelled).toBe(true);
+  });
+});
+
+// Issue 28: the Book's answer never reaches the tab (it closed mid-send) and the service worker
+// sends it again while the first is still under way; or the server refuses the Book because the
+// place is already the member's. A Cancel queued behind it must still cancel that booking.
+describe('a Book whose send overlaps or is refused, with a Cancel queued behind it', () => {
+  const ALEX = 'demo@example.com';
+
+  /** A class 3 to 10 days ahead at Wellington that Alex has nothing in, open, with places. */
+  async function freeClass(): Promise<number> {
+    const me = await profileId(ALEX);
+    const row = await real.server.db
+      .selectFrom('sessions')
+      .innerJoin('facilities', 'facilities.id', 'sessions.facility_id')
+      .select(['sessions.id', 'sessions.start_at'])
+      .where('facilities.guid', '=', WELLINGTON)
+      .where('sessions.start_at', '>', new Date(seededAt + 3 * DAY).toISOString())
+      .where('sessions.start_at', '<', new Date(seededAt + 10 * DAY).toISOString())
+      .where('sessions.cancelled', '=', 0)
+      .where('sessions.course_id', 'is', null)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('visits').select('visits.id').whereRef('visits.session_id', '=', 'sessions.id').where('visits.profile_id', '=', me))))
+      .orderBy('sessions.start_at')
+      .executeTakeFirstOrThrow();
+    await real.server.db
+      .updateTable('sessions')
+      .set({ capacity: 1_000, booking_open_at: new Date(seededAt - DAY).toISOString(), booking_close_at: row.start_at, cancellation_close_at: new Date(seededAt + 2 * DAY).toISOString() })
+      .where('id', '=', row.id)
+      .execute();
+    return row.id;
+  }
+
+  /** Book, then Cancel, with no connection: two entries, the Cancel on the Book's temporary visit. */
+  async function bookThenCancelOffline(id: number) {
+    browser.unreachable = () => true;
+    await book(id);
+    await cancelBooking(id);
+    browser.unreachable = null;
+    const [bookEntry, cancelEntry] = await db.outbox.orderBy('seq').toArray();
+    expect(bookEntry).toMatchObject({ op: BOOKING_OPS.book });
+    expect(cancelEntry).toMatchObject({ op: BOOKING_OPS.cancel, args: { visitId: (bookEntry!.args as { visitId: number }).visitId } });
+    return bookEntry!;
+  }
+
+  /** Another browser of the member's (another device), signed in. */
+  async function otherDevice() {
+    const other = createCookieFetch();
+    const headers = { 'Content-Type': 'application/json', 'X-App-Id': 'member-pwa', 'X-Facility-Id': WELLINGTON };
+    await other.fetch(`${real.server.url}/api/v1/authentication`, { method: 'POST', headers, body: JSON.stringify({ email: ALEX, password: PASSWORD }) });
+    return { post: (path: string, extra: Record<string, string> = {}) => other.fetch(`${real.server.url}/api/v1${path}`, { method: 'POST', headers: { ...headers, ...extra }, body: '{}' }) };
+  }
+
+  it('the tab’s send of the Book is still under way when the service worker sends it again: booked once, then cancelled, nothing left queued', async () => {
+    await signInSettled();
+    const id = await freeClass();
+    await pullTimetable(WELLINGTON);
+    const bookEntry = await bookThenCancelOffline(id);
+    // The tab had sent the Book (same request, same key) and closed before its answer came back.
+    const tab = await otherDevice();
+    const tabSend = () => tab.post(`/sessions/${id}/book`, { 'Idempotency-Key': bookEntry.id });
+    // On PostgreSQL both copies are held at Alex's row until both are under way, the tab's first.
+    const serverDb = real.server.db;
+    const [tabAnswer, flushed] = await overlapping<unknown>(serverDb, onPostgres(serverDb), [tabSend, () => flushOutbox({ ignoreBackoff: true })]);
+    expect((tabAnswer as Response).status).toBe(201);
+    expect(flushed).toMatchObject({ outcome: 'idle', sent: 2, rejected: 0 });
+    const rows = await serverVisits(ALEX, id);
+    expect(rows).toMatchObject([{ state: 'cancelled' }]);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.notices.count()).toBe(0);
+    expect((await db.sessions.get(id))?.visit).toMatchObject({ id: rows[0]!.id, state: 'cancelled' });
+  });
+
+  it('the Book’s answer is lost: its retry is answered as the first, and the Cancel follows', async () => {
+    await signInSettled();
+    const id = await freeClass();
+    await pullTimetable(WELLINGTON);
+    await bookThenCancelOffline(id);
+    browser.dropAnswer = (url, init) => url.endsWith(`/sessions/${id}/book`) && init?.method === 'POST';
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'retry' });
+    expect(await db.outbox.count()).toBe(2);
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 2, rejected: 0 });
+    expect(replayed).toEqual([`/api/v1/sessions/${id}/book`]);
+    expect(await serverVisits(ALEX, id)).toMatchObject([{ state: 'cancelled' }]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('the Book is refused because the place is already the member’s (booked on another device): the Cancel behind it cancels that booking', async () => {
+    await signInSettled();
+    const id = await freeClass();
+    await pullTimetable(WELLINGTON);
+    await bookThenCancelOffline(id);
+    expect((await (await otherDevice()).post(`/sessions/${id}/book`)).status).toBe(201);
+    sent.length = 0;
+
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 1, rejected: 1 });
+    const rows = await serverVisits(ALEX, id);
+    expect(rows).toMatchObject([{ state: 'cancelled' }]);
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([`POST /sessions/${id}/book`, `PUT /visits/${rows[0]!.id}/cancel`]);
+    expect(await db.outbox.count()).toBe(0);
+    // The Book's refusal is still told; the class shows what the member last asked for.
+    expect(await db.notices.toArray()).toMatchObject([{ op: BOOKING_OPS.book, code: 'already_booked' }]);
+    expect((await db.sessions.get(id))?.visit).toMatchObject({ id: rows[0]!.id, state: 'cancelled' });
+  });
+
+  it('…and when that Cancel’s answer is lost, its retry is the same request, answered as the first', async () => {
+    await signInSettled();
+    const id = await freeClass();
+    await pullTimetable(WELLINGTON);
+    await bookThenCancelOffline(id);
+    expect((await (await otherDevice()).post(`/sessions/${id}/book`)).status).toBe(201);
+    sent.length = 0;
+    browser.dropAnswer = (url, init) => url.endsWith('/cancel') && init?.method === 'PUT';
+
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'retry', rejected: 1 });
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 1 });
+    const rows = await serverVisits(ALEX, id);
+    expect(rows).toMatchObject([{ state: 'cancelled' }]);
+    const cancels = sent.filter((s) => s.method === 'PUT');
+    expect(cancels.map((s) => s.path)).toEqual([`/visits/${rows[0]!.id}/cancel`, `/visits/${rows[0]!.id}/cancel`]);
+    expect(cancels[1]!.key).toBe(cancels[0]!.key);
+    expect(replayed).toEqual([`/api/v1/visits/${rows[0]!.id}/cancel`]);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.sessions.get(id))?.visit).toMatchObject({ id: rows[0]!.id, state: 'cancelled' });
+  });
+
+  it('the Book is refused because the class filled: the Cancel behind it has nothing to cancel, is not sent, and says so', async () => {
+    await signInSettled();
+    const id = await freeClass();
+    await pullTimetable(WELLINGTON);
+    await bookThenCancelOffline(id);
+    await real.server.db.updateTable('sessions').set({ capacity: 0, waitlists_on: 0 }).where('id', '=', id).execute();
+    sent.length = 0;
+
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 0, rejected: 2 });
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual([`POST /sessions/${id}/book`]);
+    expect(await serverVisits(ALEX, id)).toEqual([]);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.notices.toArray()).map((n) => n.code)).toEqual(['class_full', 'booking_not_made']);
   });
 });

@@ -6,7 +6,10 @@
 // Actions on a visit store that id; when the creating entry succeeds, its onSuccess rewrites the
 // entries queued behind it to the real id (args.visitId and their `visits:{id}` touch) in the
 // same transaction, so at send time the id read back from Dexie is real. A negative id at send
-// time means the creating entry was refused: the action is refused locally too (a notice says so).
+// time means the creating entry was refused: the action is refused locally too (a notice says so),
+// unless the refusal said the member already holds that visit on the server (booked on another
+// device, or by a first copy of the same request): then the action is the member's wish about
+// that visit (a cancel must not be lost), so it asks the server for the visit and acts on it.
 //
 // Rollback with later entries: every entry stores the rows it replaced (`before`). When an entry
 // settles, the rows become the server's answer (success) or the entry's `before` (rejection), and
@@ -17,14 +20,14 @@
 //
 // The service worker imports this module: no window or document here.
 import { facilityScope } from '../../data/api/client';
-import { bookSession, cancelVisit, confirmVisit, declineVisit, dropIn as postDropIn, joinWaitlist as postWaitlist, lateCancelVisit } from "./api";
+import { bookSession, cancelVisit, confirmVisit, declineVisit, dropIn as postDropIn, getSession, joinWaitlist as postWaitlist, lateCancelVisit } from "./api";
 import { type WriteOptions } from "../../data/api/account";
 import { ApiError } from '../../data/api/errors';
 import type { Visit } from '../../../core/contract/types';
 import { LocalRefusal, type ErrorCode } from '../../../core/errors';
 import { db, type OutboxEntry, type StoredSession, type StoredVisit } from '../../data/db';
 import {
-  applyBookingAction, bookingRefusal, createsVisit, optimisticVisit, sessionOfVisit, type BookingAction, type RefusalReason,
+  applyBookingAction, bookingRefusal, createsVisit, heldDespiteRefusal, optimisticVisit, sessionOfVisit, type BookingAction, type RefusalReason,
 } from '../../domain/booking-optimistic';
 import { getAuthState } from '../../data/sync/auth-row';
 import { commandTransaction, enqueue, registerOp, type OpContext } from '../../data/sync/outbox';
@@ -92,6 +95,11 @@ export interface BookingArgs {
   at: string;
   /** The rows before this action, to undo it exactly. */
   before: BookingRows;
+  /**
+   * The entry that made `visitId` (temporary) was refused because the member already holds that
+   * visit on the server, in this state: this action acts on the server's visit instead.
+   */
+  held?: 'booked' | 'waitlisted';
 }
 
 let clock: () => Date = () => new Date();
@@ -197,21 +205,54 @@ function send(args: BookingArgs, idempotencyKey: string): Promise<Visit> {
     default:
       break;
   }
+  return actOnVisit(args, idempotencyKey, options);
+}
+
+async function actOnVisit(args: BookingArgs, idempotencyKey: string, options: WriteOptions): Promise<Visit> {
   // Rewritten to the real id by the creating entry's onSuccess; still negative means it was refused.
-  if (args.visitId < 0) {
-    return Promise.reject(new ApiError(409, { code: 'booking_not_made', message: 'This change was not sent: the booking it was for could not be made.' }));
-  }
+  const visitId = args.visitId < 0 ? await heldVisit(args, idempotencyKey) : args.visitId;
   switch (args.action) {
     case 'cancel':
     case 'remove':
-      return cancelVisit(args.visitId, options);
+      return cancelVisit(visitId, options);
     case 'latecancel':
-      return lateCancelVisit(args.visitId, options);
+      return lateCancelVisit(visitId, options);
     case 'confirm':
-      return confirmVisit(args.visitId, options);
+      return confirmVisit(visitId, options);
     case 'decline':
-      return declineVisit(args.visitId, options);
+      return declineVisit(visitId, options);
+    default:
+      throw new Error(`${args.action} creates a visit`);
   }
+}
+
+const notMade = () => new ApiError(409, { code: 'booking_not_made', message: 'This change was not sent: the booking it was for could not be made.' });
+
+/**
+ * The server's visit an action queued behind a refused one acts on, when the refusal said the
+ * member already holds it (`held`): its id is written into the entry before the action is sent,
+ * so a retry after a lost answer is the same request (the server replays it) rather than a
+ * second look at a visit the action has changed. Anything else: the booking was never made.
+ */
+async function heldVisit(args: BookingArgs, idempotencyKey: string): Promise<number> {
+  if (!args.held) throw notMade();
+  const { visit } = await getSession(args.sessionId, { scope: facilityScope(args.facilityGuid) });
+  if (visit?.state !== args.held) throw notMade();
+  await db.transaction('rw', db.outbox, async () => {
+    const entry = await db.outbox.where('id').equals(idempotencyKey).first();
+    if (entry) await db.outbox.update(entry.seq!, resolvedEntry(entry as OutboxEntry & { args: BookingArgs }, { temp: args.visitId, real: visit.id }));
+  });
+  return visit.id;
+}
+
+/** An entry's args and touches with a temporary visit id made real. */
+function resolvedEntry(entry: OutboxEntry & { args: BookingArgs }, resolved: { temp: number; real: number }): { args: Record<string, unknown>; touches: string[] } {
+  if (entry.args.visitId !== resolved.temp) return { args: entry.args as unknown as Record<string, unknown>, touches: entry.touches };
+  const { held: _held, ...args } = entry.args;
+  return {
+    args: { ...args, visitId: resolved.real } as unknown as Record<string, unknown>,
+    touches: entry.touches.map((key) => (key === touchKey('visits', resolved.temp) ? touchKey('visits', resolved.real) : key)),
+  };
 }
 
 function laterForSession(context: OpContext, sessionId: number): Promise<(OutboxEntry & { args: BookingArgs })[]> {
@@ -223,19 +264,16 @@ function laterForSession(context: OpContext, sessionId: number): Promise<(Outbox
 /**
  * Lay the entries still queued for this class over `base` (server answer or restored rows), give
  * each its rebased `before`, and write the result. `resolved` maps this entry's temporary visit id
- * to the server's.
+ * to the server's; `held`, when this entry was refused, says the server already holds its visit.
  */
-async function settle(args: BookingArgs, base: BookingRows, context: OpContext, drop: number[], resolved?: { temp: number; real: number }): Promise<void> {
+async function settle(args: BookingArgs, base: BookingRows, context: OpContext, drop: number[], resolved?: { temp: number; real: number }, held?: BookingArgs['held']): Promise<void> {
   let rows = base;
   for (const entry of await laterForSession(context, args.sessionId)) {
-    let next: BookingArgs = entry.args;
-    let touches = entry.touches;
-    if (resolved && next.visitId === resolved.temp) {
-      next = { ...next, visitId: resolved.real };
-      touches = touches.map((key) => (key === touchKey('visits', resolved.temp) ? touchKey('visits', resolved.real) : key));
-    }
+    const made = resolved ? resolvedEntry(entry, resolved) : { args: entry.args as unknown as Record<string, unknown>, touches: entry.touches };
+    let next = made.args as unknown as BookingArgs;
+    if (held && next.visitId === args.visitId) next = { ...next, held };
     next = { ...next, before: rows };
-    await db.outbox.update(entry.seq!, { args: next as unknown as Record<string, unknown>, touches });
+    await db.outbox.update(entry.seq!, { args: next as unknown as Record<string, unknown>, touches: made.touches });
     rows = applyArgs(next, rows);
   }
   await inTransaction(writeRows(rows, drop));
@@ -253,12 +291,14 @@ export function registerBookingOps(): void {
         const temp = args.visitId < 0 && args.visitId !== visit.id ? args.visitId : null;
         return inTransaction(settle(args, base, context, temp === null ? [] : [temp], temp === null ? undefined : { temp, real: visit.id }));
       },
-      onRejected(args, _error, context) {
+      onRejected(args, error, context) {
         // The row this action created (a temporary visit) goes; everything else is restored.
         const drop = args.before.visit?.id === args.visitId ? [] : [args.visitId];
+        // Refused because the member already holds that visit: what is queued behind it acts on it.
+        const held = heldDespiteRefusal(args.action, error.code) ?? undefined;
         return inTransaction(
           (async () => {
-            await inTransaction(settle(args, args.before, context, drop));
+            await inTransaction(settle(args, args.before, context, drop, undefined, held));
             // What the server refused says the local copy is out of date: refetch on the next refresh.
             await inTransaction(markBookingsStale(args.facilityGuid, args.sessionId));
           })(),
