@@ -73,7 +73,7 @@ export function imageAuthRoutes(): Hono<AppEnv> {
 export function uploadRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.post('/avatar', bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: () => { throw refuse(413, 'payload_too_large', `The picture can be at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB.`); } }), async (c) => {
+  routes.post('/avatar', bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: () => { throw new ApiError(413, 'payload_too_large', `The picture can be at most ${AVATAR_MAX_BYTES / 1024 / 1024} MB.`, undefined, { Connection: 'close' }); } }), async (c) => {
     const { db, now, uploads } = c.get('deps');
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const policyText = typeof form.policy === 'string' ? form.policy : '';
