@@ -74,6 +74,8 @@ describe('admin authentication and token', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY/);
     expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_x' })).toThrow(/set together/);
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' })).not.toThrow();
+    expect(() => loadConfig({ SANDBOX_GATEWAY: 'maybe' })).toThrow(/SANDBOX_GATEWAY must be one of/);
+    expect(() => loadConfig({ SANDBOX_GATEWAY: 'on' })).not.toThrow();
   });
 
   it('uses ADMIN_TOKEN when set (and writes no file)', async () => {
