@@ -47,6 +47,7 @@ import { cardRoutes } from './features/shop/cards-routes';
 import { checkoutRoutes } from './features/shop/checkout-routes';
 import { invoiceRoutes } from './features/shop/invoices-routes';
 import { sandboxGatewayRoutes } from './features/shop/gateway/sandbox';
+import { sandboxOffered } from './features/shop/gateway/configured';
 import { movementRoutes } from './features/training/movements-routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { orgRoutes } from './features/profile/orgs-routes';
@@ -203,7 +204,9 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   app.use('/api/*', compress({ encoding: 'gzip' }));
   app.route('/api/v1', api);
   app.route('/admin', adminRoutes());
-  // The sandbox card gateway's own endpoints (outside /api/v1, as a gateway's servers would be).
+  // The sandbox card gateway's own endpoints (outside /api/v1, as a gateway's servers would be),
+  // there only while the sandbox is offered.
+  app.use('/sandbox-gateway/*', async (c, next) => (sandboxOffered() ? next() : c.notFound()));
   app.route('/sandbox-gateway', sandboxGatewayRoutes());
   app.route('/calendar', calendarFeedRoutes());
   app.route('/uploads', uploadRoutes());

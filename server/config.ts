@@ -37,7 +37,7 @@ export interface Config {
 const OFF = new Set(['0', 'false', 'off', 'no']);
 const ON = new Set(['1', 'true', 'on', 'yes']);
 
-function flag(value: string | undefined, fallback: boolean, name: string): boolean {
+export function flag(value: string | undefined, fallback: boolean, name: string): boolean {
   if (value === undefined || value.trim() === '') return fallback;
   const v = value.trim().toLowerCase();
   if (OFF.has(v)) return false;
@@ -63,6 +63,8 @@ function poolSize(value: string | undefined): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The gateway reads them itself (features/shop/gateway/configured.ts); half a pair is a mistake.
   if (!env.STRIPE_SECRET_KEY?.trim() !== !env.STRIPE_PUBLISHABLE_KEY?.trim()) throw new Error('STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together (or neither).');
+  // Read there too (sandboxOffered); a value that is neither on nor off stops the start here.
+  flag(env.SANDBOX_GATEWAY, false, 'SANDBOX_GATEWAY');
   return {
     port: port(env.PORT),
     host: env.HOST?.trim() || '127.0.0.1',

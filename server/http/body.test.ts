@@ -59,6 +59,43 @@ class PooledClient {
   }
 }
 
+/**
+ * Sends a request whose body is far over the limit the way many HTTP/1.1 clients do: the headers,
+ * then the whole body as fast as the connection takes it (Content-Length or chunked), and only
+ * then reads the answer; resolves once the server closes with the status line's code (null: the
+ * answer was lost, as when the server resets the connection while the body is still coming) and
+ * how much of the body could be sent.
+ */
+function sendHugeBody(url: string, target: string, totalBytes: number, chunked: boolean): Promise<{ status: number | null; sent: number }> {
+  const { hostname, port } = new URL(url);
+  const socket = net.connect(Number(port), hostname);
+  const piece = Buffer.alloc(64 * 1024, 0x61);
+  return new Promise((resolve) => {
+    let received = Buffer.alloc(0);
+    let sent = 0;
+    const send = () => {
+      while (sent < totalBytes && !socket.destroyed) {
+        const size = Math.min(piece.length, totalBytes - sent);
+        sent += size;
+        const data = chunked ? Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), piece.subarray(0, size), Buffer.from('\r\n')]) : piece.subarray(0, size);
+        if (!socket.write(data)) return socket.once('drain', send);
+      }
+      if (sent < totalBytes || socket.destroyed) return;
+      socket.write(chunked ? '0\r\n\r\n' : '', () => socket.resume());
+    };
+    socket.pause();
+    socket.on('data', (chunk: Buffer) => (received = Buffer.concat([received, chunk])));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      const status = /^HTTP\/1\.1 (\d{3}) /.exec(received.toString('latin1'));
+      resolve({ status: status ? Number(status[1]) : null, sent });
+    });
+    socket.setTimeout(15_000, () => socket.destroy());
+    const length = chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${totalBytes}`;
+    socket.write(`POST ${target} HTTP/1.1\r\nHost: x\r\nX-App-Id: member-pwa\r\nContent-Type: application/json\r\n${length}\r\n\r\n`, send);
+  });
+}
+
 describe('request bodies', () => {
   const ctx = useSignedInServer(ALEX);
 
@@ -78,6 +115,23 @@ describe('request bodies', () => {
     }
     expect((await ctx.member.get('/api/v1/profile')).status).toBe(200);
   });
+
+  it('lets a client sending a 20 MB body finish and read the 413, with Content-Length or chunked, every time', async () => {
+    const targets = ['/api/v1/authentication', '/uploads/avatar', '/admin/posts', '/realtime'];
+    const statuses: Record<string, (number | null)[]> = {};
+    for (let round = 0; round < 6; round++) {
+      for (const target of targets) {
+        for (const chunked of [false, true]) {
+          const key = `${target} ${chunked ? 'chunked' : 'Content-Length'}`;
+          (statuses[key] ??= []).push((await sendHugeBody(ctx.server.url, target, 20 * 1024 * 1024, chunked)).status);
+        }
+      }
+    }
+    expect(statuses).toEqual(Object.fromEntries(Object.keys(statuses).map((key) => [key, Array(6).fill(413)])));
+    // What is read and thrown away is bounded: 200 MB are not all taken.
+    expect((await sendHugeBody(ctx.server.url, '/api/v1/authentication', 200 * 1024 * 1024, false)).sent).toBeLessThan(120 * 1024 * 1024);
+    expect((await ctx.member.get('/api/v1/profile')).status).toBe(200);
+  }, 120_000);
 
   // Built as text: JSON.stringify itself overflows the stack on such values.
   const nested = (depth: number, leaf = '"wod"') => `${'['.repeat(depth)}${leaf}${']'.repeat(depth)}`;

@@ -1,4 +1,4 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { sha256 } from '../features/auth/tokens';
 import type { Database, IdempotencyKeysTable } from '../db/schema';
@@ -28,29 +28,70 @@ export const IDEMPOTENCY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 // the transaction would wait for the transaction itself. On PostgreSQL it is SERIALIZABLE (or READ
 // COMMITTED behind row locks, `isolation`) and may run more than once (writeTransaction), so it must not act outside the database. Notifications the handler writes
 // through `trx` are delivered after the commit.
-export async function idempotent(c: AppContext, profileId: number, handler: (trx: Transaction<Database>) => Promise<HandlerResult>, isolation: WriteIsolation = 'serializable'): Promise<Response> {
-  const { db, now } = c.get('deps');
+/** The request's Idempotency-Key (undefined: none), refused with 400 when malformed. */
+function requestKey(c: AppContext): string | undefined {
   const key = c.req.header('idempotency-key');
   if (key !== undefined && !KEY_PATTERN.test(key)) {
     throw new ApiError(400, 'invalid_idempotency_key', 'The Idempotency-Key header must be 1 to 200 letters, digits or . _ : -');
   }
+  return key;
+}
 
-  const method = c.req.method;
+interface RequestPrint {
+  method: string;
+  path: string;
+  bodyHash: string;
+}
+
+async function requestPrint(c: AppContext): Promise<RequestPrint> {
   const url = new URL(c.req.url);
-  const path = url.pathname + url.search;
-  const bodyHash = sha256(await c.req.text());
+  return { method: c.req.method, path: url.pathname + url.search, bodyHash: sha256(await c.req.text()) };
+}
+
+type Stored = Pick<Selectable<IdempotencyKeysTable>, 'method' | 'path' | 'body_hash' | 'status' | 'response_body'>;
+
+/** The stored answer to replay, or 422 when the key was used for another request. */
+function replayOf(stored: Stored, print: RequestPrint): HandlerResult {
+  if (stored.method !== print.method || stored.path !== print.path || stored.body_hash !== print.bodyHash) {
+    throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request.');
+  }
+  return { status: stored.status as StatusCode, body: stored.response_body === null ? null : (JSON.parse(stored.response_body) as unknown) };
+}
+
+function findStored(db: Kysely<Database>, profileId: number, key: string): Promise<Stored | undefined> {
+  return db.selectFrom('idempotency_keys').select(['method', 'path', 'body_hash', 'status', 'response_body']).where('profile_id', '=', profileId).where('key', '=', key).executeTakeFirst();
+}
+
+function respond(c: AppContext, outcome: HandlerResult & { replayed: boolean }): Response {
+  if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
+  if (outcome.body === null || outcome.body === undefined) return c.body(null, outcome.status);
+  return c.json(outcome.body, outcome.status as ContentfulStatusCode);
+}
+
+/**
+ * For a handler that acts outside the database before its idempotent write (a card charged at a
+ * gateway): the key is checked first, so a malformed key (400) or one already used for another
+ * request (422) is refused before anything happens, and a key already answered gets that answer
+ * again. null: nothing stored for it, go on (idempotent() checks again in its transaction).
+ */
+export async function answeredBefore(c: AppContext, profileId: number): Promise<Response | null> {
+  const key = requestKey(c);
+  if (key === undefined) return null;
+  const stored = await findStored(c.get('deps').db, profileId, key);
+  return stored ? respond(c, { ...replayOf(stored, await requestPrint(c)), replayed: true }) : null;
+}
+
+export async function idempotent(c: AppContext, profileId: number, handler: (trx: Transaction<Database>) => Promise<HandlerResult>, isolation: WriteIsolation = 'serializable'): Promise<Response> {
+  const { db, now } = c.get('deps');
+  const key = requestKey(c);
+  const print = await requestPrint(c);
 
   let transaction = null as Transaction<Database> | null;
   const outcome = await writeTransaction(db, async (trx) => {
     transaction = trx;
     if (key !== undefined) {
-      const stored = await claimKey(trx, { profile_id: profileId, key, method, path, body_hash: bodyHash, created_at: now().toISOString() });
-      if (stored) {
-        if (stored.method !== method || stored.path !== path || stored.body_hash !== bodyHash) {
-          throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different request.');
-        }
-        return { status: stored.status as StatusCode, body: stored.response_body === null ? null : (JSON.parse(stored.response_body) as unknown), replayed: true };
-      }
+      const stored = await claimKey(trx, { profile_id: profileId, key, method: print.method, path: print.path, body_hash: print.bodyHash, created_at: now().toISOString() });
+      if (stored) return { ...replayOf(stored, print), replayed: true };
     }
     const result = await handler(trx);
     if (key !== undefined) {
@@ -73,9 +114,7 @@ export async function idempotent(c: AppContext, profileId: number, handler: (trx
   // Committed: notifications the handler created or changed go out now (in the background).
   if (transaction) c.get('deps').notifications.afterCommit(transaction);
 
-  if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
-  if (outcome.body === null || outcome.body === undefined) return c.body(null, outcome.status);
-  return c.json(outcome.body, outcome.status as ContentfulStatusCode);
+  return respond(c, outcome);
 }
 
 type KeyClaim = Pick<Selectable<IdempotencyKeysTable>, 'profile_id' | 'key' | 'method' | 'path' | 'body_hash' | 'created_at'>;

@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { REALTIME_PATH } from '../realtime/faye';
 import { errorBody } from './errors';
 import { originOf, sameOrigin } from './request-info';
@@ -30,8 +30,58 @@ function isRealtimePath(url: string | undefined): boolean {
 
 const REALTIME_BODY_LIMIT = 64 * 1024;
 
+// An early answer (a 413 from the announced size, a refusal before the body was read) says
+// Connection: close, and Node closes the socket as soon as the answer is written. With the body
+// still arriving the kernel answers it with a reset, and a client still sending (or one that reads
+// only once it has sent, as many do) loses the answer: a network error, which an app retries for
+// ever. So such a socket lingers: our side is shut after the answer and the rest of the body is
+// read and thrown away until the client stops sending, within bounds of time, idleness and bytes.
+const LINGER_MAX_MS = 10_000;
+const LINGER_IDLE_MS = 2000;
+const LINGER_MAX_BYTES = 64 * 1024 * 1024;
+
+function lingerWhileBodyArrives(req: IncomingMessage): void {
+  const socket = req.socket;
+  let lingering = false;
+  // Node's server (and @hono/node-server's drain) close a socket with destroySoon().
+  socket.destroySoon = function destroySoon(this: Socket): void {
+    if (lingering) return;
+    if (req.complete) {
+      Socket.prototype.destroySoon.call(this);
+      return;
+    }
+    lingering = true;
+    // The body keeps flowing into the request, which nobody reads any more: it is discarded there
+    // (a 'data' listener on the socket would take it from Node's parser mid-stream).
+    const startBytes = this.bytesRead;
+    let lastBytes = startBytes;
+    let lastChange = Date.now();
+    const clear = () => {
+      clearTimeout(timer);
+      clearInterval(meter);
+    };
+    const stop = () => {
+      clear();
+      this.destroy();
+    };
+    const timer = setTimeout(stop, LINGER_MAX_MS);
+    const meter = setInterval(() => {
+      if (this.bytesRead !== lastBytes) [lastBytes, lastChange] = [this.bytesRead, Date.now()];
+      if (lastBytes - startBytes > LINGER_MAX_BYTES || Date.now() - lastChange > LINGER_IDLE_MS) stop();
+    }, 100);
+    timer.unref();
+    meter.unref();
+    this.once('close', clear);
+    // The client has sent everything (or given up): nothing unread is left to cause a reset.
+    this.once('end', stop);
+    req.removeAllListeners('data');
+    req.resume();
+    this.end();
+  };
+}
+
 function tooLarge(res: ServerResponse): void {
-  // The rest of the body may still be coming: close rather than read it (see payloadTooLarge).
+  // The rest of the body may still be coming: close after the answer (see lingerWhileBodyArrives).
   res.writeHead(413, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', Connection: 'close' });
   res.end(JSON.stringify(errorBody('payload_too_large', 'The request body is too large.')));
 }
@@ -42,6 +92,7 @@ export function guardServer(server: Server, trustProxy: boolean, realtimeSockets
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    lingerWhileBodyArrives(req);
     if (isRealtimePath(req.url)) {
       // Only while this poll is open: a keep-alive socket may carry an API request next, which
       // shutdown must let finish.
@@ -65,7 +116,10 @@ export function guardServer(server: Server, trustProxy: boolean, realtimeSockets
         received += chunk.length;
         if (received > REALTIME_BODY_LIMIT && !res.headersSent) {
           tooLarge(res);
-          req.destroy();
+          // Faye gets no more of this body, nor its end (it would answer on the closed response).
+          req.removeAllListeners('data');
+          req.removeAllListeners('end');
+          req.resume();
         }
       });
     }

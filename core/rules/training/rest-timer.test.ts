@@ -72,6 +72,7 @@ describe('parseRestTimerMessage', () => {
     expect(parseRestTimerMessage({ ...schedule, title: '' })).toBeNull();
     expect(parseRestTimerMessage({ ...schedule, path: 'https://elsewhere.example/' })).toBeNull();
     expect(parseRestTimerMessage({ ...schedule, path: '//elsewhere.example/' })).toBeNull();
+    expect(parseRestTimerMessage({ ...schedule, path: '/\t/elsewhere.example/' })).toBeNull();
     expect(parseRestTimerMessage({ ...schedule, tag: undefined })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // The rest timer between sets (docs/rules.md#training): its end is an absolute time, so the time
 // left is worked out again from the clock on every render, after a reload, and in the service
 // worker. Presets are whole seconds per movement, changed in steps of 15 s.
+import { isAppPath } from '../app-path';
 
 export const REST_DEFAULT_SECONDS = 90;
 export const REST_MIN_SECONDS = 15;
@@ -87,7 +88,6 @@ export interface RestTimerCancel {
 }
 
 const isText = (value: unknown, max: number): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
-const isAppPath = (value: unknown): value is string => typeof value === 'string' && value.startsWith('/') && !value.startsWith('//');
 
 /** A page's message to the service worker, checked: anything else is not ours and is ignored. */
 export function parseRestTimerMessage(data: unknown): RestTimerSchedule | RestTimerCancel | null {

@@ -74,6 +74,18 @@ describe('admin authentication and token', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY/);
     expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_x' })).toThrow(/set together/);
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' })).not.toThrow();
+    expect(() => loadConfig({ SANDBOX_GATEWAY: 'maybe' })).toThrow(/SANDBOX_GATEWAY must be one of/);
+    expect(() => loadConfig({ SANDBOX_GATEWAY: 'on' })).not.toThrow();
+  });
+
+  it('refuses an empty picture in a staff post with the clear 422 of any other file that is not a picture', async () => {
+    expect((await admin(server, '/admin/posts', { org_id: 1, author_name: 'Tom Hadley', content: 'Platforms', image: '' })).status).toBe(422);
+    for (const image of ['=', '====', '  ', 'PHN2Zz4=']) {
+      const res = await admin(server, '/admin/posts', { org_id: 1, author_name: 'Tom Hadley', content: 'Platforms', image });
+      expect(res.status, JSON.stringify(image)).toBe(422);
+      expect(await json(res)).toMatchObject({ code: 'not_an_image', message: 'The file is not a JPEG, PNG or WebP picture.' });
+    }
+    expect(await server.running.db.selectFrom('posts').select('id').where('content', '=', 'Platforms').execute()).toEqual([]);
   });
 
   it('uses ADMIN_TOKEN when set (and writes no file)', async () => {

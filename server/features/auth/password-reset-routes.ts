@@ -70,25 +70,33 @@ export function passwordResetRoutes(): Hono<AppEnv> {
   routes.put('/:token', async (c) => {
     const { db, now, loginLimiter } = c.get('deps');
     const { password } = await readJson(c, completeBody);
+    const ip = clientIp(c);
     const at = now();
-    const hash = await hashPassword(password);
     const token = c.req.param('token');
-    const profileId = await db.transaction().execute(async (trx) => {
-      // Single use even when sent twice at once: only one update finds the link unused.
-      const used = await trx
-        .updateTable('password_resets')
-        .set({ used_at: at.toISOString() })
-        .where('id', '=', hashToken(token))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', at.toISOString())
-        .returning('profile_id')
-        .executeTakeFirst();
-      if (!used) throw linkInvalid();
-      await trx.updateTable('members_profiles').set({ password_hash: hash }).where('id', '=', used.profile_id).execute();
-      // Every session ends: whoever knew the old password is signed out everywhere.
-      await trx.deleteFrom('auth_sessions').where('profile_id', '=', used.profile_id).execute();
-      return used.profile_id;
-    });
+    // Unknown links count with failed sign-ins from the address; past its limit they get 429, a
+    // valid link still works (as a right password does).
+    const addressWait = await loginLimiter.addressWait(ip);
+    // The link is claimed before the password is hashed: an unknown or used link costs no
+    // hashing, and of one link sent many times at once only the request that claimed it hashes.
+    const claimed = token.length > 200 ? undefined : await db.updateTable('password_resets').set({ used_at: at.toISOString() }).where('id', '=', hashToken(token)).where('used_at', 'is', null).where('expires_at', '>', at.toISOString()).returning('profile_id').executeTakeFirst();
+    if (!claimed) {
+      await loginLimiter.recordAttempt(ip);
+      if (addressWait !== null) throw new ApiError(429, 'rate_limited', 'Too many attempts. Please wait a while and try again.', undefined, { 'Retry-After': String(addressWait) });
+      throw linkInvalid();
+    }
+    const profileId = claimed.profile_id;
+    try {
+      const hash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('members_profiles').set({ password_hash: hash }).where('id', '=', profileId).execute();
+        // Every session ends: whoever knew the old password is signed out everywhere.
+        await trx.deleteFrom('auth_sessions').where('profile_id', '=', profileId).execute();
+      });
+    } catch (error) {
+      // Nothing changed: the link works again for the member's next try.
+      await db.updateTable('password_resets').set({ used_at: null }).where('id', '=', hashToken(token)).where('used_at', '=', at.toISOString()).execute();
+      throw error;
+    }
     const member = await db.selectFrom('members_profiles').select('email').where('id', '=', profileId).executeTakeFirstOrThrow();
     await loginLimiter.clearFailures(member.email);
     await startSession(c, profileId, at);

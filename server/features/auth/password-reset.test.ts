@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALEX, Browser, json, KAI, manualClock, readMail, signedIn, startTestServer, type TestServer } from '../../testing/helpers';
+import { ALEX, Browser, json, KAI, manualClock, readMail, SAM, signedIn, startTestServer, type TestServer } from '../../testing/helpers';
+import { passwordHashing } from './password';
 
 const linkIn = (text: string) => /https?:\/\/\S+\/password_reset\/([\w-]+)/.exec(text)?.[1];
 
@@ -101,5 +102,49 @@ describe('password reset', () => {
     const res = await new Browser(server.url).request('/api/v1/password_resets', { method: 'POST', json: { email: '' } });
     expect(res.status).toBe(422);
     expect(JSON.stringify(await res.json())).toContain('Email is required.');
+  });
+
+  it('hashes a password only for a link that is used now: never for an unknown link, once for a link sent many times at once', async () => {
+    clock.advance(2 * 60 * 60_000);
+    const hashed = () => passwordHashing.stats().started;
+    const before = hashed();
+    for (let i = 0; i < 10; i += 1) {
+      const res = await new Browser(server.url).put(`/api/v1/password_resets/${'x'.repeat(43)}${i}`, { password: 'a long enough password' });
+      expect(res.status).toBe(404);
+    }
+    expect(hashed()).toBe(before);
+
+    await ask(new Browser(server.url), SAM);
+    const token = linkIn((await nextMail(SAM, 4)).text)!;
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => new Browser(server.url).put(`/api/v1/password_resets/${token}`, { password: `racer number ${i}` })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404, 404, 404, 404, 404, 404, 404]);
+    expect(hashed()).toBe(before + 1);
+    // Never more than two hashes at once in the process (sign-in and reset share the bound).
+    await Promise.all(Array.from({ length: 6 }, () => new Browser(server.url).login(KAI, 'wrong password')));
+    expect(passwordHashing.stats().peak).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('password reset links from one address', () => {
+  it('past the address limit an unknown link is refused with 429 (counted with failed sign-ins); a valid link still works', async () => {
+    const clock = manualClock();
+    const server = await startTestServer({ now: clock.now, loginRateLimit: { perIp: 5 } });
+    try {
+      const guess = (i: number) => new Browser(server.url).put(`/api/v1/password_resets/guess-${i}`, { password: 'a long enough password' });
+      for (let i = 0; i < 5; i += 1) expect((await guess(i)).status).toBe(404);
+      const limited = await guess(5);
+      expect(limited.status).toBe(429);
+      expect(await json(limited)).toMatchObject({ code: 'rate_limited' });
+      expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/);
+      // Sign-in failures from the address are the same count: a wrong password is refused too.
+      expect((await new Browser(server.url).login(KAI, 'wrong password')).status).toBe(429);
+
+      await new Browser(server.url).request('/api/v1/password_resets', { method: 'POST', json: { email: KAI } });
+      await expect.poll(async () => (await readMail(server)).filter((m) => m.to === KAI).length).toBe(1);
+      const token = linkIn((await readMail(server)).find((m) => m.to === KAI)!.text)!;
+      expect((await new Browser(server.url).put(`/api/v1/password_resets/${token}`, { password: 'a new password' })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../core/limits';
 import { passwordProblems } from '../../../core/rules/password';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createWorkQueue } from '../../work/queue';
 
 // scrypt from node:crypto: memory-hard, no native addon. Hash format
 // `scrypt$N$r$p$salt$hash` (salt and hash base64url) keeps the cost parameters with each
@@ -16,11 +17,21 @@ const SALT_BYTES = 16;
 // A valid hash of a random password nobody knows; only used to spend equal time.
 const DUMMY_HASH = ['scrypt', N, R, P, randomBytes(SALT_BYTES).toString('base64url'), randomBytes(KEY_LENGTH).toString('base64url')].join('$');
 
+/**
+ * Every hash and check of this process, two at a time: scrypt runs on Node's thread pool (four
+ * threads), which file reads, DNS and compression share; a burst of sign-ins or resets waits here
+ * instead of taking every thread from members' other requests.
+ */
+export const passwordHashing = createWorkQueue(2);
+
 function derive(password: string, salt: Buffer, options: ScryptOptions, keyLength: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    // maxmem must cover 128 * N * r bytes with headroom, else large N fails.
-    scrypt(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem: 256 * (options.N ?? N) * (options.r ?? R) }, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+  return passwordHashing.run(
+    () =>
+      new Promise((resolve, reject) => {
+        // maxmem must cover 128 * N * r bytes with headroom, else large N fails.
+        scrypt(password.normalize('NFKC'), salt, keyLength, { ...options, maxmem: 256 * (options.N ?? N) * (options.r ?? R) }, (err, key) => (err ? reject(err) : resolve(key)));
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {

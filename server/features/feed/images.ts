@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { ApiError } from '../../http/errors';
+import { remakePicture } from '../../uploads/pictures';
 import type { FileStore } from '../../uploads/store';
 
 // A post's picture, from staff: read by sharp (JPEG, PNG or WebP only, never SVG), made into a
@@ -11,9 +11,8 @@ const WIDTH = 1280;
 
 export async function storePostImage(store: FileStore, bytes: Buffer): Promise<string> {
   if (bytes.length > POST_IMAGE_MAX_BYTES) throw new ApiError(413, 'payload_too_large', 'The picture can be at most 8 MB.');
-  const meta = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata().catch(() => null);
-  if (!meta || !['jpeg', 'png', 'webp'].includes(meta.format ?? '')) throw new ApiError(422, 'not_an_image', 'The file is not a JPEG, PNG or WebP picture.');
-  const out = await sharp(bytes, { limitInputPixels: 40_000_000 }).rotate().resize({ width: WIDTH, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+  const [out] = (await remakePicture(bytes, [(picture) => picture.rotate().resize({ width: WIDTH, withoutEnlargement: true }).webp({ quality: 82 })])) ?? [];
+  if (!out) throw new ApiError(422, 'not_an_image', 'The file is not a JPEG, PNG or WebP picture.');
   const name = `post-${randomBytes(12).toString('hex')}.webp`;
   await store.put(`posts/${name}`, out, 'image/webp');
   return `/uploads/posts/${name}`;

@@ -74,6 +74,10 @@ describe('profile photo upload', () => {
     expect((await upload(permission, svg)).status).toBe(422);
     expect((await upload(await auth('image/png'), jpeg, 'image/png')).status).toBe(422);
     expect((await upload(permission, new Uint8Array(9 * 1024 * 1024))).status).toBe(413);
+    // An empty file is not a picture either: the same clear 422, never a 500.
+    const empty = await upload(permission, new Uint8Array(0));
+    expect(empty.status).toBe(422);
+    expect(await json(empty)).toMatchObject({ code: 'not_an_image', message: 'The file is not a JPEG, PNG or WebP picture.' });
     clock.advance(16 * 60_000);
     expect((await upload(permission, jpeg)).status).toBe(403);
     expect((await fetch(`${server.url}/uploads/avatars/..%2Fapp.sqlite`)).status).toBe(404);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Database, FacilityRow, OrdersTable } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { ApiError, notFound } from '../../http/errors';
-import { idempotent } from '../../http/idempotency';
+import { answeredBefore, idempotent } from '../../http/idempotency';
 import { readJson } from '../../http/validate';
 import { profileId, requireAuth } from '../../http/session';
 import { requireFacility } from '../booking/http';
@@ -128,6 +128,10 @@ export function checkoutRoutes(): Hono<AppEnv> {
     const me = profileId(c);
     const body = await readJson(c, checkoutBody);
     if ('cart' in body) return idempotent(c, me, async (trx) => ({ status: 200, body: { order: presentOrder(await confirmCart(trx, facility, me, now())) } }));
+    // The request's own key is checked before the card is charged: a 400 or 422 after the charge
+    // would leave the member charged, and a client that believed it would not come back for it.
+    const answered = await answeredBefore(c, me);
+    if (answered) return answered;
 
     const ownCard = (id: number) => db.selectFrom('payment_sources').selectAll().where('id', '=', id).where('profile_id', '=', me).where('org_id', '=', facility.org_id).executeTakeFirst();
     let card = await ownCard(body.payment.card_id);

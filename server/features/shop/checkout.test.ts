@@ -100,6 +100,31 @@ describe('checkout', () => {
     expect((await passes()).length).toBe(before + 1);
   });
 
+  it('refuses a malformed or reused Idempotency-Key on a payment before the card is charged', async () => {
+    const visa = await card(alex, '4242424242424242');
+    await alex.request('/api/v1/cart', { method: 'DELETE', headers: wellington });
+    await fill(alex);
+    const confirmed = await alex.put('/api/v1/checkout', { cart: {} }, { headers: { ...wellington, 'Idempotency-Key': 'confirm-7' } });
+    const { order } = await json<Paid>(confirmed);
+    const chargedFor = async () => (await charges()).filter((ch) => ch.idempotency_key === `order-${order.id}`);
+
+    const malformed = await pay(alex, visa, 'not a key!');
+    expect(malformed.status).toBe(400);
+    expect(await json(malformed)).toMatchObject({ code: 'invalid_idempotency_key' });
+    expect(await chargedFor()).toEqual([]);
+    // The confirm's key, sent again with the payment: another request, refused, nothing charged.
+    const reused = await pay(alex, visa, 'confirm-7');
+    expect(reused.status).toBe(422);
+    expect(await json(reused)).toMatchObject({ code: 'idempotency_key_reused' });
+    expect(await chargedFor()).toEqual([]);
+    expect((await server.running.db.selectFrom('orders').select(['status', 'charge_id']).where('id', '=', order.id).executeTakeFirstOrThrow())).toEqual({ status: 'confirmed', charge_id: null });
+
+    const paid = await pay(alex, visa, 'pay-7');
+    expect(paid.status).toBe(200);
+    expect((await json<Paid>(paid)).order.status).toBe('paid');
+    expect(await chargedFor()).toHaveLength(1);
+  });
+
   it('recovers when the process died after the charge but before the grant: paying again grants once, charges nothing more', async () => {
     const visa = await card(alex, '4242424242424242');
     await alex.request('/api/v1/cart', { method: 'DELETE', headers: wellington });

@@ -126,6 +126,7 @@ describe('navigation asked by the service worker', () => {
     send({ type: NOTIFICATION_NAVIGATE_MESSAGE, path: '/classes/4' });
     send({ type: NOTIFICATION_NAVIGATE_MESSAGE, path: '//evil.example/x' });
     send({ type: NOTIFICATION_NAVIGATE_MESSAGE, path: 'https://evil.example/' });
+    send({ type: NOTIFICATION_NAVIGATE_MESSAGE, path: '/\t/evil.example/' });
     send({ type: 'other', path: '/x' });
     stop();
     send({ type: NOTIFICATION_NAVIGATE_MESSAGE, path: '/classes/5' });

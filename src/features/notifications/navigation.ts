@@ -1,4 +1,5 @@
 // Kept apart from push.ts so the first paint does not load the push subscription code.
+import { isAppPath } from '../../../core/rules/app-path';
 import { NOTIFICATION_NAVIGATE_MESSAGE } from '../../../core/rules/notifications';
 
 /**
@@ -11,7 +12,7 @@ export function listenForNotificationNavigation(navigate: (path: string) => void
   const onMessage = (event: MessageEvent) => {
     const data = event.data as { type?: unknown; path?: unknown } | null;
     // Only same-origin paths: the message names a screen of this app, never another site.
-    if (data?.type === NOTIFICATION_NAVIGATE_MESSAGE && typeof data.path === 'string' && data.path.startsWith('/') && !data.path.startsWith('//')) {
+    if (data?.type === NOTIFICATION_NAVIGATE_MESSAGE && isAppPath(data.path)) {
       navigate(data.path);
     }
   };

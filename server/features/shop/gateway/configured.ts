@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { flag } from '../../../config';
 import type { Database } from '../../../db/schema';
 import type { PaymentGateway } from './gateway';
 import { sandboxGateway } from './sandbox';
@@ -11,9 +12,18 @@ export function stripeKeys(env: NodeJS.ProcessEnv = process.env): { secretKey: s
   return secretKey && publishableKey ? { secretKey, publishableKey } : null;
 }
 
-/** The gateways this server offers: the sandbox always (it runs here); Stripe when its keys are set. */
+/**
+ * The sandbox (it runs here, its cards are test numbers) is the gateway of a server without a real
+ * one: development, tests, demos. With Stripe configured it is not there, its endpoints answer 404,
+ * unless SANDBOX_GATEWAY=on chooses it too (a staging server).
+ */
+export function sandboxOffered(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !stripeKeys(env) || flag(env.SANDBOX_GATEWAY, false, 'SANDBOX_GATEWAY');
+}
+
+/** The gateways this server offers: the sandbox when offered (above); Stripe when its keys are set. */
 export function configuredGateways(db: Kysely<Database>): PaymentGateway[] {
-  const gateways = [sandboxGateway(db)];
+  const gateways = sandboxOffered() ? [sandboxGateway(db)] : [];
   const stripe = stripeKeys();
   if (stripe) gateways.push(stripeGateway(stripe));
   return gateways;

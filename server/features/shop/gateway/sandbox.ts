@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
+import { appPath } from '../../../../core/rules/app-path';
 import { cardBrand, cardProblems } from '../../../../core/rules/card';
 import type { Database, SandboxBehaviour } from '../../../db/schema';
 import type { AppEnv } from '../../../http/context';
@@ -44,9 +45,9 @@ async function settleChallenge(db: Kysely<Database>, id: string, returnPath: str
   return { status: 'succeeded', id };
 }
 
-/** Only a path of this site is a place to return to (no open redirect). */
-function safeReturn(value: string | undefined): string {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') ? value : '/checkout/payment';
+/** Only a path of this app is a place to return to (no open redirect). */
+function safeReturn(value: unknown): string {
+  return appPath(value) ?? '/checkout/payment';
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -176,8 +177,8 @@ export function sandboxGatewayRoutes(): Hono<AppEnv> {
   });
   // The 3-D Secure challenge page, as a card issuer would show it: complete or fail, then back.
   routes.get('/challenges/:id', async (c) => {
-    const row = await c.get('deps').db.selectFrom('sandbox_charges').select(['id', 'amount_cents', 'currency', 'challenge']).where('id', '=', c.req.param('id')).executeTakeFirst();
-    if (!row || row.challenge !== 'pending') return c.text('There is no challenge waiting here.', 404);
+    const row = await c.get('deps').db.selectFrom('sandbox_charges').select(['id', 'amount_cents', 'currency', 'status', 'challenge']).where('id', '=', c.req.param('id')).executeTakeFirst();
+    if (!row || row.status !== 'requires_action' || row.challenge !== 'pending') return c.text('There is no challenge waiting here.', 404);
     const back = escapeHtml(safeReturn(c.req.query('return')));
     const amount = escapeHtml(`${(row.amount_cents / 100).toFixed(2)} ${row.currency}`);
     const form = (result: string, label: string) => `<form method="post" action="/sandbox-gateway/challenges/${escapeHtml(row.id)}"><input type="hidden" name="return" value="${back}"><input type="hidden" name="result" value="${result}"><button type="submit">${label}</button></form>`;
@@ -188,8 +189,10 @@ export function sandboxGatewayRoutes(): Hono<AppEnv> {
     const { db } = c.get('deps');
     const body = await c.req.parseBody();
     const result = body.result === 'pass' ? 'passed' : 'failed';
-    await db.updateTable('sandbox_charges').set({ challenge: result }).where('id', '=', c.req.param('id')).where('challenge', '=', 'pending').execute();
-    return c.redirect(safeReturn(typeof body.return === 'string' ? body.return : undefined), 303);
+    // Only a charge waiting on its challenge is answered (and only then is anyone sent anywhere).
+    const answered = await db.updateTable('sandbox_charges').set({ challenge: result }).where('id', '=', c.req.param('id')).where('status', '=', 'requires_action').where('challenge', '=', 'pending').executeTakeFirst();
+    if (Number(answered.numUpdatedRows) === 0) return c.text('There is no challenge waiting here.', 404);
+    return c.redirect(safeReturn(body.return), 303);
   });
 
   return routes;
