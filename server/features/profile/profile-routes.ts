@@ -8,20 +8,12 @@ import { idempotent } from '../../http/idempotency';
 import { profileId, requireAuth } from '../../http/session';
 import { readJson } from '../../http/validate';
 import { loadProfile } from './present';
-import { cleanTextMessage, EMAIL_MAX, isCleanText, PERSON_NAME_MAX, PREFERRED_LENGTH_UNITS, WEIGHT_UNITS } from '../../../core/limits';
+import { EMAIL_MAX, PREFERRED_LENGTH_UNITS, WEIGHT_UNITS } from '../../../core/limits';
+import { personName } from '../../../core/contract/profile';
 import { SUPPORTED_LOCALES } from '../../../core/locales';
 import { jsonWithETag } from '../../http/etag';
 
 const LOCALES = SUPPORTED_LOCALES;
-
-export function nameField(label: string) {
-  return z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .min(1, `${label} must not be empty.`)
-    .max(PERSON_NAME_MAX, `${label} must be at most ${PERSON_NAME_MAX} characters.`)
-    .refine(isCleanText, cleanTextMessage(label));
-}
 
 export const emailField = z
   .string({ error: 'Email must be text.' })
@@ -33,9 +25,9 @@ export const emailField = z
 // Unknown keys (id, guid, avatar, accounts, calendar_token, preferences …) are stripped:
 // the app sends the whole profile back, and only these fields are the member's to change.
 const profileUpdate = z.object({
-  full_name: nameField('Full name').optional(),
-  first_name: nameField('First name').optional(),
-  last_name: nameField('Last name').optional(),
+  full_name: z.optional(personName('Full name')),
+  first_name: z.optional(personName('First name')),
+  last_name: z.optional(personName('Last name')),
   email: emailField.optional(),
   locale: z.enum(LOCALES, { error: `Locale must be one of ${LOCALES.join(', ')}.` }).optional(),
   track_training: z.boolean({ error: 'Track training must be true or false.' }).optional(),

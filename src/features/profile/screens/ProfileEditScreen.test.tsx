@@ -1,6 +1,7 @@
 // The profile form holds its fields to the server's limits, so an edit saved offline is not
 // refused later when it is sent.
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { ADDRESS_MAX, EMAIL_MAX, EMERGENCY_CONTACT_MAX, PHONE_MAX } from '../../../../core/limits';
 import { makeAccount, makeProfile } from '../../../../tests/support/data-helpers';
@@ -13,7 +14,8 @@ vi.mock('../../../data/hooks/auth', () => ({
   useMember: () => member,
   useCurrentAccount: () => makeAccount(1),
 }));
-vi.mock('../commands/profile', () => ({ updateProfile: vi.fn() }));
+const { updateProfile } = vi.hoisted(() => ({ updateProfile: vi.fn() }));
+vi.mock('../commands/profile', () => ({ updateProfile }));
 vi.mock('../commands/member', () => ({ updateMember: vi.fn() }));
 vi.mock('react-router', () => ({ useNavigate: () => vi.fn() }));
 
@@ -28,5 +30,18 @@ describe('ProfileEditScreen', () => {
     expect(maxOf('address')).toBe(ADDRESS_MAX);
     expect(maxOf('emergency_contact')).toBe(EMERGENCY_CONTACT_MAX);
     expect(screen.getByRole('button', { name: /save/i })).toBeTruthy();
+  });
+
+  it('refuses a name with a tab or a line break with a translated message, and saves nothing', async () => {
+    const { container } = render(<ProfileEditScreen />);
+    const first = container.querySelector('#profile-first_name') as HTMLInputElement;
+    // A text field drops typed line breaks but keeps a pasted tab; a line break can still come from script.
+    fireEvent.change(first, { target: { value: 'Alex\tRivera' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /save/i }));
+    });
+    expect(screen.getByText(i18next.t('profile:profile.nameOneLine'))).toBeTruthy();
+    expect(first.getAttribute('aria-invalid')).toBe('true');
+    expect(updateProfile).not.toHaveBeenCalled();
   });
 });
