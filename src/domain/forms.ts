@@ -11,7 +11,15 @@ export function isEmail(value: string): boolean {
 
 /** The translation keys these rules answer with (typed, so the screens' t() checks them). */
 type EmailErrorKey = 'auth.emailRequired' | 'auth.emailInvalid';
-export type ProfileErrorKey = EmailErrorKey | 'profile.firstNameRequired' | 'profile.lastNameRequired' | 'profile.nameTooLong' | 'profile.nameOneLine';
+export type ProfileErrorKey =
+  | EmailErrorKey
+  | 'profile.firstNameRequired'
+  | 'profile.lastNameRequired'
+  | 'profile.nameTooLong'
+  | 'profile.nameOneLine'
+  // Changing the sign-in email (the profile form decides these: they need the device's state).
+  | 'profile.emailNeedsConnection'
+  | 'profile.currentPasswordRequired';
 
 export interface LoginErrors {
   email?: EmailErrorKey;
@@ -32,7 +40,7 @@ export interface ProfileFormValues {
   email: string;
 }
 
-export type ProfileErrors = Partial<Record<keyof ProfileFormValues, ProfileErrorKey>>;
+export type ProfileErrors = Partial<Record<keyof ProfileFormValues | 'current_password', ProfileErrorKey>>;
 
 
 /** The server's name rules (core/contract/profile.ts#personName), as translation keys. */

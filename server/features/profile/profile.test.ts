@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, Member, Profile } from '../../../core/contract/types';
-import { ALEX, Browser, json, KAI, SAM, signedIn, startTestServer, type TestServer } from '../../testing/helpers';
+import { ALEX, Browser, json, KAI, PASSWORD, SAM, signedIn, startTestServer, type TestServer } from '../../testing/helpers';
 
 describe('profile', () => {
   let server: TestServer;
@@ -111,7 +111,7 @@ describe('profile', () => {
 
   it('refuses an email that another member uses', async () => {
     const sam = await signedIn(server, SAM);
-    const res = await sam.put('/api/v1/profile', { profile: { email: 'Demo@Example.com' } });
+    const res = await sam.put('/api/v1/profile', { profile: { email: 'Demo@Example.com' }, current_password: PASSWORD });
     expect(res.status).toBe(422);
     expect(await json<ApiErrorBody>(res)).toMatchObject({ code: 'email_taken', errors: [{ path: 'profile.email' }] });
   });
