@@ -9,7 +9,7 @@ export const SERVER_ERROR_CODES = [
   'server_busy',
   // who is asking
   'unauthenticated', 'invalid_credentials', 'admin_unauthorized', 'forbidden_facility', 'facility_required', 'no_account',
-  'email_taken',
+  'email_taken', 'current_password_required', 'current_password_wrong',
   // push
   'subscription_taken',
   // ranges

@@ -57,6 +57,23 @@ export function cleanTextMessage(label: string): string {
   return `${label} must not contain control characters or broken Unicode.`;
 }
 
+// A person's name is one line: besides clean text, no tab, line feed or carriage return, no C1
+// control and no Unicode line or paragraph separator. Names are written into one-line places
+// (calendar feeds' NAME, mail headers and greetings, labels), where a line break starts a new
+// property: a name must never add lines there.
+// eslint-disable-next-line no-control-regex
+const LINE_BREAKING = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+
+/** True when `text` is clean text on one line (see isCleanText). */
+export function isOneLineText(text: string): boolean {
+  return isCleanText(text) && !LINE_BREAKING.test(text);
+}
+
+/** The refusal for a name that is not one line of clean text, e.g. oneLineTextMessage('First name'). */
+export function oneLineTextMessage(label: string): string {
+  return `${label} must be one line of text, without line breaks, control characters or broken Unicode.`;
+}
+
 /** A member's password: long enough to resist guessing, short enough to hash quickly. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -17,10 +17,11 @@ import type { AppEnv, Deps } from './http/context';
 import { ApiError, handleError, payloadTooLarge } from './http/errors';
 import { facilityScope } from './http/facility-scope';
 import { createLoginRateLimiter, DEFAULT_LOGIN_RATE_LIMIT, RESET_RATE_LIMIT, type LoginRateLimitOptions } from './http/rate-limit';
-import { createMailer } from './mail/mailer';
+import { createMailer, type Mailer } from './mail/mailer';
 import { uploadSecret } from './settings';
 import { folderStore, s3Store, type S3Options } from './uploads/store';
 import { guardServer } from './http/node-guard';
+import { createBackgroundWork } from './http/after-response';
 import { createNotifier, type Notifier } from './features/notifications/service';
 import { createWebPushSender, type PushSender } from './push/sender';
 import { loadVapidDetails } from './push/vapid';
@@ -110,6 +111,8 @@ export interface ServerOptions {
   adminToken?: string;
   /** smtp://… sends member emails; unset: the development mailbox (mailDir). */
   smtpUrl?: string;
+  /** Sends member emails instead of SMTP or the development mailbox (tests: a stand-in). */
+  mailer?: Mailer;
   /** Default "Member app <no-reply@member-app.example>". */
   mailFrom?: string;
   /** The development mailbox's folder. Default: mail/ beside the database file. */
@@ -152,6 +155,8 @@ const API_BODY_LIMIT = 64 * 1024;
 const CLOSE_GRACE_MS = 5000;
 /** At shutdown, notification deliveries under way get this long to finish. */
 const DELIVERY_GRACE_MS = 2000;
+/** At shutdown, work started after an answer (a reset link's mail) gets this long to finish. */
+const AFTER_RESPONSE_GRACE_MS = 5000;
 
 export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
@@ -262,6 +267,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const allowLoopbackPush = options.allowLoopbackPush ?? false;
   const pushSender = options.pushSender ?? createWebPushSender(vapid, { allowLoopbackHttp: allowLoopbackPush });
   const notifications = createNotifier({ db, now, realtime, pushSender });
+  const background = createBackgroundWork();
   const deps: Deps = {
     db,
     now,
@@ -275,7 +281,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     adminToken: admin.token,
     allowLoopbackPush,
     resetLimiter: createLoginRateLimiter(RESET_RATE_LIMIT, now, redis, 'reset'),
-    mailer: createMailer({
+    background,
+    mailer: options.mailer ?? createMailer({
       smtpUrl: options.smtpUrl,
       mailDir: options.mailDir ?? join(databaseFile === ':memory:' ? tmpdir() : dirname(databaseFile), 'mail'),
       from: options.mailFrom ?? 'Member app <no-reply@member-app.example>',
@@ -373,6 +380,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await closed;
         clearTimeout(force);
         clearInterval(idleSweep);
+        // Every answer is out, so all work left behind by one has started: give it time to end.
+        await Promise.race([background.settled(), new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, AFTER_RESPONSE_GRACE_MS)))]);
+        clearTimeout(graceTimer);
         await sweeping;
         await db.destroy();
         await redis?.close();

@@ -13,8 +13,8 @@ export const course = z.object({
   currency: z.string(),
   first_class_date: iso,
   last_class_date: iso,
-  /** Minutes of one class. */
-  duration_minutes: z.number(),
+  /** The length of one class, in minutes (SPEC §3 names it `duration`). */
+  duration: z.number(),
   places_left: z.number(),
   enrolled: z.boolean(),
   classes: z.array(courseClass),

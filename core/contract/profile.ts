@@ -1,7 +1,21 @@
 // Profile, accounts, facilities and the member record (GET/PUT /profile, /facilities, /member, /timezones).
 import * as z from 'zod/mini';
 import { avatar, facilitySummary, iso, orgSummary } from './common';
-import { PREFERRED_LENGTH_UNITS, WEIGHT_UNITS } from '../limits';
+import { isOneLineText, oneLineTextMessage, PERSON_NAME_MAX, PREFERRED_LENGTH_UNITS, WEIGHT_UNITS } from '../limits';
+
+/**
+ * A person's name as the API takes it (profile, member record, sign-up): trimmed, not empty, at
+ * most PERSON_NAME_MAX characters, one line of clean text. The app's forms check the same rules
+ * (src/domain/forms.ts#validateProfile) with translated messages.
+ */
+export function personName(label: string) {
+  return z.string({ error: (issue) => (issue.input === undefined ? `${label} is required.` : `${label} must be text.`) }).check(
+    z.trim(),
+    z.minLength(1, `${label} must not be empty.`),
+    z.maxLength(PERSON_NAME_MAX, `${label} must be at most ${PERSON_NAME_MAX} characters.`),
+    z.refine(isOneLineText, oneLineTextMessage(label)),
+  );
+}
 
 export const account = z.object({
   id: z.number(),

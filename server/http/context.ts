@@ -10,6 +10,7 @@ import type { LoginRateLimiter } from './rate-limit';
 import type { RedisConnections } from '../redis/index';
 import type { Mailer } from '../mail/mailer';
 import type { FileStore } from '../uploads/store';
+import type { BackgroundWork } from './after-response';
 
 /** Everything a request handler may need, created once per server. */
 export interface Deps {
@@ -21,6 +22,8 @@ export interface Deps {
   resetLimiter: LoginRateLimiter;
   /** Sends member emails (SMTP_URL, else the development mailbox). */
   mailer: Mailer;
+  /** Work started after a request's answer (afterResponse); close() waits for it. */
+  background: BackgroundWork;
   /** The app's public address, for links in emails (PUBLIC_URL, else where this server listens). */
   publicUrl: string;
   /** Pictures made here: where they are kept, and the key that signs upload permissions. */

@@ -76,3 +76,38 @@ export function invitationMail(locale: string, org: string, facility: string, li
   const texts = INVITE[resolveLocale(locale)];
   return { subject: texts.subject(org), text: texts.body(org, facility, link, days) };
 }
+
+type EmailChangedBody = (name: string, newEmail: string) => string;
+
+const EMAIL_CHANGED_EN = {
+  subject: 'The email you sign in with was changed',
+  body: ((name, newEmail) => `Hi ${name},\n\nThe email you sign in to your member account with was changed from this address to ${newEmail}. Password reset links now go there.\n\nIf you made this change, there is nothing to do. If you did not, someone else may be using your account: contact your studio straight away.\n`) as EmailChangedBody,
+};
+
+const EMAIL_CHANGED: Record<Locale, { subject: string; body: EmailChangedBody }> = {
+  en: EMAIL_CHANGED_EN,
+  'en-GB': EMAIL_CHANGED_EN,
+  'en-US': EMAIL_CHANGED_EN,
+  'es-ES': {
+    subject: 'Se ha cambiado el correo con el que inicias sesión',
+    body: (name, newEmail) => `Hola, ${name}:\n\nEl correo con el que inicias sesión en tu cuenta de socio ha cambiado de esta dirección a ${newEmail}. Los enlaces para restablecer la contraseña se envían ahora allí.\n\nSi has hecho tú el cambio, no tienes que hacer nada. Si no, puede que otra persona esté usando tu cuenta: ponte en contacto con tu centro cuanto antes.\n`,
+  },
+  fr: {
+    subject: 'L’adresse e-mail de connexion a été modifiée',
+    body: (name, newEmail) => `Bonjour ${name},\n\nL’adresse e-mail avec laquelle vous vous connectez à votre compte membre a été changée de cette adresse à ${newEmail}. Les liens de réinitialisation du mot de passe y sont désormais envoyés.\n\nSi vous avez fait ce changement, vous n’avez rien à faire. Sinon, quelqu’un d’autre utilise peut-être votre compte : contactez votre studio sans attendre.\n`,
+  },
+  et: {
+    subject: 'Sinu sisselogimise e-post muudeti',
+    body: (name, newEmail) => `Tere, ${name}!\n\nE-post, millega sa oma liikmekontole sisse logid, muudeti sellelt aadressilt aadressile ${newEmail}. Parooli lähtestamise lingid saadetakse nüüd sinna.\n\nKui tegid muudatuse ise, pole vaja midagi teha. Kui mitte, võib keegi teine sinu kontot kasutada: võta kohe ühendust oma spordiklubiga.\n`,
+  },
+  'mi-NZ': {
+    subject: 'Kua huria te īmēra e takiuru ai koe',
+    body: (name, newEmail) => `Kia ora ${name},\n\nKua hurihia te īmēra e takiuru ai koe ki tō pūkete mema, mai i tēnei wāhitau ki ${newEmail}. Ka tukuna ināianei ngā hononga tautuhi kupuhipa ki reira.\n\nMēnā nāu tēnei huringa, kāore he mahi māu. Ki te kore, tērā pea kei te whakamahi tētahi atu i tō pūkete: whakapā atu ki tō whare whakapakari tinana i tēnei wā tonu.\n`,
+  },
+};
+
+/** To the OLD address when a member changes the email they sign in with. */
+export function emailChangedMail(locale: string, name: string, newEmail: string): { subject: string; text: string } {
+  const texts = EMAIL_CHANGED[resolveLocale(locale)];
+  return { subject: texts.subject, text: texts.body(name, newEmail) };
+}

@@ -215,6 +215,15 @@ export class MemberDb extends Dexie {
     this.version(9).stores({ restPresets: '&movementId', restTimers: '&key' });
     // The member's weekly bookings and booking-open reminders, per organisation.
     this.version(10).stores({ recurringBookings: '&id, org_id', reminders: '&session_id, org_id' });
+    // Courses say `duration` (minutes of one class), SPEC's name, no longer `duration_minutes`.
+    this.version(11)
+      .stores({})
+      .upgrade((tx) =>
+        tx.table('courses').toCollection().modify((course: { duration?: number; duration_minutes?: number }) => {
+          if (course.duration === undefined && course.duration_minutes !== undefined) course.duration = course.duration_minutes;
+          delete course.duration_minutes;
+        }),
+      );
   }
 }
 

@@ -23,4 +23,9 @@ describe('profile form rules', () => {
     });
     expect(validateProfile({ first_name: 'Alex', last_name: 'Rivera', email: 'demo@example.com' })).toEqual({});
   });
+  it('refuses line breaks, tabs and other control characters in names, as the server does', () => {
+    for (const bad of ['Alex\r\nBEGIN:VEVENT', 'Al\tex', 'Al\u2028ex', 'Al\u0000ex']) {
+      expect(validateProfile({ first_name: bad, last_name: bad, email: 'demo@example.com' }), JSON.stringify(bad)).toEqual({ first_name: 'profile.nameOneLine', last_name: 'profile.nameOneLine' });
+    }
+  });
 });

@@ -1,7 +1,7 @@
 // Field rules for the sign-in and profile forms. Each returns translation keys, not text,
 // so the rules stay pure and every message is translated.
 
-import { PERSON_NAME_MAX } from '../../core/limits';
+import { isOneLineText, PERSON_NAME_MAX } from '../../core/limits';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -11,7 +11,15 @@ export function isEmail(value: string): boolean {
 
 /** The translation keys these rules answer with (typed, so the screens' t() checks them). */
 type EmailErrorKey = 'auth.emailRequired' | 'auth.emailInvalid';
-export type ProfileErrorKey = EmailErrorKey | 'profile.firstNameRequired' | 'profile.lastNameRequired' | 'profile.nameTooLong';
+export type ProfileErrorKey =
+  | EmailErrorKey
+  | 'profile.firstNameRequired'
+  | 'profile.lastNameRequired'
+  | 'profile.nameTooLong'
+  | 'profile.nameOneLine'
+  // Changing the sign-in email (the profile form decides these: they need the device's state).
+  | 'profile.emailNeedsConnection'
+  | 'profile.currentPasswordRequired';
 
 export interface LoginErrors {
   email?: EmailErrorKey;
@@ -32,15 +40,24 @@ export interface ProfileFormValues {
   email: string;
 }
 
-export type ProfileErrors = Partial<Record<keyof ProfileFormValues, ProfileErrorKey>>;
+export type ProfileErrors = Partial<Record<keyof ProfileFormValues | 'current_password', ProfileErrorKey>>;
 
+
+/** The server's name rules (core/contract/profile.ts#personName), as translation keys. */
+function nameProblem(value: string, required: 'profile.firstNameRequired' | 'profile.lastNameRequired'): ProfileErrorKey | undefined {
+  const name = value.trim();
+  if (!name) return required;
+  if (name.length > PERSON_NAME_MAX) return 'profile.nameTooLong';
+  if (!isOneLineText(name)) return 'profile.nameOneLine';
+  return undefined;
+}
 
 export function validateProfile(values: ProfileFormValues): ProfileErrors {
   const errors: ProfileErrors = {};
-  if (!values.first_name.trim()) errors.first_name = 'profile.firstNameRequired';
-  else if (values.first_name.trim().length > PERSON_NAME_MAX) errors.first_name = 'profile.nameTooLong';
-  if (!values.last_name.trim()) errors.last_name = 'profile.lastNameRequired';
-  else if (values.last_name.trim().length > PERSON_NAME_MAX) errors.last_name = 'profile.nameTooLong';
+  const first = nameProblem(values.first_name, 'profile.firstNameRequired');
+  if (first) errors.first_name = first;
+  const last = nameProblem(values.last_name, 'profile.lastNameRequired');
+  if (last) errors.last_name = last;
   if (!values.email.trim()) errors.email = 'auth.emailRequired';
   else if (!isEmail(values.email)) errors.email = 'auth.emailInvalid';
   return errors;

@@ -40,6 +40,10 @@ describe('invitations and sign-up', () => {
     const problems = JSON.stringify(await bad.json());
     expect(problems).toContain('at least 8 characters');
     expect(problems).toContain('Accept the terms');
+    // A name is one line (it is written into calendar feeds and mail).
+    const twoLines = await signup(visitor, token, { ...form, first_name: 'Robin\r\nBEGIN:VEVENT' });
+    expect(twoLines.status).toBe(422);
+    expect(await json(twoLines)).toMatchObject({ code: 'validation_failed', errors: [{ path: 'app_signup.first_name', message: 'First name must be one line of text, without line breaks, control characters or broken Unicode.' }] });
     const taken = await signup(visitor, token, { ...form, email: ALEX });
     expect(taken.status).toBe(409);
     expect(await json(taken)).toMatchObject({ code: 'email_taken' });

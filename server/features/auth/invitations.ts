@@ -12,7 +12,7 @@ import { readJson } from '../../http/validate';
 import { invitationMail } from '../../mail/messages';
 import { loadProfile } from '../profile/present';
 import { emailField } from '../profile/profile-routes';
-import { PERSON_NAME_MAX } from '../../../core/limits';
+import { personName } from '../../../core/contract/profile';
 import { SUPPORTED_LOCALES } from '../../../core/locales';
 
 // Invitations (see the README's calls table and docs/decisions.md#invitations):
@@ -87,12 +87,10 @@ function shortId(): string {
   return Array.from(randomBytes(10), (b) => alphabet[b % alphabet.length]).join('');
 }
 
-const name = (what: string) => z.string({ error: `${what} is required.` }).trim().min(1, `${what} is required.`).max(PERSON_NAME_MAX, `${what} must be at most ${PERSON_NAME_MAX} characters.`);
-
 const signupBody = z.object({
   app_signup: z.object({
-    first_name: name('First name'),
-    last_name: name('Last name'),
+    first_name: personName('First name'),
+    last_name: personName('Last name'),
     email: emailField,
     password: newPasswordField,
     locale: z.enum(SUPPORTED_LOCALES, { error: `locale must be one of ${SUPPORTED_LOCALES.join(', ')}.` }),

@@ -2,11 +2,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { hashPassword, newPasswordField } from './password';
 import { hashToken, newToken } from './tokens';
-import type { AppEnv } from '../../http/context';
+import { afterResponse } from '../../http/after-response';
+import type { AppEnv, Deps } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { clientIp } from '../../http/request-info';
 import { startSession } from '../../http/session';
 import { readJson } from '../../http/validate';
+import type { Mailer } from '../../mail/mailer';
 import { passwordResetMail } from '../../mail/messages';
 import { loadProfile } from '../profile/present';
 import { EMAIL_MAX } from '../../../core/limits';
@@ -41,22 +43,10 @@ export function passwordResetRoutes(): Hono<AppEnv> {
     if (wait !== null) throw new ApiError(429, 'rate_limited', 'Too many reset requests. Please wait a while and try again.', undefined, { 'Retry-After': String(wait) });
     await Promise.all([resetLimiter.recordAttempt(ip), resetLimiter.recordFailure(email)]);
 
-    const member = await db.selectFrom('members_profiles').select(['id', 'first_name', 'locale']).where('email', '=', email).executeTakeFirst();
-    if (member) {
-      const token = newToken();
-      const at = now();
-      await db.transaction().execute(async (trx) => {
-        // Only the newest link works: asking again retires the earlier ones.
-        await trx.deleteFrom('password_resets').where('profile_id', '=', member.id).where('used_at', 'is', null).execute();
-        await trx
-          .insertInto('password_resets')
-          .values({ id: hashToken(token), profile_id: member.id, created_at: at.toISOString(), expires_at: new Date(at.getTime() + RESET_LINK_MINUTES * 60_000).toISOString(), used_at: null })
-          .execute();
-      });
-      const mail = passwordResetMail(member.locale, member.first_name, `${publicUrl}/password_reset/${token}`, RESET_LINK_MINUTES);
-      // Not awaited: the answer takes as long for an unknown email as for a member's.
-      void mailer.send({ to: email, ...mail }).catch((error: unknown) => console.error('[mail] password reset not sent:', error));
-    }
+    // Answered first, the same for anyone: whether the email is a member's, and the link and its
+    // mail, come after the answer, so a member's address takes no longer to answer than a stranger's.
+    const at = now();
+    afterResponse(c, 'password reset', () => sendResetLink(db, mailer, publicUrl, email, at));
     return c.json({ message: 'If that email belongs to a member, a reset link is on its way.' }, 202);
   });
 
@@ -104,6 +94,22 @@ export function passwordResetRoutes(): Hono<AppEnv> {
   });
 
   return routes;
+}
+
+/** A member's email gets a new single-use link (retiring earlier ones) by mail, in their language; any other email nothing. */
+async function sendResetLink(db: Deps['db'], mailer: Mailer, publicUrl: string, email: string, at: Date): Promise<void> {
+  const member = await db.selectFrom('members_profiles').select(['id', 'first_name', 'locale']).where('email', '=', email).executeTakeFirst();
+  if (!member) return;
+  const token = newToken();
+  await db.transaction().execute(async (trx) => {
+    // Only the newest link works: asking again retires the earlier ones.
+    await trx.deleteFrom('password_resets').where('profile_id', '=', member.id).where('used_at', 'is', null).execute();
+    await trx
+      .insertInto('password_resets')
+      .values({ id: hashToken(token), profile_id: member.id, created_at: at.toISOString(), expires_at: new Date(at.getTime() + RESET_LINK_MINUTES * 60_000).toISOString(), used_at: null })
+      .execute();
+  });
+  await mailer.send({ to: email, ...passwordResetMail(member.locale, member.first_name, `${publicUrl}/password_reset/${token}`, RESET_LINK_MINUTES) });
 }
 
 async function usableReset(db: AppEnv['Variables']['deps']['db'], token: string, at: Date) {

@@ -36,7 +36,9 @@ describe('courses', () => {
     // Soonest first.
     expect(courses.map((c) => c.first_class_date)).toEqual(courses.map((c) => c.first_class_date).sort());
     const barbell = courses.find((c) => c.name === "Beginners' Barbell")!;
-    expect(barbell).toMatchObject({ price: 180, currency: 'NZD', duration_minutes: 60, places_left: 12, enrolled: false });
+    // SPEC §3 names the length of one class `duration` (in minutes).
+    expect(barbell).toMatchObject({ price: 180, currency: 'NZD', duration: 60, places_left: 12, enrolled: false });
+    expect(barbell).not.toHaveProperty('duration_minutes');
     expect(barbell.classes).toHaveLength(6);
     expect(barbell.first_class_date).toBe(barbell.classes[0]!.start_date);
     expect(barbell.last_class_date).toBe(barbell.classes[5]!.start_date);

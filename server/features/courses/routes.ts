@@ -45,7 +45,7 @@ async function presentCourses(db: Db, rows: readonly CourseRow[], facility: Faci
         currency: facility.currency_code,
         first_class_date: first.start_at,
         last_class_date: last.start_at,
-        duration_minutes: Math.round((Date.parse(first.end_at) - Date.parse(first.start_at)) / 60_000),
+        duration: Math.round((Date.parse(first.end_at) - Date.parse(first.start_at)) / 60_000),
         places_left: Math.max(0, Math.min(row.capacity - enrolled.length, classRoom)),
         enrolled: enrolled.some((e) => e.profile_id === me),
         classes: own.map((s) => ({ id: s.id, start_date: s.start_at, end_date: s.end_at })),

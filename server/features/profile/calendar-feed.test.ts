@@ -86,6 +86,34 @@ describe('calendar feed', () => {
     expect(after).toMatch(/BEGIN:VTIMEZONE\r\nTZID:Pacific\/Auckland\r\n/);
   });
 
+  it('escapes every text it writes: a member’s or a class’s name with line breaks cannot add events or properties', async () => {
+    const db = server.running.db;
+    const sam = await signedIn(server, SAM);
+    const token = await activate(sam);
+    const samRow = await db.selectFrom('members_profiles').select(['id', 'full_name']).where('email', '=', SAM).executeTakeFirstOrThrow();
+    // Written before names had to be one line (or by hand): the feed must still hold.
+    const evil = 'Sam\r\nEND:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:Free money;, \\o/\r\nEND:VEVENT';
+    await db.updateTable('members_profiles').set({ full_name: evil }).where('id', '=', samRow.id).execute();
+    const booked = await db.selectFrom('visits').innerJoin('sessions', 'sessions.id', 'visits.session_id').select(['sessions.id', 'sessions.name', 'sessions.location']).where('visits.profile_id', '=', samRow.id).where('visits.state', '=', 'booked').where('sessions.start_at', '>', seededAt.toISOString()).executeTakeFirstOrThrow();
+    await db.updateTable('sessions').set({ name: 'CrossFit\r\nBEGIN:VALARM', location: 'Room 1\nEND:VEVENT' }).where('id', '=', booked.id).execute();
+    try {
+      const ics = await (await feed(token)).text();
+      // Unfolded (long lines continue on lines starting with a space), every line is one property.
+      const lines = ics.replace(/\r\n[ \t]/g, '').split('\r\n');
+      const escaped = 'Sam\\nEND:VCALENDAR\\nBEGIN:VEVENT\\nSUMMARY:Free money\\;\\, \\\\o/\\nEND:VEVENT: bookings';
+      expect(lines).toContain(`NAME:${escaped}`);
+      expect(lines).toContain(`X-WR-CALNAME:${escaped}`);
+      expect(lines.filter((line) => line === 'END:VCALENDAR')).toHaveLength(1);
+      expect(lines.filter((line) => line.startsWith('SUMMARY:Free money'))).toEqual([]);
+      expect(lines).toContain('SUMMARY:CrossFit\\nBEGIN:VALARM');
+      expect(lines.some((line) => line.startsWith('LOCATION:Room 1\\nEND:VEVENT'))).toBe(true);
+      expect(lines.filter((line) => line === 'BEGIN:VEVENT').length).toBe(lines.filter((line) => /^UID:(visit|appointment)-\d+@member-pwa$/.test(line)).length);
+    } finally {
+      await db.updateTable('members_profiles').set({ full_name: samRow.full_name }).where('id', '=', samRow.id).execute();
+      await db.updateTable('sessions').set({ name: booked.name, location: booked.location }).where('id', '=', booked.id).execute();
+    }
+  });
+
   it('is revoked by disabling; activating again gives a new address; unknown or malformed tokens are 404', async () => {
     const token = await activate(alex);
     const disabled = await json<Profile>(await alex.get('/api/v1/profile/disable_calendar'));

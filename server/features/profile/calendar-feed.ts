@@ -39,10 +39,25 @@ export function calendarFeedRoutes(): Hono<AppEnv> {
   return routes;
 }
 
+/**
+ * RFC 5545 TEXT escaping (backslash, semicolon, comma, line breaks). ical-generator escapes the
+ * events' and alarms' texts itself but writes the calendar's NAME and X-WR-CALNAME as given, so a
+ * name with a line break could add properties and events to the member's feed: those are escaped
+ * here (calendar-feed.test.ts checks the texts the feed writes).
+ */
+function icalText(value: string): string {
+  return value
+    .replace(/[\\;,]/g, (c) => `\\${c}`)
+    .replace(/\r\n|[\r\n\u2028\u2029\u0085]/g, '\\n')
+    // TEXT has no other control characters (a tab is allowed).
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
+}
+
 export async function memberCalendar(db: Kysely<Database>, profileId: number, name: string, at: Date): Promise<string> {
   const from = new Date(at.getTime() - PAST_DAYS * 86_400_000).toISOString();
   const to = new Date(at.getTime() + AHEAD_DAYS * 86_400_000).toISOString();
-  const calendar = ical({ name: `${name}: bookings`, prodId: { company: 'member-pwa', product: 'bookings', language: 'EN' }, ttl: 60 * 60 });
+  const calendar = ical({ name: icalText(`${name}: bookings`), prodId: { company: 'member-pwa', product: 'bookings', language: 'EN' }, ttl: 60 * 60 });
   // No calendar-wide zone (a member may book in several); each zone the events use gets its VTIMEZONE.
   calendar.timezone({ name: null, generator: (zone) => vtimezone(zone, new Date(from), new Date(to)) });
   const inZone = (iso: string, zone: string) => new TZDate(Date.parse(iso), zone);

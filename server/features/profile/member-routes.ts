@@ -10,7 +10,7 @@ import { profileId, requireAuth } from '../../http/session';
 import { readJson } from '../../http/validate';
 import { toMember } from './present';
 import { ADDRESS_MAX, cleanTextMessage, EMERGENCY_CONTACT_MAX, isCleanText, PHONE_MAX } from '../../../core/limits';
-import { nameField } from './profile-routes';
+import { personName } from '../../../core/contract/profile';
 
 function optionalText(label: string, max: number) {
   return z
@@ -30,8 +30,8 @@ const birthday = z
   .refine((v) => v === null || v === undefined || (v >= '1900-01-01' && v <= new Date().toISOString().slice(0, 10)), 'Birthday must be a date in the past.');
 
 const memberUpdate = z.object({
-  first_name: nameField('First name').optional(),
-  last_name: nameField('Last name').optional(),
+  first_name: z.optional(personName('First name')),
+  last_name: z.optional(personName('Last name')),
   phone: optionalText('Phone', PHONE_MAX),
   address: optionalText('Address', ADDRESS_MAX),
   birthday,

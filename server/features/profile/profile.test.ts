@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, Member, Profile } from '../../../core/contract/types';
-import { ALEX, Browser, json, KAI, SAM, signedIn, startTestServer, type TestServer } from '../../testing/helpers';
+import { ALEX, Browser, json, KAI, PASSWORD, SAM, signedIn, startTestServer, type TestServer } from '../../testing/helpers';
 
 describe('profile', () => {
   let server: TestServer;
@@ -75,6 +75,24 @@ describe('profile', () => {
     await sam.put('/api/v1/profile', { profile: { first_name: before.first_name, full_name: before.full_name } });
   });
 
+  it('refuses line breaks, tabs and other line separators in names: a name is one line (it is written into calendar feeds and mail)', async () => {
+    const sam = await signedIn(server, SAM);
+    const before = await json<Profile>(await sam.get('/api/v1/profile'));
+    for (const bad of ['Sam\r\nBEGIN:VEVENT', 'Sam\nTaylor', 'Sam\rTaylor', 'Sam\tTaylor', 'Sam\u2028Taylor', 'Sam\u2029Taylor', 'Sam\u0085Taylor']) {
+      for (const field of ['first_name', 'last_name', 'full_name']) {
+        const res = await sam.put('/api/v1/profile', { profile: { [field]: bad } });
+        expect(res.status, `${field} ${JSON.stringify(bad)}`).toBe(422);
+        const label = { first_name: 'First name', last_name: 'Last name', full_name: 'Full name' }[field];
+        expect(await json<ApiErrorBody>(res)).toMatchObject({ code: 'validation_failed', message: `${label} must be one line of text, without line breaks, control characters or broken Unicode.`, errors: [{ path: `profile.${field}` }] });
+      }
+    }
+    // The member record's names (PUT /member) follow the same rule.
+    const member = await sam.put('/api/v1/member', { member: { first_name: 'Sam\r\nX' } }, { headers: { 'X-Club-Id': String(before.accounts[0]!.org.id) } });
+    expect(member.status).toBe(422);
+    expect(await json<ApiErrorBody>(member)).toMatchObject({ errors: [{ path: 'member.first_name', message: expect.stringMatching(/one line/) as string }] });
+    expect(await json<Profile>(await sam.get('/api/v1/profile'))).toEqual(before);
+  });
+
   it('keeps the member’s units and leaderboard preference, kilograms, centimetres and shown by default, for them alone', async () => {
     const [alex, kai] = await Promise.all([signedIn(server, ALEX), signedIn(server, KAI)]);
     const before = await json<Profile>(await kai.get('/api/v1/profile'));
@@ -93,7 +111,7 @@ describe('profile', () => {
 
   it('refuses an email that another member uses', async () => {
     const sam = await signedIn(server, SAM);
-    const res = await sam.put('/api/v1/profile', { profile: { email: 'Demo@Example.com' } });
+    const res = await sam.put('/api/v1/profile', { profile: { email: 'Demo@Example.com' }, current_password: PASSWORD });
     expect(res.status).toBe(422);
     expect(await json<ApiErrorBody>(res)).toMatchObject({ code: 'email_taken', errors: [{ path: 'profile.email' }] });
   });

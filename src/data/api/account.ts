@@ -49,6 +49,15 @@ export function updateProfile(profile: ProfileUpdate | Partial<Profile>, options
   return apiRequest<Profile>('PUT', '/profile', { ...options, scope: null, body: { profile: profileUpdatePayload(profile) } });
 }
 
+/**
+ * Changes the sign-in email, with the current password (online only, never queued: the password
+ * is not kept on the device). No Idempotency-Key: the server keeps none for a request carrying a
+ * password, and sending it again changes nothing.
+ */
+export function changeEmail(email: string, currentPassword: string, options: { signal?: AbortSignal } = {}): Promise<Profile> {
+  return apiRequest<Profile>('PUT', '/profile', { ...options, scope: null, body: { profile: { email }, current_password: currentPassword }, schema: 'profile' });
+}
+
 export function activateCalendar(options: MemberReadOptions = {}): Promise<Profile> {
   return apiRequest<Profile>('GET', '/profile/activate_calendar', { ...options, scope: null, schema: 'profile' });
 }

@@ -3,7 +3,7 @@
 // gateway through the server; the card itself goes to the gateway (./gateway.ts).
 import { facilityScope } from '../../data/api/client';
 import { ApiError, isNetworkError } from '../../data/api/errors';
-import { flushOutbox, pendingTouches } from '../../data/sync/outbox';
+import { untilSent } from '../../data/sync/until-sent';
 import { cartKey } from './pull';
 import { confirmCheckout, getCards, getCheckout, makeCardDefault, payCheckout, removeCard, type CheckoutAnswer, type OrderSummary, type StoredCard } from './api';
 import { cardGateway, STRIPE_GATEWAY } from './gateway';
@@ -12,17 +12,9 @@ export type { CheckoutAnswer, OrderSummary, StoredCard } from './api';
 
 const CART_SEND_WAIT_MS = 10_000;
 
-/**
- * The order is made from the server's cart: the edits still queued go first. Another context (the
- * service worker) may be sending them, so this waits until none is left, for a while.
- */
+/** The order is made from the server's cart: the edits still queued go first. */
 async function cartSent(orgId: number): Promise<void> {
-  const until = Date.now() + CART_SEND_WAIT_MS;
-  while ((await pendingTouches()).has(cartKey(orgId))) {
-    if (Date.now() > until) throw new ApiError(503, { code: 'server_busy', message: 'Your cart is still being saved. Try again in a moment.' });
-    await flushOutbox({ ignoreBackoff: true }).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  if (!(await untilSent(cartKey(orgId), CART_SEND_WAIT_MS))) throw new ApiError(503, { code: 'server_busy', message: 'Your cart is still being saved. Try again in a moment.' });
 }
 
 /** The member's cards with the gateway cards are added and paid with. */

@@ -58,7 +58,7 @@ export default function CourseDetailScreen() {
         <Card>
           <KeyValueList testId="course-facts" items={[
             { id: 'dates', label: t('courses.dates'), value: <>{format.date(course.first_class_date)} – {format.date(course.last_class_date)}</> },
-            { id: 'length', label: t('courses.length'), value: format.minutes(course.duration_minutes) },
+            { id: 'length', label: t('courses.length'), value: format.minutes(course.duration) },
             { id: 'price', label: t('courses.price'), value: format.currency(course.price, course.currency) },
             { id: 'places', label: t('courses.places'), value: course.places_left === 0 ? t('courses.full') : t('courses.placesLeft', { count: course.places_left }) },
           ]} />

@@ -9,7 +9,7 @@ export function CourseFacts({ course, format }: { course: StoredCourse; format: 
     <>
       <span>{format.date(course.first_class_date)} – {format.date(course.last_class_date)}</span>
       <span>
-        {t('courses.classes', { count: course.classes.length })} · {format.minutes(course.duration_minutes)} · {format.currency(course.price, course.currency)}
+        {t('courses.classes', { count: course.classes.length })} · {format.minutes(course.duration)} · {format.currency(course.price, course.currency)}
         {!course.enrolled && course.places_left > 0 && ` · ${t('courses.placesLeft', { count: course.places_left })}`}
       </span>
     </>

@@ -12,6 +12,7 @@ import { useCommand } from '../../../ui/use-command';
 import { useOnline } from '../../../ui/use-online';
 import { setAvatar } from '../avatar';
 import { usePendingAvatarUrl } from '../avatar-hooks';
+import { PICTURE_SIGNATURE_BYTES, pictureKind } from '../../../domain/picture';
 
 const VIEW = 256;
 const OUT = 768;
@@ -26,9 +27,16 @@ export function AvatarEditor({ profile }: { profile: Profile }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [unreadable, setUnreadable] = useState(false);
 
-  function choose(file: File | undefined) {
+  async function choose(file: File | undefined) {
     setUnreadable(false);
     if (!file) return;
+    // Only a JPEG, PNG or WebP photo, by its bytes: an SVG would be drawn and uploaded as a JPEG.
+    const head = new Uint8Array(await file.slice(0, PICTURE_SIGNATURE_BYTES).arrayBuffer().catch(() => new ArrayBuffer(0)));
+    if (!pictureKind(head)) {
+      setUnreadable(true);
+      if (input.current) input.current.value = '';
+      return;
+    }
     const url = URL.createObjectURL(file);
     const img = new Image();
     img.onload = () => setImage(img);
@@ -66,7 +74,7 @@ export function AvatarEditor({ profile }: { profile: Profile }) {
             <span className="muted"> {Math.round(progress * 100)} %</span>
           </div>
         )}
-        <input ref={input} id="avatar-file" className="visually-hidden" type="file" tabIndex={-1} aria-label={t('photo.title')} accept="image/jpeg,image/png,image/webp" onChange={(e) => choose(e.target.files?.[0])} data-testid="avatar-file" />
+        <input ref={input} id="avatar-file" className="visually-hidden" type="file" tabIndex={-1} aria-label={t('photo.title')} accept="image/jpeg,image/png,image/webp" onChange={(e) => void choose(e.target.files?.[0])} data-testid="avatar-file" />
         <Button onClick={() => input.current?.click()} disabled={progress !== null}>{profile.avatar.is_set || pending ? t('photo.change') : t('photo.add')}</Button>
         {unreadable && <p className="field__error" role="alert">{t('photo.unreadable')}</p>}
       </div>

@@ -1,4 +1,6 @@
 // Edits go through the outbox like every write: saved on the device at once, sent when online.
+// Except the sign-in email: changing it needs the current password and a connection, and is sent
+// at once, before the other fields are queued (docs/decisions.md#changing-the-sign-in-email).
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +8,13 @@ import { usePageTitle } from '../../../ui/page-title';
 import { useCurrentAccount, useMember, useProfile } from '../../../data/hooks/auth';
 import { updateProfile } from '../commands/profile';
 import { updateMember } from '../commands/member';
+import { changeSignInEmail } from '../commands/email';
 import { validateProfile, type ProfileErrors } from '../../../domain/forms';
 import type { Member, Profile } from '../../../../core/contract/types';
 import { useCommand } from '../../../ui/use-command';
+import { useOnline } from '../../../ui/use-online';
+import { describeError } from '../../../ui/describe-error';
+import { ApiError } from '../../../data/api/errors';
 import { ADDRESS_MAX, EMAIL_MAX, EMERGENCY_CONTACT_MAX, PHONE_MAX } from '../../../../core/limits';
 import type { ParseKeys } from 'i18next';
 import { Button } from '../../../ui/button/index';
@@ -32,10 +38,18 @@ export default function ProfileEditScreen() {
   );
 }
 
+/** The server compares addresses trimmed and in lower case. */
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 function ProfileForm({ profile, member, orgName }: { profile: Profile; member?: Member; orgName?: string }) {
   const { t } = useTranslation('profile');
+  const { t: shellT } = useTranslation();
   const navigate = useNavigate();
   const run = useCommand();
+  const online = useOnline();
+  const [password, setPassword] = useState('');
+  // The server's refusals of the email change, in words, at the field they are about.
+  const [refused, setRefused] = useState<{ email?: string; current_password?: string }>({});
   const [values, setValues] = useState({
     first_name: profile.first_name,
     last_name: profile.last_name,
@@ -48,17 +62,25 @@ function ProfileForm({ profile, member, orgName }: { profile: Profile; member?: 
   const [errors, setErrors] = useState<ProfileErrors>({});
   const set = (field: keyof typeof values) => (value: string | boolean) => setValues((v) => ({ ...v, [field]: value }));
 
+  const emailChanged = !sameEmail(values.email, profile.email);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const problems = validateProfile(values);
+    if (emailChanged && !problems.email) {
+      if (!online) problems.email = 'profile.emailNeedsConnection';
+      else if (!password) problems.current_password = 'profile.currentPasswordRequired';
+    }
     setErrors(problems);
+    setRefused({});
     if (Object.keys(problems).length > 0) return;
     const result = await run(async () => {
+      // The email first: refused, nothing else is saved and the form says why.
+      if (emailChanged) await changeSignInEmail(values.email.trim(), password);
       await updateProfile({
         first_name: values.first_name.trim(),
         last_name: values.last_name.trim(),
         full_name: `${values.first_name.trim()} ${values.last_name.trim()}`,
-        email: values.email.trim(),
         track_training: values.track_training,
       });
       if (member) {
@@ -68,14 +90,24 @@ function ProfileForm({ profile, member, orgName }: { profile: Profile; member?: 
           emergency_contact: values.emergency_contact.trim() || null,
         });
       }
-    }, { loading: t('common.saving'), success: t('profile.updated') });
+    }, {
+      loading: t('common.saving'),
+      success: t('profile.updated'),
+      // errors.codes.email_taken speaks of accepting an invitation; here it is the profile's email.
+      describe: (error) => (error instanceof ApiError && error.code === 'email_taken' ? t('profile.emailTaken') : undefined),
+    });
     if (result.ok) navigate('/profile');
+    else if (!result.cancelled && result.error instanceof ApiError) {
+      const code = result.error.code;
+      if (code === 'current_password_wrong' || code === 'current_password_required') setRefused({ current_password: describeError(result.error, shellT) });
+      else if (code === 'email_taken') setRefused({ email: t('profile.emailTaken') });
+    }
   }
 
   const field = (name: 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'emergency_contact', labelKey: ParseKeys<'profile'>, type = 'text', autoComplete?: string) => {
     const error = errors[name as keyof ProfileErrors];
     return (
-      <Field key={name} id={`profile-${name}`} label={t(labelKey)} error={error && t(error)}>
+      <Field key={name} id={`profile-${name}`} label={t(labelKey)} error={error ? t(error) : refused[name as keyof typeof refused]}>
         {(aria) => (
           <input {...aria} className="input" type={type} autoComplete={autoComplete} maxLength={MAX_LENGTH[name]}
             value={values[name]} onChange={(e) => set(name)(e.target.value)} />
@@ -89,6 +121,12 @@ function ProfileForm({ profile, member, orgName }: { profile: Profile; member?: 
       {field('first_name', 'profile.firstName', 'text', 'given-name')}
       {field('last_name', 'profile.lastName', 'text', 'family-name')}
       {field('email', 'profile.email', 'email', 'email')}
+      {emailChanged && (
+        <Field id="profile-current_password" label={t('profile.currentPassword')} hint={t('profile.currentPasswordHint')}
+          error={errors.current_password ? t(errors.current_password) : refused.current_password}>
+          {(aria) => <input {...aria} className="input" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+        </Field>
+      )}
       <div className="field field--check">
         <input id="profile-track" type="checkbox" checked={values.track_training} onChange={(e) => set('track_training')(e.target.checked)} aria-describedby="profile-track-hint" />
         <label htmlFor="profile-track">{t('profile.trackTraining')}</label>

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { format } from 'date-fns';
 import { usePageTitle } from '../../../ui/page-title';
 import { useAuth } from '../../../data/hooks/auth';
 import { db } from '../../../data/db';
@@ -43,7 +44,8 @@ export default function TrainingExportScreen() {
     try {
       const workouts = (await db.workouts.where('org_id').equals(orgId).toArray()).map(asWorkout);
       const stamp = new Date();
-      const name = `training-log-${stamp.toISOString().slice(0, 10)}`;
+      // The member's date (the device's zone), not UTC's: 10:56 on 27 November in Auckland is the 26th in UTC.
+      const name = `training-log-${format(stamp, 'yyyy-MM-dd')}`;
       if (kind === 'csv') saveFile(await writeCsv(workoutsToRows(workouts), EXPORT_COLUMNS), `${name}.csv`, 'text/csv;charset=utf-8');
       else saveFile(workoutsToJson(workouts, stamp), `${name}.json`, 'application/json');
       setDone({ count: workouts.length, whole });
