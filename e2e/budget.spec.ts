@@ -1,6 +1,6 @@
 // The initial JS budget as a failing check: what a cold, signed-in load of /classes fetches
 // before the first class row (see bench/cold-load.ts for what counts).
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures';
 import { INITIAL_JS_BUDGET_KB, SHELL_JS_BUDGET_KB, measureColdClassesLoad, signInDemo } from '../bench/cold-load';
 import { bundleReport } from '../bench/bundle';
 

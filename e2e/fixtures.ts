@@ -2,6 +2,8 @@ import { test as base, expect, type BrowserContext, type Page } from '@playwrigh
 import AxeBuilder from '@axe-core/playwright';
 import { LoginPage } from './pages/LoginPage';
 import { ShellPage } from './pages/ShellPage';
+import { startStudio, type Studio } from './support/server';
+import { useStudio } from './support/studio';
 
 export const DEMO = {
   alex: { email: 'demo@example.com', password: 'demo1234', firstName: 'Alex' },
@@ -42,7 +44,21 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   });
 }
 
-export const test = base.extend<{ loginPage: LoginPage; shell: ShellPage }>({
+export const test = base.extend<{ studio: Studio; loginPage: LoginPage; shell: ShellPage }>({
+  // Every journey gets a studio of its own (e2e/support/server.ts): the page, the API helpers and
+  // the database helpers all point at it.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
+  studio: async ({}, use) => {
+    const studio = await startStudio();
+    useStudio(studio);
+    try {
+      await use(studio);
+    } finally {
+      useStudio(null);
+      await studio.stop();
+    }
+  },
+  baseURL: async ({ studio }, use) => use(studio.url),
   loginPage: async ({ page }, use) => use(new LoginPage(page)),
   shell: async ({ page }, use) => use(new ShellPage(page)),
 });

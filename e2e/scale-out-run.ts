@@ -1,7 +1,8 @@
-// npm run test:e2e:scale: the end-to-end journeys again, against two server processes
-// (WORKERS=2, npm start's launcher) on a throwaway PostgreSQL and Redis, so a member's requests
-// and realtime connection land on either process. The layout and byte-budget specs do not depend
-// on the server and run once, in test:e2e. Needs the build test:e2e made.
+// npm run test:e2e:scale: the end-to-end journeys again, each against two server processes
+// (WORKERS=2, npm start's launcher) on a database of its own in a throwaway PostgreSQL and a
+// prefix of its own in Redis, so a member's requests and realtime connection land on either
+// process. The specs that do not depend on the server (layout, byte budgets) run once, in
+// test:e2e. Uses the build test:e2e made (global setup rebuilds only what changed).
 import { spawnSync } from 'node:child_process';
 import { startPostgres, startRedis } from '../tests/support/services';
 
@@ -13,7 +14,7 @@ let status: number;
 try {
   const run = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...SPECS, ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: postgres.url, REDIS_URL: redis.url, WORKERS: '2' },
+    env: { ...process.env, E2E_POSTGRES_URL: postgres.url, E2E_REDIS_URL: redis.url, E2E_WORKERS: '2' },
   });
   status = run.status ?? 1;
 } finally {

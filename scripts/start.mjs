@@ -2,36 +2,9 @@
 // last build, then run the compiled server in this process (no tsx: faster to listen, less memory).
 // WORKERS=N (with DATABASE_URL and REDIS_URL) runs N server processes sharing the port through
 // node:cluster; a worker that dies is replaced, SIGTERM stops them all gracefully.
-import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const at = (...parts) => path.join(root, ...parts);
-
-/** The newest modification time of any file under these paths (0 when none exist). */
-function newest(paths) {
-  let latest = 0;
-  const visit = (file) => {
-    if (!existsSync(file)) return;
-    const stat = statSync(file);
-    if (stat.isDirectory()) {
-      for (const entry of readdirSync(file)) if (entry !== 'node_modules') visit(path.join(file, entry));
-    } else if (!/\.test\.tsx?$/.test(file)) latest = Math.max(latest, stat.mtimeMs);
-  };
-  for (const p of paths) visit(at(p));
-  return latest;
-}
-
-function builtAt(file) {
-  return existsSync(at(file)) ? statSync(at(file)).mtimeMs : 0;
-}
-
-const APP_SOURCES = ['src', 'core', 'sw', 'locales', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
-const SERVER_SOURCES = ['server', 'core', 'package-lock.json'];
-const SERVER_OUT = 'dist-server/main.js';
+import { ensureBuilt, root, SERVER_OUT } from './build.mjs';
 
 function workerCount(value) {
   if (value === undefined || value.trim() === '') return 1;
@@ -57,18 +30,8 @@ if (cluster.isWorker) {
 async function primary() {
   const workers = workerCount(process.env.WORKERS);
 
-  if (newest(APP_SOURCES) > builtAt('dist/index.html')) {
-    console.log('Building the app (sources changed since the last build)…');
-    const vite = spawnSync(process.execPath, [at('node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
-    if (vite.status !== 0) process.exit(vite.status ?? 1);
-  }
-
-  if (newest(SERVER_SOURCES) > builtAt(SERVER_OUT)) {
-    console.log('Compiling the server…');
-    const { build } = await import('esbuild');
-    // One ES module for Node; packages stay in node_modules (native better-sqlite3, faye's CommonJS).
-    await build({ entryPoints: [at('server/main.ts')], outfile: at(SERVER_OUT), bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' });
-  }
+  // SKIP_BUILD=1: the caller built already (the end-to-end run starts many servers from one build).
+  if (process.env.SKIP_BUILD !== '1' && !(await ensureBuilt())) process.exit(1);
 
   process.chdir(root);
   if (workers === 1) {
@@ -81,7 +44,11 @@ async function primary() {
   const listening = new Set();
   const fork = () => cluster.fork();
   for (let i = 0; i < workers; i += 1) fork();
-  cluster.on('listening', (worker) => listening.add(worker.id));
+  cluster.on('listening', (worker) => {
+    listening.add(worker.id);
+    // Said once, when every process takes requests (a balancer or a test can start sending then).
+    if (listening.size === workers) console.log(`All ${workers} server processes are listening.`);
+  });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);

@@ -1,12 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { E2E_MAIL_DIR } from './admin-token';
+import { currentStudio } from './studio';
 
-/** The newest message the e2e server's development mailbox holds for `to`, as raw text (or undefined). */
+/** The newest message the studio's development mailbox holds for `to`, as raw text (or undefined). */
 export async function newestMailTo(to: string, since: number): Promise<string | undefined> {
-  const files = (await readdir(E2E_MAIL_DIR).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+  const mailDir = currentStudio().mailDir;
+  const files = (await readdir(mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
   for (const file of files) {
-    const raw = await readFile(join(E2E_MAIL_DIR, file), 'utf8');
+    const raw = await readFile(join(mailDir, file), 'utf8');
     const date = /^Date: (.*)$/m.exec(raw)?.[1];
     if (new RegExp(`^To: ${to}$`, 'mi').test(raw) && date && Date.parse(date) >= since - 1000) return raw;
   }

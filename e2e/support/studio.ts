@@ -1,18 +1,29 @@
-// Test-side access to the studio: the API as another member would use it (its own request
-// context and cookie), and the server's database for what staff do behind the scenes: the SQLite
-// file, or PostgreSQL when the run is on it (DATABASE_URL, npm run test:e2e:scale).
+// Test-side access to the journey's studio (e2e/support/server.ts): the API as another member
+// would use it (its own request context and cookie), and the server's database for what staff do
+// behind the scenes: its SQLite file, or its PostgreSQL database in the scale-out run.
 import { sql, type Kysely } from 'kysely';
 import { openDatabase, type Database } from '../../server/db/index';
 import { request, type APIRequestContext } from '@playwright/test';
 import type { Profile, Session, Visit } from '../../core/contract/types';
 import { E2E_ADMIN_TOKEN } from './admin-token';
+import type { Studio } from './server';
 
 const HEADERS = { 'X-App-Id': 'member-pwa' };
-export const E2E_DATABASE = 'data/e2e.sqlite';
+let current: Studio | null = null;
+
+/** The running journey's studio (set by the `studio` fixture; one journey at a time per worker). */
+export function useStudio(studio: Studio | null): void {
+  current = studio;
+}
+
+export function currentStudio(): Studio {
+  if (!current) throw new Error('No studio: use `test` from e2e/fixtures.ts, whose studio fixture starts one.');
+  return current;
+}
 
 /** Runs queries against the server's database and closes it again (tests read, staff write). */
 export async function withDatabase<T>(run: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-  const db = openDatabase(process.env.DATABASE_URL ?? E2E_DATABASE, 2);
+  const db = openDatabase(currentStudio().database, 2);
   try {
     return await run(db);
   } finally {
