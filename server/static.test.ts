@@ -101,6 +101,29 @@ describe('serving the built app', () => {
     expect(image.body.length).toBe(4096);
   });
 
+  it('sends the compressed copies the build wrote beside a file, and compresses itself when a copy is older than its file', async () => {
+    const dist = path.join(server.dir, 'dist');
+    const file = path.join(dist, 'assets', 'prebuilt-abc123.js');
+    await fs.writeFile(file, BIG_JS);
+    // Copies unlike what the server would make: served as they are, so they came from disk.
+    const builtBr = zlib.brotliCompressSync(`${BIG_JS}\n// built`);
+    await fs.writeFile(`${file}.br`, builtBr);
+    await fs.writeFile(`${file}.gz`, zlib.gzipSync(`${BIG_JS}\n// built`, { level: 1 }));
+    const br = await rawGet(`${server.url}/assets/prebuilt-abc123.js`, { 'Accept-Encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.equals(builtBr)).toBe(true);
+    const gz = await rawGet(`${server.url}/assets/prebuilt-abc123.js`, { 'Accept-Encoding': 'gzip' });
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(`${BIG_JS}\n// built`);
+
+    // A copy older than its file (a file replaced without a build) is not trusted.
+    const stale = path.join(dist, 'assets', 'stale-abc123.js');
+    await fs.writeFile(`${stale}.br`, zlib.brotliCompressSync('old'));
+    await fs.writeFile(stale, BIG_JS);
+    await fs.utimes(`${stale}.br`, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    const fresh = await rawGet(`${server.url}/assets/stale-abc123.js`, { 'Accept-Encoding': 'br' });
+    expect(zlib.brotliDecompressSync(fresh.body).toString()).toBe(BIG_JS);
+  });
+
   it('gzips API answers over 1 KB', async () => {
     const res = await rawGet(`${server.url}/api/v1/timezones`, { 'Accept-Encoding': 'gzip', 'X-App-Id': 'member-pwa' });
     expect(res.status).toBe(200);

@@ -65,9 +65,10 @@ async function readFileIfExists(file: string): Promise<{ path: string; data: Buf
   }
 }
 
-// Text files travel compressed: brotli where the browser takes it, else gzip. Each version of a
-// file is compressed once (at the highest level, off the event loop) and kept, so every later
-// request is served precompressed; images and fonts are compressed already.
+// Text files travel compressed: brotli where the browser takes it, else gzip. The build writes
+// each one compressed beside it (file.br, file.gz: scripts/build.mjs); a file without a current
+// sibling is compressed here once (at the highest level, off the event loop) and kept, so every
+// later request is served precompressed; images and fonts are compressed already.
 const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json|xml)|image\/svg\+xml)/;
 const MIN_COMPRESS_BYTES = 1024;
 type Encoding = 'br' | 'gzip';
@@ -82,13 +83,29 @@ function encodingFor(c: Context): Encoding | null {
   return null;
 }
 
-function compressedBody(key: string, data: Buffer, encoding: Encoding): Promise<Buffer> {
+/** The build's compressed copy of the file, when it is at least as new as the file. */
+async function builtCompressed(file: { path: string; mtime: Date }, encoding: Encoding): Promise<Buffer | null> {
+  const sibling = `${file.path}.${encoding === 'br' ? 'br' : 'gz'}`;
+  try {
+    const stat = await fs.stat(sibling);
+    return stat.mtime >= file.mtime ? await fs.readFile(sibling) : null;
+  } catch {
+    return null;
+  }
+}
+
+function compressedBody(key: string, file: { path: string; data: Buffer; mtime: Date }, encoding: Encoding): Promise<Buffer> {
   const id = `${encoding}:${key}`;
   let body = compressed.get(id);
   if (!body) {
-    body = encoding === 'br'
-      ? brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } })
-      : gzip(data, { level: 9 });
+    const { data } = file;
+    body = builtCompressed(file, encoding).then(
+      (built) =>
+        built ??
+        (encoding === 'br'
+          ? brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } })
+          : gzip(data, { level: 9 })),
+    );
     compressed.set(id, body);
   }
   return body;
@@ -133,7 +150,7 @@ async function respond(c: Context, file: { path: string; data: Buffer; mtime: Da
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
   if (!encoding) return c.body(new Uint8Array(file.data), 200, headers);
   headers['Content-Encoding'] = encoding;
-  const body = await compressedBody(`${file.path}@${version}`, file.data, encoding);
+  const body = await compressedBody(`${file.path}@${version}`, file, encoding);
   return c.body(new Uint8Array(body), 200, headers);
 }
 
