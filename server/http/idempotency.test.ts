@@ -50,8 +50,8 @@ describe('idempotent writes', () => {
 
   it('remembers nothing when the write fails, so a corrected retry can succeed', async () => {
     const key = crypto.randomUUID();
-    const taken = await ctx.member.put('/api/v1/profile', { profile: { email: 'sam@example.com' } }, { headers: { 'Idempotency-Key': key } });
-    expect(taken.status).toBe(422);
+    const refused = await ctx.member.put('/api/v1/profile', { profile: { first_name: 'x'.repeat(500) } }, { headers: { 'Idempotency-Key': key } });
+    expect(refused.status).toBe(422);
     expect(await ctx.server.running.db.selectFrom('idempotency_keys').select('id').where('key', '=', key).executeTakeFirst()).toBeUndefined();
   });
 
