@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 // Email (password reset links, invitations). With SMTP_URL, messages go through that SMTP server
 // (nodemailer). Without it, the development transport writes each message as an .eml file under
@@ -27,21 +27,28 @@ export interface MailerOptions {
   log?: (line: string) => void;
 }
 
+/** A nodemailer transport made with the first message (nodemailer is loaded then, not at every start). */
+function lazyTransport(make: (nodemailer: typeof import('nodemailer').default) => Transporter): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => (transport ??= import('nodemailer').then((module) => make(module.default)));
+}
+
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
+    const transport = lazyTransport((nodemailer) => nodemailer.createTransport(smtpUrl));
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await (await transport()).sendMail({ from: options.from, ...message });
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   const log = options.log ?? ((line: string) => console.log(line));
   let sequence = 0;
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await (await transport()).sendMail({ from: options.from, ...message });
       await mkdir(options.mailDir, { recursive: true });
       sequence += 1;
       const file = join(options.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${sequence}.eml`);

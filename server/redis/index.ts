@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 
 // Redis (REDIS_URL) holds what several server processes must share: realtime's clients and their
 // messages (server/realtime/redis-engine.ts) and the login limits (server/http/rate-limit.ts).
@@ -20,8 +20,11 @@ export interface RedisConnections {
   close(): Promise<void>;
 }
 
-function connect(url: string): Redis {
-  const redis = new Redis(url, {
+// ioredis is loaded only by a server given REDIS_URL.
+type RedisClass = new (url: string, options: RedisOptions) => Redis;
+
+function connect(RedisClient: RedisClass, url: string): Redis {
+  const redis = new RedisClient(url, {
     // Commands fail fast while Redis is away instead of piling up: the callers degrade (a
     // refused login, a realtime message the app then pulls).
     maxRetriesPerRequest: 2,
@@ -43,7 +46,8 @@ function connect(url: string): Redis {
 
 /** Connects and waits until Redis answers, so a wrong URL stops the server at start. */
 export async function connectRedis(url: string, prefix = DEFAULT_REDIS_PREFIX): Promise<RedisConnections> {
-  const commands = connect(url);
+  const { Redis: RedisClient } = await import('ioredis');
+  const commands = connect(RedisClient, url);
   let subscriber: Redis | null = null;
   try {
     await commands.ping();
@@ -54,7 +58,7 @@ export async function connectRedis(url: string, prefix = DEFAULT_REDIS_PREFIX): 
   return {
     prefix,
     commands,
-    subscriber: () => (subscriber ??= connect(url)),
+    subscriber: () => (subscriber ??= connect(RedisClient, url)),
     async ping() {
       try {
         return (await commands.ping()) === 'PONG';

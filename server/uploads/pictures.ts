@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { createWorkQueue } from '../work/queue';
 
 // Pictures members and staff send (profile photos, post pictures) are read and made again here
@@ -13,8 +13,16 @@ import { createWorkQueue } from '../work/queue';
 export const PICTURE_MAX_PIXELS = 40_000_000;
 export const PICTURE_SLOTS = 1;
 export const pictureWork = createWorkQueue(PICTURE_SLOTS);
-sharp.concurrency(1);
-sharp.cache(false);
+
+// sharp (libvips) is loaded with the first picture, not at every start.
+let loaded: Promise<typeof import('sharp')> | undefined;
+function loadSharp(): Promise<typeof import('sharp')> {
+  return (loaded ??= import('sharp').then((module) => {
+    module.default.concurrency(1);
+    module.default.cache(false);
+    return module;
+  }));
+}
 
 export type PictureFormat = 'jpeg' | 'png' | 'webp';
 const FORMATS: readonly string[] = ['jpeg', 'png', 'webp'] satisfies PictureFormat[];
@@ -28,6 +36,7 @@ const FORMATS: readonly string[] = ['jpeg', 'png', 'webp'] satisfies PictureForm
 export async function remakePicture(bytes: Buffer, outputs: readonly ((picture: Sharp) => Sharp)[], expected?: PictureFormat): Promise<Buffer[] | null> {
   if (bytes.length === 0) return null;
   return pictureWork.run(async () => {
+    const { default: sharp } = await loadSharp();
     const open = () => sharp(bytes, { limitInputPixels: PICTURE_MAX_PIXELS });
     try {
       const { format } = await open().metadata();

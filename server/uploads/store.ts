@@ -1,6 +1,5 @@
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 // Where the pictures made here (profile photos, post pictures) are kept. A folder by default (one
 // machine, any number of processes); an S3-compatible bucket (AWS S3, MinIO, R2, …) with S3_BUCKET,
@@ -41,31 +40,40 @@ export interface S3Options {
 }
 
 export function s3Store(options: S3Options): FileStore {
-  const client = new S3Client({
-    region: options.region ?? 'us-east-1',
-    ...(options.endpoint && { endpoint: options.endpoint, forcePathStyle: true }),
-    ...(options.accessKeyId && options.secretAccessKey && { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }),
-    // Plain PUTs with a length: what every S3-compatible store accepts.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  // The AWS SDK is loaded with the first picture, not at every start (a third of a second).
+  let loaded: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: import('@aws-sdk/client-s3').S3Client }> | undefined;
+  const s3 = () =>
+    (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: options.region ?? 'us-east-1',
+        ...(options.endpoint && { endpoint: options.endpoint, forcePathStyle: true }),
+        ...(options.accessKeyId && options.secretAccessKey && { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }),
+        // Plain PUTs with a length: what every S3-compatible store accepts.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
   const Key = (key: string) => `${options.prefix ?? ''}${key}`;
   return {
     where: `s3://${options.bucket}/${options.prefix ?? ''}${options.endpoint ? ` at ${options.endpoint}` : ''}`,
     async put(key, bytes, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: options.bucket, Key: Key(key), Body: bytes, ContentType: contentType, CacheControl: 'public, max-age=31536000, immutable' }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.PutObjectCommand({ Bucket: options.bucket, Key: Key(key), Body: bytes, ContentType: contentType, CacheControl: 'public, max-age=31536000, immutable' }));
     },
     async get(key) {
+      const { sdk, client } = await s3();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: Key(key) }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: options.bucket, Key: Key(key) }));
         return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        if (error instanceof sdk.NoSuchKey || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
         throw error;
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: Key(key) }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key: Key(key) }));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 
 // The English texts of notifications. Times are shown in the facility's time zone, the way
 // the member sees the timetable.
