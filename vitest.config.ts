@@ -9,6 +9,9 @@ import { defineConfig } from 'vitest/config';
 // a fresh DOM and modules per file: their screens hold state in module scope.
 export default defineConfig({
   test: {
+    // Many server tests start a server (a database, migrations, demo data) inside the test: on a
+    // busy two-core machine that alone can pass Vitest's 5 s default.
+    testTimeout: 20_000,
     // npm run test:pg: the server and data suites against a throwaway PostgreSQL.
     globalSetup: process.env.TEST_PG ? ['tests/support/pg-setup.ts'] : [],
     projects: [

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startServer, type RunningServer, type ServerOptions } from '../app';
+import { PG_TEST_TEMPLATE } from './pg-template';
 
 export const PASSWORD = 'demo1234';
 export const ALEX = 'demo@example.com';
@@ -21,7 +22,7 @@ export interface TestServer {
 
 /**
  * With TEST_DATABASE_URL (a PostgreSQL server, npm run test:pg), each test server gets a database
- * of its own there, dropped when it closes; otherwise a SQLite file in its temporary folder. With
+ * of its own there (a copy of the migrated template), dropped when it closes; otherwise a SQLite file in its temporary folder. With
  * TEST_REDIS_URL too, it shares realtime and login limits through that Redis under a prefix of
  * its own (`redis`: the options), as a deployment of several processes does.
  */
@@ -33,7 +34,7 @@ export async function testDatabase(): Promise<{ url?: string; redis?: Pick<Serve
   const name = `test_${randomUUID().replaceAll('-', '')}`;
   const client = new pg.Client(admin);
   await client.connect();
-  await client.query(`create database ${name}`);
+  await client.query(`create database ${name} template ${PG_TEST_TEMPLATE}`);
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
