@@ -8,11 +8,17 @@ import { startPostgres, startRedis } from '../tests/support/services';
 
 const SPECS = ['e2e/auth.spec.ts', 'e2e/booking.spec.ts', 'e2e/appointments.spec.ts', 'e2e/account.spec.ts', 'e2e/shop.spec.ts', 'e2e/notifications.spec.ts', 'e2e/training.spec.ts', 'e2e/shell.spec.ts', 'e2e/pwa.spec.ts'];
 
+// Spec files named on the command line replace the list (npm run test:e2e:scale -- e2e/x.spec.ts).
+const args = process.argv.slice(2);
+const named = args.filter((arg) => arg.endsWith('.spec.ts'));
+const specs = named.length > 0 ? named : SPECS;
+const options = args.filter((arg) => !arg.endsWith('.spec.ts'));
+
 const postgres = await startPostgres();
 const redis = await startRedis();
 let status: number;
 try {
-  const run = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...SPECS, ...process.argv.slice(2)], {
+  const run = spawnSync(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...specs, ...options], {
     stdio: 'inherit',
     env: { ...process.env, E2E_POSTGRES_URL: postgres.url, E2E_REDIS_URL: redis.url, E2E_WORKERS: '2' },
   });
