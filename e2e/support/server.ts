@@ -54,7 +54,7 @@ async function onPostgres(admin: string, statement: string): Promise<void> {
 function waitForListening(child: ChildProcess, workers: number, output: () => string): Promise<string> {
   const ready = workers > 1 ? new RegExp(`All ${workers} server processes are listening`) : /listening on (http:\/\/\S+)/;
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 30 s:\n${output()}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`the server did not start in 45 s:\n${output()}`)), 45_000);
     const check = () => {
       const text = output();
       const url = /listening on (http:\/\/[\d.:]+)/.exec(text)?.[1];
