@@ -13,3 +13,4 @@ export * from './account';
 export * from './shop';
 export * from './feed';
 export * from './recurring';
+export * from './client-reports';
