@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { startPostgres, startRedis } from '../tests/support/services';
 
-const SPECS = ['e2e/auth.spec.ts', 'e2e/booking.spec.ts', 'e2e/appointments.spec.ts', 'e2e/account.spec.ts', 'e2e/shop.spec.ts', 'e2e/notifications.spec.ts', 'e2e/training.spec.ts', 'e2e/shell.spec.ts', 'e2e/pwa.spec.ts'];
+const SPECS = ['e2e/auth.spec.ts', 'e2e/booking.spec.ts', 'e2e/outbox-handover.spec.ts', 'e2e/appointments.spec.ts', 'e2e/account.spec.ts', 'e2e/shop.spec.ts', 'e2e/notifications.spec.ts', 'e2e/training.spec.ts', 'e2e/shell.spec.ts', 'e2e/pwa.spec.ts'];
 
 // Spec files named on the command line replace the list (npm run test:e2e:scale -- e2e/x.spec.ts).
 const args = process.argv.slice(2);
