@@ -215,3 +215,39 @@ test.describe('one phone, two members (390 px)', () => {
     await expect(page).toHaveURL(/\/classes$/);
   });
 });
+
+test.describe('a new member’s first screen (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('after signing up, the timetable starts at the top and never says “No classes” while the classes are on their way', async ({ page, shell, baseURL }) => {
+    const email = `robin-${Date.now()}@example.com`;
+    const facility = await withDatabase(async (db) => (await db.selectFrom('facilities').select('id').where('name', '=', 'Wellington').executeTakeFirstOrThrow()).id);
+    const since = Date.now();
+    expect((await adminPost(baseURL!, '/invitations', { facility_id: facility, email })).status).toBe(201);
+    let mail: string | undefined;
+    await expect.poll(async () => (mail = await newestMailTo(email, since))).toBeDefined();
+
+    await page.goto(new URL(firstLink(mail!)!).pathname);
+    await page.getByLabel('First name').fill('Robin');
+    await page.getByLabel('Last name').fill('Hale');
+    await page.getByRole('textbox', { name: 'Password' }).fill('a long new password');
+    await page.getByLabel('I accept the studio’s terms and privacy policy.').check();
+    // The member scrolled down the form to its button.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // Everything the page shows from here on, as it shows it.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('.empty-state')) seen.push('empty');
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await expect(shell.title).toHaveText('Classes');
+    await expect(page.getByTestId('session-row').first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});

@@ -15,6 +15,7 @@ import { Shell } from './shell/Shell';
 import { SignedOutLayout } from './shell/SignedOutLayout';
 import { UpdateBanner } from './pwa/UpdateBanner';
 import { LocaleFollower } from './LocaleFollower';
+import { ScrollToTop } from './ScrollToTop';
 import { SyncNoticeToasts } from './SyncNoticeToasts';
 import { afterFirstContent } from '../ui/first-content';
 import { hideSplash, splashShowsLastScreen } from './splash';
@@ -26,6 +27,7 @@ export function App() {
   return (
     <I18nextProvider i18n={i18n}>
       <BrowserRouter>
+        <ScrollToTop />
         <PageTitleProvider>
           <ErrorBoundary>
             <AuthSwitch />

@@ -218,6 +218,18 @@ export function preloadRoute(pathname: string): void {
   }
 }
 
+/**
+ * The screen a path shows: its top-level route (a class's tabs are one screen), signed in or out.
+ * Screens that differ start at the top (ScrollToTop).
+ */
+export function screenOf(pathname: string): string {
+  for (const table of [signedInRoutes, signedOutRoutes]) {
+    const route = matchRoutes(table, pathname)?.[0]?.route;
+    if (route?.path && route.path !== '*') return route.path;
+  }
+  return pathname;
+}
+
 export function SignedInRoutes() {
   return useRoutes(signedInRoutes);
 }
