@@ -14,6 +14,19 @@ import { forgetSavedScreens } from './snapshot/forget';
 
 let booted = false;
 
+/**
+ * A chunk that could not be fetched because the device is offline (before the service worker holds
+ * it) is asked for again once back online: the writes queued meanwhile must still go out.
+ */
+function loadedOnline<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch((error: unknown) => {
+    if (typeof window === 'undefined' || navigator.onLine) throw error;
+    return new Promise<T>((resolve, reject) => {
+      window.addEventListener('online', () => void loadedOnline(load).then(resolve, reject), { once: true });
+    });
+  });
+}
+
 /** Resolves when the member's first command of this page has committed (its write waits to be sent). */
 function firstCommand(): Promise<void> {
   return new Promise((resolve) => {
@@ -65,7 +78,7 @@ export function bootDataLayer(): void {
   const commandWaiting = firstCommand();
   const unlessCommand = (wait: Promise<void>) => Promise.race([wait, commandWaiting]);
   void unlessCommand(firstContent.then(idle))
-    .then(() => import('../features/ops'))
+    .then(() => loadedOnline(() => import('../features/ops')))
     .then(async ({ registerCommandOps }) => {
       registerCommandOps();
       await unlessCommand(idle());

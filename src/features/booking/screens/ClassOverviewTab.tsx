@@ -92,7 +92,7 @@ export default function ClassOverviewTab() {
             ))}
           </Cluster>
         )}
-        <EveryWeek session={session} timeZone={timeZone} />
+        <EveryWeek session={session} timeZone={timeZone} now={now} format={format} />
       </div>
       <ReservationPrompt
         session={session}
