@@ -1,6 +1,7 @@
 import { test, expect, expectAccessible, DEMO } from './fixtures';
 import { firstLink, newestMailTo } from './support/mailbox';
 import { adminPost, withDatabase } from './support/studio';
+import { ShellPage } from './pages/ShellPage';
 
 test.describe('sign-in and the shell', () => {
   test('a member signs in, lands on /classes and sees the shell', async ({ page, loginPage, shell }) => {
@@ -164,5 +165,89 @@ test.describe('sign-in and the shell', () => {
     await page.getByRole('button', { name: 'Join Tallinn Movement' }).click();
     await expect(shell.title).toHaveText('Classes');
     await expect(shell.subtitle).toHaveText('Tallinn Old Town');
+  });
+});
+
+test.describe('one phone, two members (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a sign-out forgets where Alex was: Sam, signing in next on the same phone, starts on the timetable, in this tab and in the other', async ({ page, context, loginPage, shell }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await shell.openMenu();
+    await shell.menuItem('bookings').click();
+    await expect(page).toHaveURL(/\/bookings$/);
+    // Alex has the app open in a second tab too, on My bookings.
+    const other = await context.newPage();
+    await other.goto('/classes');
+    const otherShell = new ShellPage(other);
+    await otherShell.openMenu();
+    await otherShell.menuItem('bookings').click();
+    await expect(other).toHaveURL(/\/bookings$/);
+
+    await shell.signOut();
+    await expect(other).toHaveURL(/\/login$/);
+    await loginPage.signIn(DEMO.sam.email, DEMO.sam.password);
+    await expect(shell.profileLink).toContainText(DEMO.sam.firstName);
+    // Signed in and the facility known: the sign-in screen has taken Sam wherever it will.
+    await expect(shell.subtitle).toHaveText(/Wellington|Petone/);
+    await expect(page.getByTestId('session-row').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/classes$/);
+    // The other tab follows the sign-in, to the timetable as well, never to Alex's bookings.
+    await expect(otherShell.profileLink).toContainText(DEMO.sam.firstName);
+    await expect(other.getByTestId('session-row').first()).toBeVisible();
+    await expect(other).toHaveURL(/\/classes$/);
+  });
+
+  test('Alex’s session ends on My bookings: Sam signing in next starts on the timetable, not on Alex’s page', async ({ page, loginPage, shell, context }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await shell.openMenu();
+    await shell.menuItem('bookings').click();
+    await expect(page).toHaveURL(/\/bookings$/);
+    // The session ends behind the app's back (an expiry or a sign-out elsewhere).
+    expect((await context.request.delete('/api/v1/authentication', { headers: { 'X-App-Id': 'member-pwa' } })).status()).toBe(204);
+    await page.reload();
+    await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+
+    await loginPage.signIn(DEMO.sam.email, DEMO.sam.password);
+    await expect(shell.profileLink).toContainText(DEMO.sam.firstName);
+    await expect(shell.subtitle).toHaveText(/Wellington|Petone/);
+    await expect(page.getByTestId('session-row').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/classes$/);
+  });
+});
+
+test.describe('a new member’s first screen (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('after signing up, the timetable starts at the top and never says “No classes” while the classes are on their way', async ({ page, shell, baseURL }) => {
+    const email = `robin-${Date.now()}@example.com`;
+    const facility = await withDatabase(async (db) => (await db.selectFrom('facilities').select('id').where('name', '=', 'Wellington').executeTakeFirstOrThrow()).id);
+    const since = Date.now();
+    expect((await adminPost(baseURL!, '/invitations', { facility_id: facility, email })).status).toBe(201);
+    let mail: string | undefined;
+    await expect.poll(async () => (mail = await newestMailTo(email, since))).toBeDefined();
+
+    await page.goto(new URL(firstLink(mail!)!).pathname);
+    await page.getByLabel('First name').fill('Robin');
+    await page.getByLabel('Last name').fill('Hale');
+    await page.getByRole('textbox', { name: 'Password' }).fill('a long new password');
+    await page.getByLabel('I accept the studio’s terms and privacy policy.').check();
+    // The member scrolled down the form to its button.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    // Everything the page shows from here on, as it shows it.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('.empty-state')) seen.push('empty');
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await expect(shell.title).toHaveText('Classes');
+    await expect(page.getByTestId('session-row').first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWorker, DEMO } from './fixtures';
-import { MemberApi, countVisits, fillClass } from './support/studio';
+import { MemberApi, countVisits, fillClass, placesTaken, setClass } from './support/studio';
 import { isInLateCancelWindow } from '../core/rules/session';
 import type { Session } from '../core/contract/types';
 
@@ -147,5 +147,32 @@ test.describe('offline-first booking', () => {
       await page.getByRole('link', { name: tab }).click();
       await expectAccessible(page);
     }
+  });
+});
+
+test.describe('joining a waitlist (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('Alex, opening the app on a full class, joins its waitlist: on it at once, the place in line from the studio within seconds', async ({ page, loginPage, baseURL }) => {
+    const alex = await MemberApi.signIn(baseURL!, DEMO.alex.email);
+    const id = await classId(alex, 'Wellington', (s) => tomorrowsBarbellBasics(s) && s.visit === null);
+    await setClass(id, { capacity: await placesTaken(id), waitlists_on: true });
+    await loginPage.signInAs(DEMO.alex);
+    // The app opens on the class (as from a notification or a shared link), a fresh page.
+    await page.goto(`/classes/${id}`);
+    await expect(page.getByTestId('booking-block')).toContainText('This class is full: join the waitlist');
+
+    await page.getByRole('button', { name: 'Join waitlist' }).click();
+    // At once, before the studio has answered: the member's new state, in words.
+    await expect(badges(page).getByText('Waitlisted', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('waitlist-standing')).toHaveText('You are on the waitlist.');
+    await expect(page.getByRole('button', { name: 'Remove from waitlist' })).toBeVisible();
+    // The studio's answer brings the place in line: sent at once, not when the page has settled
+    // (it used to wait 2–5 s for the first screen's fallback before anything was sent).
+    await expect(page.getByTestId('waitlist-standing')).toHaveText('1st on the waitlist', { timeout: 2_000 });
+    await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0);
+    expect(await countVisits(id, DEMO.alex.email, 'waitlisted')).toBe(1);
+    await expectAccessible(page);
+    await alex.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { test, expect, axeViolations, expectAccessible, DEMO } from './fixtures';
-import { withDatabase } from './support/studio';
+import { test, expect, axeViolations, expectAccessible, goOffline, goOnline, DEMO } from './fixtures';
+import { countVisits, placesTaken, setClass, withDatabase } from './support/studio';
 
 // Recurring bookings and "why can't I book": a class made weekly from its page, listed in My
 // bookings and stopped; a class whose booking has not opened says when, and stores a reminder.
@@ -11,7 +11,12 @@ async function alexId(): Promise<number> {
 
 /** The next class at Wellington with this name whose booking is open (or not yet open) and that Alex is not in. */
 async function wellingtonClass(name: string, open: boolean): Promise<number> {
-  const me = await alexId();
+  return wellingtonClassWithout(name, DEMO.alex.email, open);
+}
+
+/** The next class at Wellington with this name whose booking is open (or not yet open) and that this member is not in. */
+async function wellingtonClassWithout(name: string, email: string, open = true): Promise<number> {
+  const me = await withDatabase(async (db) => (await db.selectFrom('members_profiles').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id);
   const at = new Date().toISOString();
   return withDatabase(async (db) => {
     const row = await db
@@ -80,5 +85,70 @@ test.describe('recurring bookings', () => {
     expect(await fitsAPhone(page)).toEqual([]);
     await why.getByRole('button', { name: 'Cancel reminder' }).click();
     await expect.poll(() => withDatabase(async (db) => (await db.selectFrom('booking_reminders').select('id').where('profile_id', '=', me).where('session_id', '=', id).execute()).length)).toBe(0);
+  });
+});
+
+test.describe('Book every week: this week at once (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  const badges = (page: Page) => page.locator('.tab-panel .status-badges').first();
+
+  test('this week’s class is booked at the tap: Book gives way to Booked, and the studio confirms it in seconds', async ({ page, loginPage }) => {
+    const id = await wellingtonClass('Mobility', true);
+    await loginPage.signInAs(DEMO.alex);
+    await page.goto(`/classes/${id}`);
+    await expect(page.getByRole('button', { name: 'Book', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Book every week' }).click();
+
+    // At once, on the device: this week is booked, and nothing offers to book it again.
+    const everyWeek = page.getByTestId('every-week');
+    await expect(everyWeek).toContainText('You book this class every week.');
+    await expect(everyWeek.getByTestId('this-week')).toHaveText(/^Booked for /);
+    await expect(badges(page).getByText('Booked', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Book', exact: true })).toHaveCount(0);
+    // The studio's answer, in seconds (the weekly run used to book it within the minute, and the device to see it after two).
+    await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Stop booking Mobility every week' })).toBeVisible();
+    expect(await countVisits(id, DEMO.alex.email, 'booked')).toBe(1);
+    await expect(everyWeek.getByTestId('this-week')).toHaveText(/^Booked for /);
+    expect(await fitsAPhone(page)).toEqual([]);
+  });
+
+  test('offline, a full class: on its waitlist at once with “Waiting to sync”, and the studio’s place in line once back online', async ({ page, context, loginPage }) => {
+    const id = await wellingtonClass('HIIT', true);
+    await setClass(id, { capacity: await placesTaken(id), waitlists_on: true });
+    await loginPage.signInAs(DEMO.alex);
+    await page.goto(`/classes/${id}`);
+    await expect(page.getByRole('button', { name: 'Join waitlist' })).toBeVisible();
+
+    await goOffline(context);
+    await page.getByRole('button', { name: 'Book every week' }).click();
+    await expect(page.getByTestId('this-week')).toHaveText(/^Waitlisted for /);
+    await expect(badges(page).getByText('Waitlisted', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('waitlist-standing')).toHaveText('You are on the waitlist.');
+    await expect(page.getByTestId('waiting-to-sync')).toBeVisible();
+    await expect(page.getByTestId('every-week')).toContainText('Waiting to sync');
+    expect(await countVisits(id, DEMO.alex.email)).toBe(0);
+
+    await goOnline(context);
+    await expect(page.getByTestId('waitlist-standing')).toHaveText('1st on the waitlist');
+    await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Stop booking HIIT every week' })).toBeVisible();
+    expect(await countVisits(id, DEMO.alex.email, 'waitlisted')).toBe(1);
+  });
+
+  test('nothing of Sam’s covers the class: the studio’s answer undoes the guess and says why, and Book is offered again', async ({ page, loginPage }) => {
+    await withDatabase((db) => db.updateTable('memberships').set({ valid_to: new Date(Date.now() - 86_400_000).toISOString() })
+      .where('profile_id', '=', db.selectFrom('members_profiles').select('id').where('email', '=', DEMO.sam.email)).execute());
+    const id = await wellingtonClassWithout('Yoga Flow', DEMO.sam.email);
+    await loginPage.signInAs(DEMO.sam);
+    await page.goto(`/classes/${id}`);
+    await page.getByRole('button', { name: 'Book every week' }).click();
+
+    await expect(page.getByTestId('this-week')).toHaveText(/^Not booked for .*: No membership or pass of yours covers this class\.$/);
+    await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0);
+    await expect(badges(page).getByText('Booked', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Book', exact: true })).toBeVisible();
+    expect(await countVisits(id, DEMO.sam.email)).toBe(0);
+    expect(await fitsAPhone(page)).toEqual([]);
   });
 });

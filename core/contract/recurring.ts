@@ -1,6 +1,7 @@
 // Recurring bookings ("book me into this class every week") and booking-open reminders.
 import * as z from 'zod/mini';
 import { iso } from './common';
+import { session, visit } from './booking';
 
 /** What the series did with one week's class: booked, waitlisted, already (the member had a place), or a refusal's error code. */
 export const recurringAttempt = z.object({
@@ -27,6 +28,26 @@ export const recurringBooking = z.object({
   last: z.nullable(recurringAttempt),
 });
 export type RecurringBooking = z.infer<typeof recurringBooking>;
+
+/**
+ * What "Book every week" did at once with the class it was made from, answered with the series:
+ * tried in the same request through the member's own booking path, so the member sees this week's
+ * outcome in seconds, not at the weekly run's next minute.
+ */
+export const recurringFirstWeek = z.object({
+  session_id: z.number(),
+  /** booked, waitlisted, already (the member had a place), or the code of why not (booking_not_open: booked when booking opens). */
+  outcome: z.string(),
+  /** The class as it is now, the member's visit on it included. */
+  session,
+  /** The member's visit on the class after the attempt, if any. */
+  visit: z.nullable(visit),
+});
+export type RecurringFirstWeek = z.infer<typeof recurringFirstWeek>;
+
+/** POST /recurring_bookings answer: the series, and this week's class (absent from an older server). */
+export const recurringBookingCreated = z.extend(recurringBooking, { this_week: z.optional(z.nullable(recurringFirstWeek)) });
+export type RecurringBookingCreated = z.infer<typeof recurringBookingCreated>;
 
 /** GET /recurring_bookings: the member's active series in the organisation of the facility in scope. */
 export const recurringBookingList = z.array(recurringBooking);

@@ -1,6 +1,6 @@
 // The root: chooses the signed-in or signed-out route tree from the auth row in Dexie, and
 // mounts the global layers (toasts, progress box, confirm dialogs, update banner).
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { BrowserRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
@@ -10,11 +10,12 @@ import { ToastHost } from '../ui/toasts/index';
 import { ProgressToastHost } from '../ui/progress/index';
 import { ConfirmHost } from '../ui/modal/ConfirmHost';
 import { PageTitleProvider } from '../ui/page-title';
-import { SignedInRoutes, SignedOutRoutes } from './routes';
+import { SignedInRoutes, SignedOutFromContext, SignedOutRoutes } from './routes';
 import { Shell } from './shell/Shell';
 import { SignedOutLayout } from './shell/SignedOutLayout';
 import { UpdateBanner } from './pwa/UpdateBanner';
 import { LocaleFollower } from './LocaleFollower';
+import { ScrollToTop } from './ScrollToTop';
 import { SyncNoticeToasts } from './SyncNoticeToasts';
 import { afterFirstContent } from '../ui/first-content';
 import { hideSplash, splashShowsLastScreen } from './splash';
@@ -26,6 +27,7 @@ export function App() {
   return (
     <I18nextProvider i18n={i18n}>
       <BrowserRouter>
+        <ScrollToTop />
         <PageTitleProvider>
           <ErrorBoundary>
             <AuthSwitch />
@@ -45,6 +47,11 @@ function AuthSwitch() {
   const auth = useAuth();
   const ready = auth !== undefined;
   const signedIn = auth?.status === 'authenticated' && Boolean(auth.facilityGuid);
+  // Who this page last showed the app to: a sign-out then forgets that member's page (ToLogin).
+  const shownMember = useRef<number | null>(null);
+  useEffect(() => {
+    if (signedIn) shownMember.current = auth.profileId;
+  }, [signedIn, auth?.profileId]);
   useEffect(() => {
     if (!ready) return;
     // The last known screen stays until the live one has its rows, so the member never sees a spinner between.
@@ -55,7 +62,9 @@ function AuthSwitch() {
   if (!signedIn) {
     return (
       <SignedOutLayout>
-        <SignedOutRoutes />
+        <SignedOutFromContext.Provider value={shownMember.current}>
+          <SignedOutRoutes />
+        </SignedOutFromContext.Provider>
       </SignedOutLayout>
     );
   }

@@ -1,16 +1,43 @@
 // Starts the data layer once per page: API client wiring at once; the session check, and the
 // queued-write handlers (with the booking rules they need) load as their own chunk once the first
-// screen has shown the member's data (or after 3 s, or at once when the device holds none), and only then do the sync triggers start. Live notifications and the
+// screen has shown the member's data (or after 3 s, or at once when the device holds none, or when
+// the member queues a write first), and only then do the sync triggers start. Live notifications and the
 // app badge follow in their own chunk (faye itself loads later still, when a member is signed in).
 import { connectApi, memberDataMissing, restoreSession } from '../data/auth';
 import { listenForNotificationNavigation } from '../features/notifications/navigation';
 import { startSync } from '../data/sync/triggers';
+import { subscribeOutbox } from '../data/sync/outbox';
 import { registerMemberMemory } from '../data/memory';
 import { toast } from '../ui/toasts/index';
 import { afterFirstContent, whenIdle } from '../ui/first-content';
 import { forgetSavedScreens } from './snapshot/forget';
 
 let booted = false;
+
+/**
+ * A chunk that could not be fetched because the device is offline (before the service worker holds
+ * it) is asked for again once back online: the writes queued meanwhile must still go out.
+ */
+function loadedOnline<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch((error: unknown) => {
+    if (typeof window === 'undefined' || navigator.onLine) throw error;
+    return new Promise<T>((resolve, reject) => {
+      window.addEventListener('online', () => void loadedOnline(load).then(resolve, reject), { once: true });
+    });
+  });
+}
+
+/** Resolves when the member's first command of this page has committed (its write waits to be sent). */
+function firstCommand(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = subscribeOutbox({
+      committed: () => {
+        stop();
+        resolve();
+      },
+    });
+  });
+}
 
 /** The next moment the browser is idle (at most a second away). */
 const idle = () => whenIdle(1_000);
@@ -46,12 +73,15 @@ export function bootDataLayer(): void {
     .then(idle)
     .then(() => restoreSession())
     .catch((error: unknown) => console.warn('The session could not be checked', error));
-  void firstContent
-    .then(idle)
-    .then(() => import('../features/ops'))
+  // A write the member queued meanwhile (a booking on a page that never marks its first content)
+  // is sent at once: the waits below are for the page's own comfort, not worth the member's.
+  const commandWaiting = firstCommand();
+  const unlessCommand = (wait: Promise<void>) => Promise.race([wait, commandWaiting]);
+  void unlessCommand(firstContent.then(idle))
+    .then(() => loadedOnline(() => import('../features/ops')))
     .then(async ({ registerCommandOps }) => {
       registerCommandOps();
-      await idle();
+      await unlessCommand(idle());
       startSync();
       await idle();
       return Promise.all([import('../features/notifications/realtime'), import('../features/notifications/badge')]);

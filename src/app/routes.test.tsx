@@ -1,6 +1,6 @@
 // The class page's child routes come from the tab registry, in the order the tabs show.
 import { describe, expect, it } from 'vitest';
-import { preloadRoute, signedInRoutes } from './routes';
+import { preloadRoute, signedInRoutes, screenOf } from './routes';
 
 describe('class page routes', () => {
   it('has the overview as index, then workouts, leaderboard and online', () => {
@@ -22,5 +22,16 @@ describe('preloading the route from the URL', () => {
     let module: unknown;
     void preloadOf('*').preload().then((loaded) => (module = loaded));
     expect(module).toMatchObject({ default: expect.any(Function) });
+  });
+});
+
+describe('which screen a path shows (a new one starts at the top)', () => {
+  it('a class’s tabs and a workout’s id made real stay one screen; another route is another screen', () => {
+    expect(screenOf('/classes/12')).toBe(screenOf('/classes/12/workouts'));
+    expect(screenOf('/classes/12')).not.toBe(screenOf('/classes'));
+    expect(screenOf('/training/workouts/lift/-3')).toBe(screenOf('/training/workouts/lift/17'));
+    expect(screenOf('/invite/abc')).not.toBe(screenOf('/classes'));
+    expect(screenOf('/appointments/book/time')).toBe(screenOf('/appointments/book'));
+    expect(screenOf('/no/such/page')).toBe('/no/such/page');
   });
 });

@@ -2,7 +2,7 @@
 // strings (withStrings), so the first load carries only the shell and the shell's words; the service
 // worker precaches the chunks for offline use. preloadRoute starts the chunk the URL needs while the
 // app is still starting (main.tsx), so it is not requested only once React reaches the route.
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { matchRoutes, Navigate, useLocation, useParams, useRoutes, useSearchParams, type RouteObject } from 'react-router';
 import { Spinner } from '../ui/spinner/index';
 import { withStrings } from '../i18n/index';
@@ -10,6 +10,8 @@ import { classTabs } from '../features/booking/class-tabs';
 // Registers the workouts and leaderboard tabs of a class page.
 import '../features/training/class-tabs';
 import { HOME_PATH } from '../domain/account';
+import { destinationAfterSignIn, destinationOnSignOut } from '../domain/destination';
+import { useAuth } from '../data/hooks/auth';
 
 const loaders = {
   Classes: once(withStrings('booking', () => import('../features/booking/screens/ClassesScreen'))),
@@ -109,8 +111,8 @@ const redirect = (to: string) => <Navigate to={to} replace />;
  * (after the facility arrives) changes nothing on screen, not even a menu opened meanwhile.
  */
 function SignedInOnLogin() {
-  const from = (useLocation().state as { from?: string } | null)?.from;
-  return redirect(from ?? HOME_PATH);
+  const state: unknown = useLocation().state;
+  return redirect(destinationAfterSignIn(state, useAuth()?.profileId ?? null));
 }
 
 /** /signup?invite=… and /invite/:token open the profile with the invitation, to accept it. */
@@ -187,11 +189,19 @@ export const signedOutRoutes: RouteObject[] = [
   { path: '*', element: <ToLogin /> },
 ];
 
-/** Any other signed-out path goes to /login, remembering where the member was heading. */
+/**
+ * The member this page showed before it fell signed out (null: none since it loaded). The signed-out
+ * routes read it to tell a member's own page, left behind by a sign-out, from a visitor's link.
+ */
+export const SignedOutFromContext = createContext<number | null>(null);
+
+/** Any other signed-out path goes to /login, remembering where the member was heading (docs/rules.md#auth). */
 function ToLogin() {
   const location = useLocation();
-  const from = location.pathname + location.search;
-  return <Navigate to="/login" replace state={from !== '/' ? { from } : undefined} />;
+  const member = useContext(SignedOutFromContext);
+  const reason = useAuth()?.reason;
+  const destination = destinationOnSignOut(location.pathname + location.search, { reason, member });
+  return <Navigate to="/login" replace state={destination ?? undefined} />;
 }
 
 /**
@@ -206,6 +216,18 @@ export function preloadRoute(pathname: string): void {
       preload?.().then(undefined, () => undefined);
     }
   }
+}
+
+/**
+ * The screen a path shows: its top-level route (a class's tabs are one screen), signed in or out.
+ * Screens that differ start at the top (ScrollToTop).
+ */
+export function screenOf(pathname: string): string {
+  for (const table of [signedInRoutes, signedOutRoutes]) {
+    const route = matchRoutes(table, pathname)?.[0]?.route;
+    if (route?.path && route.path !== '*') return route.path;
+  }
+  return pathname;
 }
 
 export function SignedInRoutes() {

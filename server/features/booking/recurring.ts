@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import type { BookingReminder, RecurringBooking } from '../../../core/contract/types';
+import type { BookingReminder, RecurringBooking, RecurringBookingCreated, RecurringFirstWeek } from '../../../core/contract/types';
 import { recurringBookingBody } from '../../../core/contract/recurring';
 import { whyNotBookable } from '../../../core/rules/bookability';
 import { isBookingOpen } from '../../../core/rules/session';
-import { isOccurrence, weeklySlot } from '../../../core/rules/recurring';
+import { firstWeek, isOccurrence, weeklySlot } from '../../../core/rules/recurring';
 import type { Database, RecurringBookingsTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import type { AppContext, AppEnv } from '../../http/context';
@@ -17,7 +17,7 @@ import { insertNotifications } from '../notifications/store';
 import { bookingOpenMessage, recurringBookingMessage } from '../notifications/messages';
 import { chooseFor } from './charges';
 import { pathId, requireOrgId } from './http';
-import { findMemberSessionRow, presentSessions, sessionsQuery } from './present';
+import { findMemberSessionRow, loadMemberSession, loadMemberVisit, presentSessions, sessionsQuery, type SessionWithFacility } from './present';
 import { placeVisit } from './place';
 
 // Recurring bookings ("book me into this class every week") and booking-open reminders (see
@@ -102,8 +102,9 @@ export function recurringBookingRoutes(): Hono<AppEnv> {
             .values({ profile_id: me, org_id: session.org_id, facility_id: session.facility_id, name: session.name, ...slot, from_at: session.start_at, created_at: now().toISOString(), stopped_at: null })
             .returningAll()
             .executeTakeFirstOrThrow());
+        const thisWeek = await bookFirstWeek(trx, row, session, facility.time_zone, now());
         const [series] = await presentSeries(trx, [row]);
-        return { status: same ? 200 : 201, body: series };
+        return { status: same ? 200 : 201, body: { ...series!, this_week: thisWeek } satisfies RecurringBookingCreated };
       },
       'read committed',
     );
@@ -222,12 +223,34 @@ export async function sendDueReminders(deps: BookingJobDeps): Promise<number> {
 }
 
 /**
- * Books one occurrence for its series, through the member's own booking path (rules, places,
- * charge), and tells the member what happened. Full with a waitlist: joins it. Nothing covering
- * it: not booked (the member is not there to agree to pay at the studio). Returns the outcome, or
- * null when another process had already claimed the occurrence.
+ * "Book every week" books the class it is made from in the same request, when its booking is open
+ * (core/rules/recurring.ts#firstWeek): the member sees this week's outcome at once instead of at
+ * the weekly run's next minute. Not told in the bell: the member is looking at the answer. A class
+ * whose booking is not open yet is left to the run; asked again, an occurrence already tried
+ * answers what it did.
  */
-async function bookOccurrence(trx: Db, series: SeriesRow, sessionId: number, timeZone: string, now: Date): Promise<string | null> {
+async function bookFirstWeek(trx: Db, series: SeriesRow, row: SessionWithFacility, timeZone: string, now: Date): Promise<RecurringFirstWeek> {
+  const me = series.profile_id;
+  const [before] = await presentSessions(trx, [row], me);
+  const plan = firstWeek(before!, now);
+  let outcome: string = plan.outcome;
+  if (plan.attempt) {
+    const tried = await bookOccurrence(trx, series, row.id, timeZone, now, { notify: false });
+    outcome = tried ?? (await trx.selectFrom('recurring_booking_attempts').select('outcome').where('recurring_booking_id', '=', series.id).where('session_id', '=', row.id).executeTakeFirstOrThrow()).outcome;
+  }
+  const session = (await loadMemberSession(trx, row.id, me))!;
+  const visit = session.visit ? ((await loadMemberVisit(trx, session.visit.id, me)) ?? null) : null;
+  return { session_id: row.id, outcome, session, visit };
+}
+
+/**
+ * Books one occurrence for its series, through the member's own booking path (rules, places,
+ * charge), and tells the member what happened (unless `notify` is false: they are looking at the
+ * answer). Full with a waitlist: joins it. Nothing covering it: not booked (the member is not there
+ * to agree to pay at the studio). Returns the outcome, or null when another process had already
+ * claimed the occurrence.
+ */
+async function bookOccurrence(trx: Db, series: SeriesRow, sessionId: number, timeZone: string, now: Date, { notify = true } = {}): Promise<string | null> {
   const at = now.toISOString();
   const claimed = await trx
     .insertInto('recurring_booking_attempts')
@@ -258,7 +281,7 @@ async function bookOccurrence(trx: Db, series: SeriesRow, sessionId: number, tim
   }
   await trx.updateTable('recurring_booking_attempts').set({ outcome }).where('id', '=', claimed.id).execute();
   // Nothing to say when the member already had a place, or the class is gone.
-  if (row && outcome !== 'already' && outcome !== 'not_found') {
+  if (notify && row && outcome !== 'already' && outcome !== 'not_found') {
     await insertNotifications(
       trx,
       [{ profileId: me, orgId: series.org_id, type: 'recurring_booking', message: recurringBookingMessage(row.name, row.start_at, timeZone, outcome), params: { class: { id: row.id, name: row.name, start_date: row.start_at }, outcome } }],

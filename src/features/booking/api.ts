@@ -1,6 +1,6 @@
 import { apiRequest } from '../../data/api/client';
 import type { ReadOptions, WriteOptions } from '../../data/api/account';
-import type { BookingReminder, RecurringBooking, Session, Visit } from '../../../core/contract/types';
+import type { BookingReminder, RecurringBooking, RecurringBookingCreated, Session, Visit } from '../../../core/contract/types';
 
 // facility's organisation; writes answer with the visit and its class embedded.
 
@@ -78,8 +78,8 @@ export function getRecurringBookings(options: ReadOptions): Promise<RecurringBoo
 }
 
 /** Every week like this class (the same series answers again, 200). */
-export function createRecurringBooking(sessionId: number, options: WriteOptions): Promise<RecurringBooking> {
-  return apiRequest<RecurringBooking>('POST', '/recurring_bookings', { ...options, body: { session_id: sessionId } });
+export function createRecurringBooking(sessionId: number, options: WriteOptions): Promise<RecurringBookingCreated> {
+  return apiRequest<RecurringBookingCreated>('POST', '/recurring_bookings', { ...options, body: { session_id: sessionId } });
 }
 
 export function stopRecurringBooking(id: number, options: WriteOptions): Promise<void> {

@@ -109,7 +109,7 @@ export function configureBookingClock(now: () => Date): void {
   clock = now;
 }
 
-function storedVisit(visit: Visit): StoredVisit {
+export function storedVisit(visit: Visit): StoredVisit {
   return { ...visit, session_id: visit.session.id };
 }
 
@@ -130,6 +130,22 @@ async function writeRows(rows: BookingRows, drop: Iterable<number>): Promise<voi
   if (stale.length > 0) await db.visits.bulkDelete(stale);
 }
 
+/** The args of `action` on a class row, with its optimistic rows written (inside a command transaction). */
+async function writeOptimistic(action: BookingAction, session: StoredSession, now: Date): Promise<BookingArgs> {
+  const visitId = createsVisit(action) ? newTempId() : session.visit!.id;
+  const beforeVisit = session.visit ? ((await db.visits.get(session.visit.id)) ?? null) : null;
+  const args: BookingArgs = {
+    action,
+    sessionId: session.id,
+    facilityGuid: session.facility_guid,
+    visitId,
+    at: now.toISOString(),
+    before: { session, visit: beforeVisit },
+  };
+  await inTransaction(writeRows(applyArgs(args, args.before), []));
+  return args;
+}
+
 async function act(action: BookingAction, sessionId: number): Promise<void> {
   const now = clock();
   await commandTransaction([db.sessions, db.visits], async () => {
@@ -139,19 +155,47 @@ async function act(action: BookingAction, sessionId: number): Promise<void> {
     if (!session) throw new CommandRefused('unknown_session');
     const reason = bookingRefusal(action, session, now);
     if (reason) throw new CommandRefused(reason);
-    const visitId = createsVisit(action) ? newTempId() : session.visit!.id;
-    const beforeVisit = session.visit ? ((await db.visits.get(session.visit.id)) ?? null) : null;
-    const args: BookingArgs = {
-      action,
-      sessionId,
-      facilityGuid: session.facility_guid,
-      visitId,
-      at: now.toISOString(),
-      before: { session, visit: beforeVisit },
-    };
-    await inTransaction(writeRows(applyArgs(args, args.before), []));
-    await inTransaction(enqueue(BOOKING_OPS[action], args, [touchKey('sessions', sessionId), touchKey('visits', visitId)]));
+    const args = await writeOptimistic(action, session, now);
+    await inTransaction(enqueue(BOOKING_OPS[action], args, bookingTouches(args)));
   });
+}
+
+/** The rows a booking's entry changed optimistically: its class and its visit. */
+export function bookingTouches(args: Pick<BookingArgs, 'sessionId' | 'visitId'>): string[] {
+  return [touchKey('sessions', args.sessionId), touchKey('visits', args.visitId)];
+}
+
+/**
+ * Another op's booking of a class, shown at once like a booking (the weekly booking's first week):
+ * inside the caller's command transaction, the class row and a temporary visit change, and the args
+ * to settle them by come back (null when the local rules refuse it: nothing changed). The caller's
+ * entry touches bookingTouches(args) and settles with settleOtherBooking / undoOtherBooking.
+ */
+export async function bookWithin(action: 'book' | 'waitlist', session: StoredSession, now: Date): Promise<BookingArgs | null> {
+  if (bookingRefusal(action, session, now)) return null;
+  return writeOptimistic(action, session, now);
+}
+
+/**
+ * The server's class and visit (`base`) for a booking another op made: they replace the guess
+ * `booked` wrote (null: nothing was guessed), a temporary visit id becomes the real one in the
+ * entries queued behind, and those are laid over the answer, as booking's own success does.
+ */
+export function settleOtherBooking(booked: BookingArgs | null, base: BookingRows, context: OpContext): Promise<void> {
+  const temp = booked && booked.visitId < 0 && booked.visitId !== base.visit?.id ? booked.visitId : null;
+  const resolved = temp !== null && base.visit ? { temp, real: base.visit.id } : undefined;
+  const args = booked ?? ({ sessionId: base.session.id, visitId: 0 } as BookingArgs);
+  return inTransaction(settle(args, base, context, temp === null ? [] : [temp], resolved));
+}
+
+/** Another op's booking was refused: its class and visit go back, as booking's own refusal does. */
+export function undoOtherBooking(booked: BookingArgs, context: OpContext): Promise<void> {
+  return inTransaction(
+    (async () => {
+      await inTransaction(settle(booked, booked.before, context, booked.before.visit?.id === booked.visitId ? [] : [booked.visitId]));
+      await inTransaction(markBookingsStale(booked.facilityGuid, booked.sessionId));
+    })(),
+  );
 }
 
 /** Book a place (see docs/rules.md#booking). */
@@ -314,9 +358,14 @@ export function registerBookingOps(): void {
       async afterSuccess(visit, args) {
         // A place counted against a pass, or given back to one, changes what is left: fetch the passes again.
         if (visit.charge?.against !== 'pass' && args.before.visit?.charge?.against !== 'pass') return;
-        const orgId = await orgIdOf(args.facilityGuid);
-        if (orgId !== undefined) await pullConcessions(args.facilityGuid, orgId, { force: true });
+        await refreshPasses(args.facilityGuid);
       },
     });
   }
+}
+
+/** What is left of the member's passes changed (a place counted against one): fetch them again. */
+export async function refreshPasses(facilityGuid: string): Promise<void> {
+  const orgId = await orgIdOf(facilityGuid);
+  if (orgId !== undefined) await pullConcessions(facilityGuid, orgId, { force: true });
 }

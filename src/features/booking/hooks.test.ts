@@ -81,6 +81,27 @@ describe('reading hooks', () => {
 });
 
 describe('refresh hooks', () => {
+  it('useRefreshSessions says when the range’s first pull has answered: not before, and also when it failed', async () => {
+    let answer: (() => void) | null = null;
+    resetModules(fake.api.baseUrl, async () => {
+      await new Promise<void>((resolve) => (answer = resolve));
+      return new Response(JSON.stringify([session(1, BASE + HOUR)]), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    // Ranges of this test only: a pull left hanging must not be joined by another test's.
+    const from = iso(BASE + 30 * 24 * HOUR);
+    const { result, rerender } = renderHook(({ to }) => useRefreshSessions('fac-1', from, iso(to)), { initialProps: { to: BASE + 31 * 24 * HOUR } });
+    await waitFor(() => expect(answer).not.toBeNull());
+    expect(result.current).toBe(false);
+    answer!();
+    await waitFor(() => expect(result.current).toBe(true));
+
+    // Another range: unanswered again until its own pull settles, here with the studio unreachable.
+    resetModules(fake.api.baseUrl, () => Promise.reject(new TypeError('Failed to fetch')));
+    rerender({ to: BASE + 32 * 24 * HOUR });
+    expect(result.current).toBe(false);
+    await waitFor(() => expect(result.current).toBe(true));
+  });
+
   it('pull on mount and again on focus once stale, never blocking the readers', async () => {
     // In-process answers: happy-dom's fetch would apply a same-origin policy to the loopback API.
     const calls: string[] = [];

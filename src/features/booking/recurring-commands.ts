@@ -13,15 +13,23 @@ import { inTransaction, newTempId } from '../../data/transaction';
 import { LocalRefusal } from '../../../core/errors';
 import { isBookingOpen } from '../../../core/rules/session';
 import { now } from '../../data/clock';
-import { weeklySlot } from '../../../core/rules/recurring';
-import type { BookingReminder, RecurringBooking } from '../../../core/contract/types';
+import { firstWeek, weeklySlot } from '../../../core/rules/recurring';
+import type { BookingReminder, RecurringBookingCreated } from '../../../core/contract/types';
 import { addReminder, createRecurringBooking, removeReminder, stopRecurringBooking } from './api';
 import { orgIdOf } from './pull';
+import { bookingTouches, bookWithin, refreshPasses, settleOtherBooking, storedVisit, undoOtherBooking, type BookingArgs } from './commands';
 import { pullRecurring, seriesListKey } from './recurring-pull';
 
 export const RECURRING_OPS = { start: 'booking.everyWeek', stop: 'booking.stopEveryWeek', remind: 'booking.remind', unremind: 'booking.unremind' } as const;
 
-interface StartArgs { facilityGuid: string; orgId: number; sessionId: number; tempId: number }
+interface StartArgs {
+  facilityGuid: string;
+  orgId: number;
+  sessionId: number;
+  tempId: number;
+  /** This week's class booked (or waitlisted) on the device at once; absent when nothing was guessed (and in entries older apps queued). */
+  week?: BookingArgs | null;
+}
 interface StopArgs { facilityGuid: string; orgId: number; series: StoredRecurringBooking }
 interface RemindArgs { facilityGuid: string; orgId: number; sessionId: number; before: StoredReminder | null }
 
@@ -38,17 +46,29 @@ async function classFacts(sessionId: number) {
   return { session, orgId, timeZone: facility?.time_zone ?? 'UTC' };
 }
 
-/** Book me into this class every week. */
+/**
+ * Book me into this class every week. This week's class is booked at once too, by the rules the
+ * server books it by in the same request (core/rules/recurring.ts#firstWeek): the class row shows
+ * the place (or the waitlist) with "Waiting to sync", the series says how this week went, and the
+ * server's answer replaces both (what pays is the server's to check: nothing covering it undoes
+ * the guess and says why).
+ */
 export async function bookEveryWeek(sessionId: number): Promise<void> {
-  await commandTransaction([db.sessions, db.facilities, db.profiles, db.recurringBookings], async () => {
+  const at = new Date(now());
+  await commandTransaction([db.sessions, db.visits, db.facilities, db.profiles, db.recurringBookings], async () => {
     const { session, orgId, timeZone } = await classFacts(sessionId);
     const slot = weeklySlot(session.start_date, timeZone);
     const same = await db.recurringBookings.where('org_id').equals(orgId).filter((r) => r.facility_guid === session.facility_guid && r.name === session.name && r.weekday === slot.weekday && r.local_time === slot.local_time).first();
     if (same) return;
+    const plan = firstWeek(session, at);
+    const action = plan.outcome === 'booked' ? 'book' : plan.outcome === 'waitlisted' ? 'waitlist' : null;
+    const week = action ? await inTransaction(bookWithin(action, session, at)) : null;
     const tempId = newTempId();
-    const guess: StoredRecurringBooking = { id: tempId, org_id: orgId, facility_guid: session.facility_guid, name: session.name, ...slot, time_zone: timeZone, created_at: new Date().toISOString(), stopped_at: null, last: null };
+    const last = plan.attempt ? { session_id: session.id, start_date: session.start_date, outcome: plan.outcome, at: at.toISOString() } : null;
+    const guess: StoredRecurringBooking = { id: tempId, org_id: orgId, facility_guid: session.facility_guid, name: session.name, ...slot, time_zone: timeZone, created_at: at.toISOString(), stopped_at: null, last };
     await db.recurringBookings.put(guess);
-    await inTransaction(enqueue(RECURRING_OPS.start, { facilityGuid: session.facility_guid, orgId, sessionId, tempId } satisfies StartArgs, [seriesListKey(orgId)]));
+    const touches = [seriesListKey(orgId), ...(week ? bookingTouches(week) : [])];
+    await inTransaction(enqueue(RECURRING_OPS.start, { facilityGuid: session.facility_guid, orgId, sessionId, tempId, week } satisfies StartArgs, touches));
   });
 }
 
@@ -86,15 +106,30 @@ export async function cancelReminder(sessionId: number): Promise<void> {
 }
 
 export function registerRecurringOps(): void {
-  registerOp<StartArgs, RecurringBooking>(RECURRING_OPS.start, {
+  registerOp<StartArgs, RecurringBookingCreated>(RECURRING_OPS.start, {
     send: (args, key) => createRecurringBooking(args.sessionId, options(args.facilityGuid, key)),
-    tables: ['recurringBookings'],
-    async onSuccess(series, args) {
+    tables: ['recurringBookings', 'sessions', 'visits'],
+    // This week's visit may be temporary: the entries queued behind it (a cancel) are rewritten.
+    rewritesLater: true,
+    async onSuccess({ this_week: week, ...series }, args, context) {
       await db.recurringBookings.delete(args.tempId);
       await db.recurringBookings.put({ ...series, org_id: args.orgId });
+      if (week) {
+        const base = { session: week.session, visit: week.visit ? storedVisit(week.visit) : null };
+        await inTransaction(settleOtherBooking(args.week ?? null, base, context));
+      } else if (args.week) {
+        // An answer without this week (an older server): the guess goes, the next pull brings the truth.
+        await inTransaction(undoOtherBooking(args.week, context));
+      }
     },
-    onRejected: (args) => db.recurringBookings.delete(args.tempId),
+    async onRejected(args, _error, context) {
+      await db.recurringBookings.delete(args.tempId);
+      if (args.week) await inTransaction(undoOtherBooking(args.week, context));
+    },
     refresh: (args) => pullRecurring(args.facilityGuid, args.orgId, { force: true }),
+    async afterSuccess({ this_week: week }, args) {
+      if (week?.visit?.charge?.against === 'pass') await refreshPasses(args.facilityGuid);
+    },
   });
   registerOp<StopArgs, void>(RECURRING_OPS.stop, {
     send: (args, key) => stopRecurringBooking(args.series.id, options(args.facilityGuid, key)),

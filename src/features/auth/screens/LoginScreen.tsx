@@ -6,7 +6,7 @@ import { describeError } from '../../../ui/describe-error';
 import { useAuth } from '../../../data/hooks/auth';
 import { signIn } from '../../../data/auth';
 import { validateLogin, type LoginErrors } from '../../../domain/forms';
-import { HOME_PATH } from '../../../domain/account';
+import { destinationAfterSignIn } from '../../../domain/destination';
 import { useOnline } from '../../../ui/use-online';
 import { Button } from '../../../ui/button/index';
 import { Field } from '../../../ui/field/index';
@@ -32,9 +32,8 @@ export default function LoginScreen() {
     if (Object.keys(problems).length > 0) return;
     setBusy(true);
     try {
-      await signIn(email.trim(), password);
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(from ?? HOME_PATH, { replace: true });
+      const signedIn = await signIn(email.trim(), password);
+      navigate(destinationAfterSignIn(location.state, signedIn.profileId), { replace: true });
     } catch (error) {
       setFormError(describeError(error, t));
       setBusy(false);

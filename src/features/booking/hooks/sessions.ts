@@ -1,6 +1,6 @@
 // Live views of classes. Screens read these (Dexie only) and ask for a background refresh with
 // the useRefresh… hooks, which never block rendering.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type StoredSession } from '../../../data/db';
 import { normaliseIso, pullSession, pullSessions } from '../pull';
@@ -119,9 +119,16 @@ export function useRevalidate(key: string | null, run: () => Promise<unknown>): 
   }, [key]);
 }
 
-/** Keeps the facility's classes in [fromIso, toIso) fresh (at most one request per 2 minutes). */
-export function useRefreshSessions(facilityGuid: string | null | undefined, fromIso: string, toIso: string): void {
-  useRevalidate(facilityGuid ? `${facilityGuid}|${fromIso}|${toIso}` : null, () => (facilityGuid ? pullSessions(facilityGuid, fromIso, toIso) : Promise.resolve()));
+/**
+ * Keeps the facility's classes in [fromIso, toIso) fresh (at most one request per 2 minutes), and
+ * says whether this range's first pull has answered (fetched, still fresh, or failed): until then
+ * an empty device is not an empty timetable (a new member's 51 classes may be on their way).
+ */
+export function useRefreshSessions(facilityGuid: string | null | undefined, fromIso: string, toIso: string): boolean {
+  const key = facilityGuid ? `${facilityGuid}|${fromIso}|${toIso}` : null;
+  const [answered, setAnswered] = useState<string | null>(null);
+  useRevalidate(key, () => (facilityGuid ? pullSessions(facilityGuid, fromIso, toIso).finally(() => setAnswered(key)) : Promise.resolve()));
+  return key !== null && answered === key;
 }
 
 export function useRefreshSession(id: number | null | undefined): void {

@@ -12,6 +12,8 @@ import { useCommand } from '../../../ui/use-command';
 import type { Formatter } from '../../../i18n/format';
 import { bookEveryWeek, cancelReminder, remindMe, stopEveryWeek } from '../recurring-commands';
 import { useOrgId, useRecurringBookings, useRefreshRecurring, useReminder } from '../hooks/recurring';
+import { weekStanding } from '../../../domain/every-week';
+import { weekOutcomeText } from './week-text';
 
 export function WhyNotBookable({ session, now, format }: { session: Session; now: Date; format: Formatter }) {
   const { t } = useTranslation('booking');
@@ -41,8 +43,12 @@ export function WhyNotBookable({ session, now, format }: { session: Session; now
   );
 }
 
-/** "Book every week": the member's weekly booking of this class, or the button that makes one. */
-export function EveryWeek({ session, timeZone }: { session: Session; timeZone: string }) {
+/**
+ * "Book every week": the member's weekly booking of this class, and how this week stands (booked,
+ * waitlisted, why not, or booked when booking opens: shown at the tap, then as the studio
+ * answered), or the button that makes one.
+ */
+export function EveryWeek({ session, timeZone, now, format }: { session: Session; timeZone: string; now: Date; format: Formatter }) {
   const { t } = useTranslation('booking');
   const run = useCommand();
   const orgId = useOrgId(session.facility_guid);
@@ -51,17 +57,27 @@ export function EveryWeek({ session, timeZone }: { session: Session; timeZone: s
   if (all === undefined || session.cancelled) return null;
   const slot = weeklySlot(session.start_date, timeZone);
   const series = all.find((r) => r.facility_guid === session.facility_guid && r.name === session.name && r.weekday === slot.weekday && r.local_time === slot.local_time);
+  const when = (iso: string) => `${format.weekdayDate(iso)} ${format.time(iso)}`;
+  const standing = series ? weekStanding(session, series.last, now) : null;
+  const week = !standing
+    ? null
+    : standing.kind === 'when_open'
+      ? t('recurring.whenOpen', { when: when(standing.opensAt) })
+      : weekOutcomeText(t, standing.kind === 'not_booked' ? standing.outcome : standing.kind, when(session.start_date));
   return (
     <div className="class-detail__weekly" data-testid="every-week">
       {series ? (
-        <Cluster>
-          <p>{t('recurring.active')}</p>
-          {series.id < 0 ? (
-            <span className="class-detail__waiting">{t('recurring.waiting')}</span>
-          ) : (
-            <Button variant="secondary" aria-label={t('recurring.stopLabel', { name: session.name })} onClick={() => void run(() => stopEveryWeek(series.id), { success: t('toast.stoppedEveryWeek') })}>{t('recurring.stop')}</Button>
-          )}
-        </Cluster>
+        <>
+          <Cluster>
+            <p>{t('recurring.active')}</p>
+            {series.id < 0 ? (
+              <span className="class-detail__waiting">{t('recurring.waiting')}</span>
+            ) : (
+              <Button variant="secondary" aria-label={t('recurring.stopLabel', { name: session.name })} onClick={() => void run(() => stopEveryWeek(series.id), { success: t('toast.stoppedEveryWeek') })}>{t('recurring.stop')}</Button>
+            )}
+          </Cluster>
+          {week && <p className="class-detail__concession" data-testid="this-week" role="status">{week}</p>}
+        </>
       ) : (
         <>
           <Button variant="secondary" data-action="every-week" onClick={() => void run(() => bookEveryWeek(session.id), { success: t('toast.everyWeek') })}>{t('recurring.book')}</Button>

@@ -68,8 +68,11 @@ export default function ClassOverviewTab() {
 
       <div className="class-detail__actions">
         <WhyNotBookable session={session} now={now} format={format} />
-        {session.visit?.state === 'waitlisted' && session.visit.waitlist_position && (
-          <p className="notice notice--info"><WaitlistPosition position={session.visit.waitlist_position} /></p>
+        {/* On the waitlist at once (the device's own guess), with the place in line once the studio has counted it. */}
+        {session.visit?.state === 'waitlisted' && (
+          <p className="notice notice--info" data-testid="waitlist-standing">
+            {session.visit.waitlist_position ? <WaitlistPosition position={session.visit.waitlist_position} /> : t('block.waitlisted')}
+          </p>
         )}
         <ConcessionLine session={session} format={format} canBook={actions.includes('book') || actions.includes('dropin') || offerOpen} />
         {actions.includes('latecancel') && <p className="notice notice--warning">{t('lateCancel.hint')}</p>}
@@ -89,7 +92,7 @@ export default function ClassOverviewTab() {
             ))}
           </Cluster>
         )}
-        <EveryWeek session={session} timeZone={timeZone} />
+        <EveryWeek session={session} timeZone={timeZone} now={now} format={format} />
       </div>
       <ReservationPrompt
         session={session}

@@ -55,7 +55,7 @@ export default function ClassesScreen() {
   const selected = focused && week.days.includes(focused) ? focused : firstDay;
 
   const sessions = useSessionsProgressive(facility?.guid, week.from, week.to, FIRST_SCREEN_ROWS);
-  useRefreshSessions(facility?.guid, week.from, week.to);
+  const answered = useRefreshSessions(facility?.guid, week.from, week.to);
   const touches = usePendingTouches();
   // The neighbouring ranges are read while the member looks at this one, so paging is instant.
   const loaded = sessions !== undefined;
@@ -141,7 +141,8 @@ export default function ClassesScreen() {
         </ul>
       </nav>
 
-      {sessions === undefined ? (
+      {/* No rows yet is not "no classes" until the server has answered for these days (or could not). */}
+      {sessions === undefined || (rows.length === 0 && !answered) ? (
         <Spinner block />
       ) : rows.length === 0 ? (
         <EmptyState title={t('classes.emptyWeek')} body={t('classes.emptyWeekHint')} />

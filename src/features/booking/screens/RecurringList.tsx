@@ -1,12 +1,12 @@
 // My bookings: the member's weekly bookings in this organisation, what each did last, and Stop.
 import { useTranslation } from 'react-i18next';
-import { reasonOfCode } from '../../../../core/rules/bookability';
 import type { StoredRecurringBooking } from '../../../data/db';
 import { Button } from '../../../ui/button/index';
 import { useCommand } from '../../../ui/use-command';
 import { useFormat } from '../../../i18n/useFormat';
 import { stopEveryWeek } from '../recurring-commands';
 import { useOrgId, useRecurringBookings, useRefreshRecurring } from '../hooks/recurring';
+import { weekOutcomeText } from './week-text';
 
 /** An instant on the series' weekday at its local time, read in UTC: formats as "Tue" and "6:00 AM" in any locale. */
 function slotInstant(series: Pick<StoredRecurringBooking, 'weekday' | 'local_time'>): string {
@@ -31,12 +31,7 @@ export function RecurringList({ facilityGuid }: { facilityGuid: string }) {
           const instant = slotInstant(series);
           const last = series.last;
           const when = last ? `${format.weekdayDate(last.start_date)} ${format.time(last.start_date)}` : '';
-          const reason = last ? reasonOfCode(last.outcome) : null;
-          const lastText = !last || last.outcome === 'already'
-            ? null
-            : last.outcome === 'booked' || last.outcome === 'waitlisted'
-              ? t(`recurring.${last.outcome}`, { when })
-              : t('recurring.notBooked', { when, why: reason ? t(`block.${reason}`, { when: '' }) : t('recurring.unknown') });
+          const lastText = last ? weekOutcomeText(t, last.outcome, when) : null;
           return (
             <li key={series.id} className="recurring-row" data-testid="recurring-row">
               <div className="recurring-row__main">

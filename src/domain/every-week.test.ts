@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionFacts } from '../../core/rules/session';
+import { weekStanding } from './every-week';
+
+const now = new Date('2026-11-20T00:00:00.000Z');
+const facts = (over: Partial<SessionFacts> = {}): SessionFacts & { id: number } => ({
+  id: 7, start_date: '2026-11-23T17:30:00.000Z', end_date: '2026-11-23T18:30:00.000Z', booking_open_date: '2026-11-16T17:30:00.000Z',
+  booking_close_date: '2026-11-23T17:30:00.000Z', cancellation_close_date: '2026-11-23T15:30:00.000Z', cancelled: false, full: false,
+  waitlists_on: true, dropin_spaces: 0, droppedin_count: 0, whiteboard_visibility: 'public', visit: null, ...over,
+});
+
+describe('how this week stands for a class booked every week', () => {
+  it('booked or waitlisted: as the member’s visit says, whoever booked it', () => {
+    expect(weekStanding(facts({ visit: { state: 'booked' } }), null, now)).toEqual({ kind: 'booked' });
+    expect(weekStanding(facts({ visit: { state: 'attended' } }), null, now)).toEqual({ kind: 'booked' });
+    expect(weekStanding(facts({ visit: { state: 'waitlisted' } }), { session_id: 7, outcome: 'waitlisted' }, now)).toEqual({ kind: 'waitlisted' });
+  });
+
+  it('not booked: why, from the series’ try at this class', () => {
+    expect(weekStanding(facts(), { session_id: 7, outcome: 'no_concession' }, now)).toEqual({ kind: 'not_booked', outcome: 'no_concession' });
+    expect(weekStanding(facts(), { session_id: 7, outcome: 'class_full' }, now)).toEqual({ kind: 'not_booked', outcome: 'class_full' });
+    // A place the member had given up before is no answer: the try is.
+    expect(weekStanding(facts({ visit: { state: 'cancelled' } }), { session_id: 7, outcome: 'no_concession' }, now)).toEqual({ kind: 'not_booked', outcome: 'no_concession' });
+    // Another week's try says nothing about this one.
+    expect(weekStanding(facts(), { session_id: 8, outcome: 'no_concession' }, now)).toBeNull();
+  });
+
+  it('booking not open yet: booked for the member when it opens', () => {
+    expect(weekStanding(facts({ booking_open_date: '2026-11-21T17:30:00.000Z' }), null, now)).toEqual({ kind: 'when_open', opensAt: '2026-11-21T17:30:00.000Z' });
+  });
+
+  it('nothing to say: a place given up since, an offer (its own prompt), or a class the series did not try', () => {
+    expect(weekStanding(facts({ visit: { state: 'cancelled' } }), { session_id: 7, outcome: 'booked' }, now)).toBeNull();
+    expect(weekStanding(facts({ visit: { state: 'pending' } }), null, now)).toBeNull();
+    expect(weekStanding(facts(), null, now)).toBeNull();
+  });
+});
