@@ -279,10 +279,10 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
           </div>
         )}
 
-        <RestTimerBar movement={movement} />
         {movement && values.sets.length > 0 && (
           <LiftSetRows sets={values.sets} movement={movement} units={values.units} errors={errors.sets} onReps={setReps} onValue={setValue} done={done} onDone={onDone} onPlates={weighted ? setPlatesFor : undefined} />
         )}
+        <RestTimerBar movement={movement} />
         {!movement && <p className="field__hint">{t('training.chooseMovementFirst')}</p>}
 
         {weighted && (
