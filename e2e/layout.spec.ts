@@ -482,6 +482,25 @@ async function liftFormProblems(page: Page): Promise<string[]> {
   });
 }
 
+/** Every comment box has an id of its own and exactly one label; each comment's actions sit on one line. */
+async function feedProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const boxes = Array.from(document.querySelectorAll<HTMLTextAreaElement>('main textarea'));
+    const ids = boxes.map((box) => box.id);
+    if (new Set(ids).size !== ids.length) problems.push(`comment boxes share ids: ${ids.join(', ')}`);
+    boxes.forEach((box, index) => {
+      if (box.labels?.length !== 1) problems.push(`comment box ${index + 1} has ${box.labels?.length ?? 0} labels`);
+    });
+    document.querySelectorAll<HTMLElement>('[data-testid="comment-actions"]').forEach((row, index) => {
+      const controls = Array.from(row.querySelectorAll<HTMLElement>('button')).map((el) => el.getBoundingClientRect()).filter((b) => b.width > 1);
+      if (controls.length > 0 && Math.max(...controls.map((b) => b.top)) >= Math.min(...controls.map((b) => b.bottom))) problems.push(`comment ${index + 1}: its actions take more than one line`);
+    });
+    if (document.querySelectorAll('[data-testid="comment-actions"]').length === 0) problems.push('no comment actions');
+    return problems;
+  });
+}
+
 test.describe('training and feed states at phone widths', () => {
   test.describe.configure({ timeout: 600_000 });
   test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
@@ -507,6 +526,30 @@ test.describe('training and feed states at phone widths', () => {
     const findings: Finding[] = [];
     const checks = await sweepState(page, 'lift form resting', findings, liftFormProblems);
     report(findings, checks, 'the lift form, resting');
+    expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
+  });
+
+  test('the feed: compact reactions with a picker, and a labelled comment box of its own on every post', async ({ page, loginPage, shell }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shell.openMenu();
+    await shell.menuItem('feed').click();
+    const post = page.getByTestId('post').filter({ has: page.getByTestId('comment') }).first();
+    const comment = post.getByTestId('comment').first();
+    await expect(comment).toBeVisible();
+    const findings: Finding[] = [];
+    let checks = await sweepState(page, 'feed', findings, feedProblems);
+    // One control for reactions: it shows the count and opens a picker of the four.
+    const actions = comment.getByTestId('comment-actions').first();
+    await expect(actions.getByRole('button', { name: /^React/ }), findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`).join('\n')).toHaveCount(1);
+    await expect(actions.getByRole('button', { name: /^(Like|Love|Strong|Celebrate)/ })).toHaveCount(0);
+    await actions.getByRole('button', { name: /^React/ }).click();
+    const picker = page.getByRole('menu', { name: 'Reactions' });
+    await expect(picker.getByRole('menuitemradio')).toHaveCount(4);
+    checks += await sweepState(page, 'feed reaction picker', findings);
+    await picker.getByRole('menuitemradio', { name: /^Strong/ }).click();
+    await expect(actions.getByRole('button', { name: /^React/ })).toHaveAccessibleName(/yours: Strong/);
+    report(findings, checks, 'the feed');
     expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
   });
 
