@@ -501,6 +501,14 @@ async function feedProblems(page: Page): Promise<string[]> {
   });
 }
 
+/** A table that is wider than its box is cut: the progress table fits the screen instead. */
+async function tableProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('main table')).flatMap((table) => {
+    const box = table.parentElement!;
+    return box.scrollWidth > box.clientWidth + 1 ? [`table "${table.querySelector('caption')?.textContent ?? ''}" is cut: ${box.scrollWidth} > ${box.clientWidth}`] : [];
+  }));
+}
+
 test.describe('training and feed states at phone widths', () => {
   test.describe.configure({ timeout: 600_000 });
   test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
@@ -550,6 +558,19 @@ test.describe('training and feed states at phone widths', () => {
     await picker.getByRole('menuitemradio', { name: /^Strong/ }).click();
     await expect(actions.getByRole('button', { name: /^React/ })).toHaveAccessibleName(/yours: Strong/);
     report(findings, checks, 'the feed');
+    expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
+  });
+
+  test('a movement’s progress table fits the screen', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.setViewportSize({ width: 320, height: 844 });
+    await page.goto('/training/lifts');
+    await page.getByRole('link', { name: /Back Squat/ }).first().click();
+    await page.getByText('Show as table').click();
+    await expect(page.getByTestId('lift-progress-row').first()).toBeVisible();
+    const findings: Finding[] = [];
+    const checks = await sweepState(page, 'progress table', findings, tableProblems);
+    report(findings, checks, 'the progress table');
     expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
   });
 

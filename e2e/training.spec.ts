@@ -305,7 +305,8 @@ test.describe('training log', () => {
     await page.getByText('Show as table').click();
     const table = page.getByRole('table', { name: 'Back Squat: estimated 1RM and best set per lift' });
     await expect(table.getByTestId('lift-progress-row')).toHaveCount(lifts);
-    await expect(table.getByTestId('lift-progress-row').first()).toContainText(/\d kg × \d+/);
+    await expect(table.getByRole('columnheader', { name: 'Best set (kg)' })).toBeVisible();
+    await expect(table.getByTestId('lift-progress-row').first()).toContainText(/\d × \d+/);
     await expect(table.locator('[data-record]').first()).toBeVisible();
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
