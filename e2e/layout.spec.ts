@@ -574,5 +574,27 @@ test.describe('training and feed states at phone widths', () => {
     expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
   });
 
-
+  test('the import screen: the file chooser is one of the app’s buttons, and Import is in view once a file is read', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/training');
+    await page.getByTestId('training-import').click();
+    await expect(page.getByRole('heading', { name: 'Import workouts' })).toBeVisible();
+    // A real file input behind a label that looks like a button.
+    const chooser = page.getByLabel('Choose a CSV file');
+    await expect(chooser).toHaveAttribute('type', 'file');
+    await expect(page.locator('label.btn', { hasText: 'Choose a CSV file' })).toBeVisible();
+    const findings: Finding[] = [];
+    let checks = await sweepState(page, 'import', findings);
+    const csv = ['Date,Exercise Name,Set Order,Weight,Reps', '2024-03-01 07:00:00,Back Squat,1,100,5', '2024-03-01 07:00:00,Back Squat,2,100,5', '2024-03-03 07:00:00,Zercher Squat,1,80,5'].join('\n');
+    await chooser.setInputFiles({ name: 'strong.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(page.getByText('strong.csv')).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.getByTestId('import-summary')).toHaveText(/^1 workout to import\./);
+    await expect(page.getByTestId('import-submit')).toBeInViewport();
+    checks += await sweepState(page, 'import mapping', findings);
+    report(findings, checks, 'the import screen');
+    expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
+  });
 });
