@@ -408,3 +408,193 @@ test.describe('lift planning at phone width', () => {
     expect(problems).toEqual([]);
   });
 });
+
+/** One state of a screen (what the member did to get there stays) checked at every width in both themes, axe at 390 px. */
+async function sweepState(page: Page, label: string, findings: Finding[], extra: (page: Page) => Promise<string[]> = async () => []): Promise<number> {
+  let checks = 0;
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 844 });
+      await painted(page);
+      for (const problem of [...(await layoutProblems(page)), ...(await extra(page))]) findings.push({ route: label, width, theme, problem });
+      if (width === SCREENSHOT_WIDTH) {
+        for (const problem of await axeViolations(page)) findings.push({ route: label, width, theme, problem });
+        await page.screenshot({ path: `${SCREENS_DIR}/states_${label.replace(/[^\w]+/g, '-')}.${theme}.png`, fullPage: true });
+      }
+      checks += 1;
+    }
+  }
+  return checks;
+}
+
+/**
+ * The lift form's sets and rest timer: each set is one line of controls (and no taller than a
+ * control and its padding); with the rest running, no control of the form is behind the timer
+ * when focused, whether the page was scrolled to put it at the top or at the bottom of the screen,
+ * and at the end of the page the last controls clear it.
+ */
+async function liftFormProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const rows = Array.from(document.querySelectorAll<HTMLElement>('[data-testid="set-row"]'));
+    rows.forEach((row, index) => {
+      const controls = Array.from(row.querySelectorAll<HTMLElement>('input, button, select, label')).filter((el) => el.getBoundingClientRect().width > 1);
+      const boxes = controls.map((el) => el.getBoundingClientRect());
+      if (boxes.length > 0 && Math.max(...boxes.map((b) => b.top)) >= Math.min(...boxes.map((b) => b.bottom))) problems.push(`set ${index + 1} takes more than one line`);
+      const height = Math.round(row.getBoundingClientRect().height);
+      if (height > 64) problems.push(`set ${index + 1} is ${height} px tall`);
+    });
+    const timer = document.querySelector<HTMLElement>('[data-testid="rest-timer"]');
+    if (!timer) return [...problems, 'no rest timer'];
+    const topbar = document.querySelector('.topbar')?.getBoundingClientRect().bottom ?? 0;
+    const form = document.querySelector<HTMLElement>('[data-testid="lift-form"]')!;
+    const controls = Array.from(form.querySelectorAll<HTMLElement>('input, select, textarea, button, a[href]')).filter((el) => !timer.contains(el) && el.getBoundingClientRect().width > 1);
+    const covered = (el: HTMLElement) => {
+      const a = el.getBoundingClientRect();
+      const b = timer.getBoundingClientRect();
+      return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    };
+    const name = (el: HTMLElement) => (el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? el.tagName).trim().slice(0, 30);
+    const start = window.scrollY;
+    const focusFresh = (el: HTMLElement) => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      el.focus();
+    };
+    for (const el of controls) {
+      // Scrolled just below the top bar, then focused (as a member tabbing to it); then just above
+      // the bottom of the screen.
+      window.scrollTo(0, window.scrollY + el.getBoundingClientRect().top - topbar - 1);
+      focusFresh(el);
+      if (covered(el)) problems.push(`the rest timer covers "${name(el)}" focused at the top of the screen`);
+      window.scrollTo(0, window.scrollY + el.getBoundingClientRect().bottom - window.innerHeight + 1);
+      focusFresh(el);
+      if (covered(el)) problems.push(`the rest timer covers "${name(el)}" focused at the bottom of the screen`);
+    }
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    for (const el of controls) {
+      const box = el.getBoundingClientRect();
+      if (box.bottom > 0 && box.top < window.innerHeight && covered(el)) problems.push(`at the end of the page the rest timer covers "${name(el)}"`);
+    }
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, start);
+    return [...new Set(problems)];
+  });
+}
+
+/** Every comment box has an id of its own and exactly one label; each comment's actions sit on one line. */
+async function feedProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const boxes = Array.from(document.querySelectorAll<HTMLTextAreaElement>('main textarea'));
+    const ids = boxes.map((box) => box.id);
+    if (new Set(ids).size !== ids.length) problems.push(`comment boxes share ids: ${ids.join(', ')}`);
+    boxes.forEach((box, index) => {
+      if (box.labels?.length !== 1) problems.push(`comment box ${index + 1} has ${box.labels?.length ?? 0} labels`);
+    });
+    document.querySelectorAll<HTMLElement>('[data-testid="comment-actions"]').forEach((row, index) => {
+      const controls = Array.from(row.querySelectorAll<HTMLElement>('button')).map((el) => el.getBoundingClientRect()).filter((b) => b.width > 1);
+      if (controls.length > 0 && Math.max(...controls.map((b) => b.top)) >= Math.min(...controls.map((b) => b.bottom))) problems.push(`comment ${index + 1}: its actions take more than one line`);
+    });
+    if (document.querySelectorAll('[data-testid="comment-actions"]').length === 0) problems.push('no comment actions');
+    return problems;
+  });
+}
+
+/** A table that is wider than its box is cut: the progress table fits the screen instead. */
+async function tableProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>('main table')).flatMap((table) => {
+    const box = table.parentElement!;
+    return box.scrollWidth > box.clientWidth + 1 ? [`table "${table.querySelector('caption')?.textContent ?? ''}" is cut: ${box.scrollWidth} > ${box.clientWidth}`] : [];
+  }));
+}
+
+test.describe('training and feed states at phone widths', () => {
+  test.describe.configure({ timeout: 600_000 });
+  test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
+
+  test('the lift form: each set one row of labelled 44 px controls, and the running rest timer covers nothing', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/training');
+    await expect(page.getByTestId('workout-row').first()).toBeVisible();
+    await page.getByRole('link', { name: 'Log a workout' }).click();
+    await page.getByTestId('new-lift').click();
+    await page.getByTestId('lift-movement').selectOption({ label: 'Back Squat' });
+    await page.getByTestId('lift-scheme').fill('5x5');
+    await expect(page.getByTestId('set-row')).toHaveCount(5);
+    for (let number = 1; number <= 5; number += 1) {
+      const set = page.getByRole('group', { name: `Set ${number}` });
+      await expect(set.getByRole('textbox', { name: 'Reps' })).toHaveValue('5');
+      await set.getByRole('textbox', { name: 'Weight (kg)' }).fill('100');
+      await expect(set.getByRole('button', { name: `Plates for set ${number}` })).toBeVisible();
+    }
+    await page.getByRole('checkbox', { name: 'Set 1 done' }).check();
+    await expect(page.getByTestId('rest-skip')).toBeVisible();
+    const findings: Finding[] = [];
+    const checks = await sweepState(page, 'lift form resting', findings, liftFormProblems);
+    report(findings, checks, 'the lift form, resting');
+    expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
+  });
+
+  test('the feed: compact reactions with a picker, and a labelled comment box of its own on every post', async ({ page, loginPage, shell }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shell.openMenu();
+    await shell.menuItem('feed').click();
+    const post = page.getByTestId('post').filter({ has: page.getByTestId('comment') }).first();
+    const comment = post.getByTestId('comment').first();
+    await expect(comment).toBeVisible();
+    const findings: Finding[] = [];
+    let checks = await sweepState(page, 'feed', findings, feedProblems);
+    // One control for reactions: it shows the count and opens a picker of the four.
+    const actions = comment.getByTestId('comment-actions').first();
+    await expect(actions.getByRole('button', { name: /^React/ }), findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`).join('\n')).toHaveCount(1);
+    await expect(actions.getByRole('button', { name: /^(Like|Love|Strong|Celebrate)/ })).toHaveCount(0);
+    await actions.getByRole('button', { name: /^React/ }).click();
+    const picker = page.getByRole('menu', { name: 'Reactions' });
+    await expect(picker.getByRole('menuitemradio')).toHaveCount(4);
+    checks += await sweepState(page, 'feed reaction picker', findings);
+    await picker.getByRole('menuitemradio', { name: /^Strong/ }).click();
+    await expect(actions.getByRole('button', { name: /^React/ })).toHaveAccessibleName(/yours: Strong/);
+    report(findings, checks, 'the feed');
+    expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
+  });
+
+  test('a movement’s progress table fits the screen', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.setViewportSize({ width: 320, height: 844 });
+    await page.goto('/training/lifts');
+    await page.getByRole('link', { name: /Back Squat/ }).first().click();
+    await page.getByText('Show as table').click();
+    await expect(page.getByTestId('lift-progress-row').first()).toBeVisible();
+    const findings: Finding[] = [];
+    const checks = await sweepState(page, 'progress table', findings, tableProblems);
+    report(findings, checks, 'the progress table');
+    expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
+  });
+
+  test('the import screen: the file chooser is one of the app’s buttons, and Import is in view once a file is read', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/training');
+    await page.getByTestId('training-import').click();
+    await expect(page.getByRole('heading', { name: 'Import workouts' })).toBeVisible();
+    // A real file input behind a label that looks like a button.
+    const chooser = page.getByLabel('Choose a CSV file');
+    await expect(chooser).toHaveAttribute('type', 'file');
+    await expect(page.locator('label.btn', { hasText: 'Choose a CSV file' })).toBeVisible();
+    const findings: Finding[] = [];
+    let checks = await sweepState(page, 'import', findings);
+    const csv = ['Date,Exercise Name,Set Order,Weight,Reps', '2024-03-01 07:00:00,Back Squat,1,100,5', '2024-03-01 07:00:00,Back Squat,2,100,5', '2024-03-03 07:00:00,Zercher Squat,1,80,5'].join('\n');
+    await chooser.setInputFiles({ name: 'strong.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect(page.getByText('strong.csv')).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.getByTestId('import-summary')).toHaveText(/^1 workout to import\./);
+    await expect(page.getByTestId('import-submit')).toBeInViewport();
+    checks += await sweepState(page, 'import mapping', findings);
+    report(findings, checks, 'the import screen');
+    expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
+  });
+});

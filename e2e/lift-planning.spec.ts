@@ -47,14 +47,15 @@ test.describe('lift planning', () => {
     expect(await setWeights(page)).toEqual(['100', '100', '100']);
     await expectAccessible(page);
 
-    // 80 % of the estimated 1RM (5 × 100 kg → 116.7 kg) is 93.3, rounded to 92.5 kg.
+    // 80 % of the estimated 1RM (5 × 100 kg → 116.7 kg) is 93.3, rounded to 93 kg: Wellington has
+    // no 1.25 kg plates (92.5 kg would need them), but 1 and 0.5 kg ones.
     await page.getByTestId('lift-scheme').fill('3x3 @ 80%');
-    await expect(page.getByTestId('lift-percent')).toHaveText('80% of your estimated 1RM (116.7 kg) is 92.5 kg.');
-    expect(await setWeights(page)).toEqual(['92.5', '92.5', '92.5']);
+    await expect(page.getByTestId('lift-percent')).toHaveText('80% of your estimated 1RM (116.7 kg) is 93 kg. Rounded to what your studio\'s plates load on a 20 kg bar.');
+    expect(await setWeights(page)).toEqual(['93', '93', '93']);
 
     // The plates for a set, and for any weight on the chosen bar.
     await page.getByTestId('set-plates').first().click();
-    await expect(page.getByTestId('plates-weight')).toHaveValue('92.5');
+    await expect(page.getByTestId('plates-weight')).toHaveValue('93');
     await page.getByTestId('plates-weight').fill('100');
     await expect(page.getByRole('radio', { name: '20 kg' })).toBeChecked();
     await expect(page.getByTestId('plates-per-side').locator('li')).toHaveText(['25 kg', '15 kg']);
@@ -73,5 +74,31 @@ test.describe('lift planning', () => {
     await expect(page.getByTestId('record-banner')).toHaveCount(0);
     await goOnline(context);
     await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0, { timeout: 15_000 });
+  });
+
+  test.describe('at 390 px', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('a percentage scheme weighs every set at what the studio’s own plates load, and says so', async ({ page, loginPage }) => {
+      await loginPage.signInAs(DEMO.alex);
+      await page.goto('/training');
+      await expect(page.getByTestId('workout-row').first()).toBeVisible();
+      await page.getByRole('link', { name: 'Log a workout' }).click();
+      await page.getByTestId('new-lift').click();
+      await page.getByTestId('lift-movement').selectOption({ label: 'Back Squat' });
+      await expect(page.getByTestId('last-time')).toBeVisible();
+      await page.getByTestId('lift-scheme').fill('5x3 @ 80%');
+      await expect(page.getByTestId('lift-percent')).toContainText('Rounded to what your studio\'s plates load on a 20 kg bar.');
+      // 80 % of 122.5 kg is 98 kg, not the 97.5 kg Wellington cannot load without 1.25 kg plates: its
+      // smallest plate is 0.5 kg, a pair makes 1 kg, so every set is whole kilograms.
+      const weights = (await setWeights(page)).map(Number);
+      expect(weights).toHaveLength(5);
+      for (const weight of weights) expect(Number.isInteger(weight), `${weight} kg`).toBe(true);
+      // And the plate calculator loads it exactly.
+      await page.getByRole('button', { name: 'Plates for set 1' }).click();
+      await expect(page.getByTestId('plates-per-side')).toBeVisible();
+      await expect(page.getByTestId('plates-left-over')).toHaveCount(0);
+      await expectAccessible(page);
+    });
   });
 });

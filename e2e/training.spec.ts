@@ -3,6 +3,7 @@ import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWork
 import { sql } from 'kysely';
 import type { Leaderboard } from '../core/contract/types';
 import { countOf, MemberApi, withDatabase } from './support/studio';
+import { LoginPage } from './pages/LoginPage';
 
 interface StoredLift {
   id: number;
@@ -221,6 +222,57 @@ test.describe('training log', () => {
     }
   });
 
+  test('Alex hides from leaderboards: the board open on Sam’s phone drops Alex within seconds, and a board opened again asks the studio first', async ({ page, loginPage, browser, baseURL }) => {
+    const board = await withDatabase(async (db) =>
+      (await sql<{ id: number; start_at: string; definition_id: number }>`SELECT s.id, s.start_at, d.id AS definition_id FROM sessions s
+           JOIN facilities f ON f.id = s.facility_id
+           JOIN whiteboard_items i ON i.session_id = s.id
+           JOIN workout_definitions d ON d.id = i.definition_id
+          WHERE f.name = 'Wellington' AND s.name = 'Olympic Lifting' AND s.whiteboard_visibility = 'public' AND d.name = 'Grace'
+          ORDER BY s.id LIMIT 1`.execute(db)).rows[0]);
+    if (!board) throw new Error('no public Grace board at Wellington in the seed');
+    const alex = await MemberApi.signIn(baseURL!, DEMO.alex.email);
+    const logged = await alex.post('/workouts', 'Wellington', {
+      workout: { type: 'wod', name: 'Grace', session_id: board.id, workout_definition_id: board.definition_id, completed_at: new Date(board.start_at).toISOString(), scoring: 'for_time', score_time: 150, as_prescribed: true },
+    });
+    expect(logged.status).toBe(201);
+    await alex.close();
+    const alexRow = page.locator(`[data-testid="leaderboard-entry"][data-workout-id="${(logged.body as { id: number }).id}"]`);
+
+    // Sam has the class's leaderboard open.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginPage.signInAs(DEMO.sam);
+    await page.goto(`/classes/${board.id}`);
+    await page.getByRole('link', { name: 'Leaderboard' }).click();
+    await expect(alexRow).toBeVisible();
+
+    // Alex, on another phone, hides their results.
+    const alexContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const alexPage = await alexContext.newPage();
+    const setHidden = async (hidden: boolean) => {
+      await alexPage.goto('/settings');
+      const box = alexPage.getByRole('checkbox', { name: 'Hide my results from class leaderboards' });
+      await box.setChecked(hidden);
+      await expect.poll(() => countOf(sql<{ n: number }>`SELECT hide_from_leaderboards AS n FROM members_profiles WHERE email = ${DEMO.alex.email}`)).toBe(hidden ? 1 : 0);
+    };
+    try {
+      await new LoginPage(alexPage).signInAs(DEMO.alex);
+      await setHidden(true);
+      // The board on Sam's screen follows within seconds, not at its next minute.
+      await expect(alexRow).toHaveCount(0, { timeout: 20_000 });
+
+      // Sam looks at the overview; Alex shows their results again; back on the board, Alex is there
+      // at once: a board shown again is asked of the studio, not taken from the phone's minute-old copy.
+      await page.getByRole('link', { name: 'Overview' }).click();
+      await setHidden(false);
+      await page.getByRole('link', { name: 'Leaderboard' }).click();
+      await expect(alexRow).toBeVisible({ timeout: 5_000 });
+      await expectAccessible(page);
+    } finally {
+      await alexContext.close();
+    }
+  });
+
   test('with the training log off the menu hides it, and its page offers to turn it on', async ({ page, loginPage, shell }) => {
     await loginPage.signInAs(DEMO.sam);
     await shell.openMenu();
@@ -253,7 +305,8 @@ test.describe('training log', () => {
     await page.getByText('Show as table').click();
     const table = page.getByRole('table', { name: 'Back Squat: estimated 1RM and best set per lift' });
     await expect(table.getByTestId('lift-progress-row')).toHaveCount(lifts);
-    await expect(table.getByTestId('lift-progress-row').first()).toContainText(/\d kg × \d+/);
+    await expect(table.getByRole('columnheader', { name: 'Best set (kg)' })).toBeVisible();
+    await expect(table.getByTestId('lift-progress-row').first()).toContainText(/\d × \d+/);
     await expect(table.locator('[data-record]').first()).toBeVisible();
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });

@@ -20,6 +20,13 @@ describe('percentWeight: a share of the one-rep max, rounded to the step', () =>
   it('80 % of 125 kg is 100 kg', () => expect(percentWeight(kg(125), 80)).toEqual(kg(100)));
   it('72.5 % of 117 kg is 85 kg (84.8 rounded)', () => expect(percentWeight(kg(117), 72.5)).toEqual(kg(85)));
   it('in pounds the step is 5 lb', () => expect(percentWeight(lb(300), 83)).toEqual(lb(250)));
+  it('with the studio’s plates, what they load on the bar: 97.5 kg becomes 98 kg without 1.25 kg plates', () => {
+    const wellington = { bar: 20, plates: [25, 20, 15, 10, 5, 2.5, 2, 1.5, 1, 0.5] };
+    expect(percentWeight(kg(130), 75, wellington)).toEqual(kg(98));
+    expect(percentWeight(kg(116.7), 80, wellington)).toEqual(kg(93));
+    // Below the bar the plates cannot help: the usual step.
+    expect(percentWeight(kg(50), 30, wellington)).toEqual(kg(15));
+  });
   it('withWeight fills every weighted set and leaves the rest', () => {
     const sets = [set(1, 3, kg(0)), set(2, 3, kg(50)), set(3, 3)];
     expect(withWeight(sets, kg(100))).toEqual([set(1, 3, kg(100)), set(2, 3, kg(100)), set(3, 3)]);

@@ -5,6 +5,7 @@ import type { LiftDetail, LiftSet, LiftWorkout, Measurement, Movement, WeightUni
 import { estimatedOneRepMax, liftDetail } from './lifts';
 import { fromKilograms, hasWeight, roundToTenth, toKilograms, weightUnitsOf } from './lift';
 import { parseRepScheme } from './rep-scheme';
+import { nearestLoadable } from './plates';
 
 /**
  * The smallest step a barbell usually moves by: 2.5 kg (two 1.25 kg plates) or 5 lb (two 2.5 lb
@@ -18,10 +19,22 @@ export function roundToStep(value: number, units: WeightUnits): number {
   return Math.max(0, roundToTenth(Math.round(value / step) * step));
 }
 
-/** Each set's weight from a percentage of the one-rep max, rounded to the step of the max's units. */
-export function percentWeight(oneRepMax: Measurement, percent: number): Measurement {
+/** The bar and the plates (in the same units) a weight is loaded with. */
+export interface BarLoading {
+  bar: number;
+  plates: readonly number[];
+}
+
+/**
+ * Each set's weight from a percentage of the one-rep max: with `loading` (the studio's plates and
+ * the member's bar, in the max's units) the nearest weight they load; without it, or below the
+ * bar, rounded to the step of the max's units.
+ */
+export function percentWeight(oneRepMax: Measurement, percent: number, loading?: BarLoading): Measurement {
   const units = weightUnitsOf(oneRepMax);
-  return { value: roundToStep((oneRepMax.value * percent) / 100, units), units };
+  const target = (oneRepMax.value * percent) / 100;
+  const loadable = loading ? nearestLoadable(target, loading.bar, loading.plates) : null;
+  return { value: loadable ?? roundToStep(target, units), units };
 }
 
 /** The sets with every weight set to `weight` (other values and the reps stay as they are). */

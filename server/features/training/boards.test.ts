@@ -215,6 +215,28 @@ describe('class whiteboards and leaderboards', () => {
       expect((await post(sam, `/api/v1/workouts/${alexFran}/reactions`, {}, wellington)).status).toBe(201);
     });
 
+    it('answers a board with an ETag: 304 while it is the same, the whole board again once a member on it hides', async () => {
+      const ask = (etag?: string) => sam.get(`/api/v1/leaderboard?session_id=${classId}`, { headers: { ...wellington, ...(etag && { 'If-None-Match': etag }) } });
+      const first = await ask();
+      expect(first.status).toBe(200);
+      const etag = first.headers.get('etag');
+      expect(etag).toMatch(/^W\/".+"$/);
+      // Only the member's own browser may keep it, and it must ask each time.
+      expect(first.headers.get('cache-control')).toBe('private, no-cache');
+      const same = await ask(etag!);
+      expect(same.status).toBe(304);
+      expect(await same.text()).toBe('');
+      expect((await put(alex, '/api/v1/profile', { profile: { hide_from_leaderboards: true } })).status).toBe(200);
+      try {
+        const changed = await ask(etag!);
+        expect(changed.status).toBe(200);
+        expect(changed.headers.get('etag')).not.toBe(etag);
+        expect((await json<Leaderboard>(changed)).boards.flatMap((b) => b.entries.map((e) => e.member.full_name))).not.toContain('Alex Rivera');
+      } finally {
+        expect((await put(alex, '/api/v1/profile', { profile: { hide_from_leaderboards: false } })).status).toBe(200);
+      }
+    });
+
     it('is not visible for an attending class the member is not booked on', async () => {
       const id = await classes.barbellBasics('Petone');
       const petone = await facilityHeaders(db, 'Petone');

@@ -2,13 +2,13 @@
 // The training hooks as screens use them: live reads of the log, lifts and boards that follow a
 // command at once (offline), a temporary id that keeps resolving after sync, and refresh hooks.
 import { cleanup, act, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { editWorkout, logWorkout } from "./commands";
 import { registerCommandOps } from "../ops";
 import { db } from '../../data/db';
 import { useIsPending } from '../../data/hooks/pending';
 import {
-  useLeaderboard, useLiftDetail, useLiftSummaries, useMovements, useRefreshLeaderboard, useRefreshTraining, useWorkout, useWorkouts,
+  LEADERBOARD_LIVE_MS, useLeaderboard, useLiftDetail, useLiftSummaries, useMovements, useRefreshLeaderboard, useRefreshTraining, useWorkout, useWorkouts,
 } from './hooks';
 import { flushOutbox } from '../../data/sync/outbox';
 import { toStoredWorkout } from './pull';
@@ -116,5 +116,42 @@ describe('refresh hooks', () => {
     await waitFor(async () => expect(await db.leaderboards.get(7)).toEqual(boardAnswer));
     await waitFor(async () => expect(await db.movements.count()).toBe(2));
     expect([...paths].sort()).toEqual(['GET /leaderboard?session_id=7', 'GET /movements', 'GET /workouts']);
+  });
+});
+
+describe('a leaderboard on screen follows the studio', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is asked again each time it is shown, however recent the last answer, and every few seconds while shown', async () => {
+    // The board's own timer, caught to be run by hand (testing-library's waitFor needs real timers).
+    const ticks = new Set<() => void>();
+    const realSetInterval = globalThis.setInterval;
+    vi.spyOn(globalThis, 'setInterval').mockImplementation(((callback: () => void, delay?: number) => {
+      if (delay !== LEADERBOARD_LIVE_MS) return realSetInterval(callback, delay);
+      ticks.add(callback);
+      return callback as unknown as ReturnType<typeof setInterval>;
+    }) as typeof setInterval);
+    const realClearInterval = globalThis.clearInterval;
+    vi.spyOn(globalThis, 'clearInterval').mockImplementation((id) => {
+      if (ticks.delete(id as unknown as () => void)) return;
+      realClearInterval(id);
+    });
+    answerWith((request) => (request.path.startsWith('/leaderboard') ? { body: board(7, [entry(1, 42, wod(77))]) } : server.handle(request)));
+    const boardRequests = () => paths.filter((path) => path.startsWith('GET /leaderboard')).length;
+    const shown = renderHook(() => useRefreshLeaderboard(7));
+    await waitFor(() => expect(boardRequests()).toBe(1));
+    await waitFor(async () => expect(await db.pulls.get('leaderboard:7')).toBeDefined());
+    shown.unmount();
+    // Shown again a moment later (the member looked at another tab of the class): asked again, so
+    // a member who has since hidden their results is not shown from the device's copy.
+    const again = renderHook(() => useRefreshLeaderboard(7));
+    await waitFor(() => expect(boardRequests()).toBe(2));
+    // While it stays on screen, the studio is asked every LEADERBOARD_LIVE_MS (10 s at most).
+    expect(LEADERBOARD_LIVE_MS).toBeLessThanOrEqual(10_000);
+    expect(ticks.size).toBe(1);
+    for (const tick of ticks) tick();
+    await waitFor(() => expect(boardRequests()).toBe(3));
+    again.unmount();
+    expect(ticks.size).toBe(0);
   });
 });

@@ -238,8 +238,26 @@ export function useRefreshTraining(): void {
   useRevalidate(key, () => Promise.all([pullWorkouts(), pullMovements()]));
 }
 
+/** While a board is on screen (the page visible and online) it is asked again this often. */
+export const LEADERBOARD_LIVE_MS = 10_000;
+
+/**
+ * Keeps a class board as the studio has it: asked each time it is shown (the pull keeps no board
+ * for later), on focus and when back online, and every LEADERBOARD_LIVE_MS while on screen, so a
+ * member who hides their results leaves others' screens within seconds. An unchanged board is a
+ * 304 (docs/decisions.md#leaderboards).
+ */
 export function useRefreshLeaderboard(sessionId: number | null | undefined): void {
   useRevalidate(sessionId == null ? null : String(sessionId), () => (sessionId == null ? Promise.resolve() : pullLeaderboard(sessionId)));
+  useEffect(() => {
+    if (sessionId == null) return undefined;
+    const id = setInterval(() => {
+      if (typeof document !== 'undefined' && document.visibilityState !== 'visible') return;
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+      void pullLeaderboard(sessionId).catch(() => undefined);
+    }, LEADERBOARD_LIVE_MS);
+    return () => clearInterval(id);
+  }, [sessionId]);
 }
 
 /** The queries behind the hooks, for tests and benchmarks. */

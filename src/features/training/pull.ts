@@ -13,7 +13,11 @@ import { touchKey } from '../../data/sync/touches';
 
 export const WORKOUTS_MAX_AGE_MS = 2 * 60_000;
 export const MOVEMENTS_MAX_AGE_MS = 24 * 60 * 60_000;
-export const LEADERBOARD_MAX_AGE_MS = 60_000;
+/**
+ * A board is never fresh for later: who is on it changes when a member hides their results, so
+ * each showing asks the studio (a 304 when nothing changed). Requests at the same moment share one.
+ */
+export const LEADERBOARD_MAX_AGE_MS = 0;
 
 export type { PullOptions } from '../../data/sync/pull';
 

@@ -10,6 +10,8 @@ export interface DropdownItemProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
   danger?: boolean;
   /** Close the dropdown after selecting. Default true. */
   closeOnSelect?: boolean;
+  /** One of a set of choices (a menuitemradio): whether it is the chosen one, marked with a check. */
+  checked?: boolean;
 }
 
 /** One entry of a `variant="menu"` dropdown; place items directly inside the Dropdown. */
@@ -18,6 +20,7 @@ export function DropdownItem({
   icon,
   danger = false,
   closeOnSelect = true,
+  checked,
   className,
   children,
   onClick,
@@ -28,7 +31,8 @@ export function DropdownItem({
     <button
       {...rest}
       type="button"
-      role="menuitem"
+      role={checked === undefined ? 'menuitem' : 'menuitemradio'}
+      aria-checked={checked}
       tabIndex={-1}
       className={cx('dropdown__item', danger && 'dropdown__item--danger', className)}
       onClick={(e) => {
@@ -40,6 +44,7 @@ export function DropdownItem({
     >
       {icon ? <Icon name={icon} /> : null}
       <span className="dropdown__item-label">{children}</span>
+      {checked ? <Icon name="check" /> : null}
     </button>
   );
 }

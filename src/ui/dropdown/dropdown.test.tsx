@@ -35,6 +35,25 @@ describe('Dropdown', () => {
     expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Mark all as read' }));
   });
 
+  it('offers one of a set of choices as menuitemradio items, the chosen one checked, and arrows move between them', () => {
+    const onSelect = vi.fn();
+    render(
+      <Dropdown trigger="React" label="Reactions">
+        <DropdownItem checked={false} onSelect={onSelect}>Like</DropdownItem>
+        <DropdownItem checked>Strong</DropdownItem>
+      </Dropdown>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'React' }));
+    expect(screen.getByRole('menu', { name: 'Reactions' })).toBeTruthy();
+    expect(screen.getByRole('menuitemradio', { name: 'Strong' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('menuitemradio', { name: 'Like' }).getAttribute('aria-checked')).toBe('false');
+    expect(document.activeElement).toBe(screen.getByRole('menuitemradio', { name: 'Like' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByRole('menuitemradio', { name: 'Strong' }));
+    fireEvent.click(screen.getByRole('menuitemradio', { name: 'Like' }));
+    expect(onSelect).toHaveBeenCalledTimes(1);
+  });
+
   it('closes on an outside press', () => {
     render(<Menu />);
     fireEvent.click(trigger());

@@ -109,4 +109,27 @@ describe('PostCard', () => {
     expect(screen.getAllByRole('button', { name: 'Report' })).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
+
+  it('gives every comment box an id and a label of its own, and reactions one control that opens the four', () => {
+    const format = { dateTime: (iso: string) => iso, number: (n: number) => String(n) } as unknown as Parameters<typeof PostCard>[0]['format'];
+    const first = post(5, 50);
+    first.reactions = { counts: { like: 2, strong: 1 }, mine: 'strong' };
+    const second = post(6, 60);
+    second.author = { full_name: 'Aroha Ngata' };
+    render(<><PostCard post={first} facilityGuid="facility-guid" format={format} highlighted={false} /><PostCard post={second} facilityGuid="facility-guid" format={format} highlighted={false} /></>);
+    const boxes = screen.getAllByRole('textbox') as HTMLTextAreaElement[];
+    expect(boxes).toHaveLength(2);
+    expect(new Set(boxes.map((box) => box.id)).size).toBe(2);
+    expect(boxes.map((box) => [...(box.labels ?? [])].map((label) => label.textContent))).toEqual([['Write a comment on the post by Tom Ngata'], ['Write a comment on the post by Aroha Ngata']]);
+    // One control per post: the kinds given and the count; the picker offers all four, the member's checked.
+    expect(screen.queryByRole('button', { name: /^Like/ })).toBeNull();
+    const [reactions, none] = screen.getAllByRole('button', { name: /^React/ });
+    expect(reactions!.getAttribute('aria-label')).toBe('React (3 reactions, yours: Strong)');
+    expect(reactions!.textContent).toBe('👍💪3');
+    expect(none!.getAttribute('aria-label')).toBe('React');
+    act(() => fireEvent.click(reactions!));
+    const items = screen.getAllByRole('menuitemradio');
+    expect(items.map((item) => [item.getAttribute('aria-label'), item.getAttribute('aria-checked')])).toEqual([['Like (2)', 'false'], ['Love (0)', 'false'], ['Strong (1)', 'true'], ['Celebrate (0)', 'false']]);
+  });
 });
+

@@ -1,6 +1,8 @@
-// One post of the feed: author, time, its text (links recognised, never HTML), reactions with
-// counts, and the comment threads with reply, delete, report and a comment form.
-import { useState, type FormEvent } from 'react';
+// One post of the feed: author, time, its text (links recognised, never HTML), reactions, and the
+// comment threads with reply, delete, report and a comment form. Reactions are one compact control
+// (the kinds given and their count) that opens a picker of the four, so a comment keeps to a line
+// of actions and several fit a phone's screen.
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Activity, Comment, Reply } from '../../../../core/contract/types';
 import { COMMENT_MAX, REACTION_TYPES } from '../../../../core/limits';
@@ -8,6 +10,8 @@ import { linkify } from '../../../domain/linkify';
 import type { Formatter } from '../../../i18n/format';
 import { Avatar } from '../../../ui/avatar/index';
 import { Button } from '../../../ui/button/index';
+import { Dropdown, DropdownItem } from '../../../ui/dropdown/index';
+import { cx } from '../../../ui/cx';
 import { useCommand } from '../../../ui/use-command';
 import { addComment, removeComment, reportItem, setReaction } from '../commands';
 
@@ -21,27 +25,38 @@ function Text({ text }: { text: string }) {
   );
 }
 
-function Reactions({ item, onReact }: { item: Activity | Comment | Reply; onReact: (type: (typeof REACTION_TYPES)[number] | null) => void }) {
+type ReactionType = (typeof REACTION_TYPES)[number];
+
+/** The kinds given, most given first (three at most), the total, and a picker of the four; the member's own is checked. */
+function Reactions({ item, onReact, format, testId }: { item: Activity | Comment | Reply; onReact: (type: ReactionType | null) => void; format: Formatter; testId: string }) {
   const { t } = useTranslation('feed');
+  const count = (type: ReactionType) => item.reactions.counts[type] ?? 0;
+  const total = REACTION_TYPES.reduce((sum, type) => sum + count(type), 0);
+  const given = REACTION_TYPES.filter((type) => count(type) > 0).sort((a, b) => count(b) - count(a)).slice(0, 3);
+  const mine = item.reactions.mine;
+  const name = mine ? t('react.mine', { count: total, name: t(`reaction.${mine}`) }) : total === 0 ? t('react.none') : t('react.count', { count: total });
   return (
-    <div className="feed-reactions" role="group" aria-label={t('reactions')}>
-      {REACTION_TYPES.map((type) => {
-        const count = item.reactions.counts[type] ?? 0;
-        const mine = item.reactions.mine === type;
-        return (
-          <button key={type} type="button" className="choice-chip feed-reaction" aria-pressed={mine} aria-label={t('reactionLabel', { name: t(`reaction.${type}`), count })} onClick={() => onReact(mine ? null : type)}>
-            <span aria-hidden="true">{EMOJI[type]}</span>{count > 0 && <span aria-hidden="true"> {count}</span>}
-          </button>
-        );
-      })}
-    </div>
+    <Dropdown label={t('reactions')} align="start" renderTrigger={(props) => (
+      <button {...props} className={cx('choice-chip feed-reaction', mine && 'feed-reaction--mine')} aria-label={name} data-testid={testId}>
+        {given.length === 0
+          ? <span aria-hidden="true">{t('react.short')}</span>
+          : <><span aria-hidden="true">{given.map((type) => EMOJI[type]).join('')}</span><span aria-hidden="true" className="tabular">{format.number(total)}</span></>}
+      </button>
+    )}>
+      {REACTION_TYPES.map((type) => (
+        <DropdownItem key={type} checked={mine === type} aria-label={t('reactionLabel', { name: t(`reaction.${type}`), count: count(type) })} onSelect={() => onReact(mine === type ? null : type)}>
+          <span aria-hidden="true">{EMOJI[type]} {t(`reaction.${type}`)}{count(type) > 0 && ` · ${format.number(count(type))}`}</span>
+        </DropdownItem>
+      ))}
+    </Dropdown>
   );
 }
 
-function CommentForm({ label, onSend, testId }: { label: string; onSend: (text: string) => Promise<boolean>; testId: string }) {
+function CommentForm({ label, placeholder, onSend, testId }: { label: string; placeholder: string; onSend: (text: string) => Promise<boolean>; testId: string }) {
   const { t } = useTranslation('feed');
   const [text, setText] = useState('');
-  const id = `${testId}-input`;
+  // Every box on the page has its own id, so its label names it alone.
+  const id = useId();
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!text.trim()) return;
@@ -51,7 +66,7 @@ function CommentForm({ label, onSend, testId }: { label: string; onSend: (text: 
   return (
     <form className="feed-comment-form" onSubmit={(e) => void submit(e)} data-testid={testId}>
       <label htmlFor={id} className="visually-hidden">{label}</label>
-      <textarea id={id} className="input" rows={1} maxLength={COMMENT_MAX} placeholder={label} value={text} onChange={(e) => setText(e.target.value)} />
+      <textarea id={id} className="input" rows={1} maxLength={COMMENT_MAX} placeholder={placeholder} value={text} onChange={(e) => setText(e.target.value)} />
       <Button type="submit" variant="primary" disabled={!text.trim()}>{t('send')}</Button>
     </form>
   );
@@ -74,15 +89,15 @@ export function PostCard({ post, facilityGuid, format, highlighted }: { post: Ac
         </div>
         <Text text={comment.content} />
         {!pending && (
-          <div className="feed-comment__actions">
-            <Reactions item={comment} onReact={(type) => void run(() => setReaction(facilityGuid, post.id, { type: 'comment', id: comment.id }, type))} />
+          <div className="feed-comment__actions" data-testid="comment-actions">
+            <Reactions item={comment} format={format} testId="comment-reactions" onReact={(type) => void run(() => setReaction(facilityGuid, post.id, { type: 'comment', id: comment.id }, type))} />
             <Button size="sm" variant="ghost" onClick={() => setReplyTo(threadId ?? comment.id)}>{t('reply')}</Button>
             {comment.author.is_me ? <Button size="sm" variant="ghost" onClick={() => void run(() => removeComment(facilityGuid, post.id, comment, threadId))}>{t('delete')}</Button> : <Button size="sm" variant="ghost" onClick={() => report({ type: 'comment', id: comment.id }, threadId)}>{t('report')}</Button>}
           </div>
         )}
         {'replies' in comment && comment.replies && comment.replies.length > 0 && <ul className="feed-replies">{comment.replies.map((r) => renderComment(r, comment.id))}</ul>}
         {threadId === null && replyTo === comment.id && (
-          <CommentForm testId="reply-form" label={t('replyTo', { name: comment.author.full_name })} onSend={(text) => run(() => addComment(facilityGuid, post.id, { type: 'comment', id: comment.id }, comment.id, text)).then((r) => {
+          <CommentForm testId="reply-form" label={t('replyTo', { name: comment.author.full_name })} placeholder={t('replyTo', { name: comment.author.full_name })} onSend={(text) => run(() => addComment(facilityGuid, post.id, { type: 'comment', id: comment.id }, comment.id, text)).then((r) => {
             if (r.ok) setReplyTo(null);
             return r.ok;
           })} />
@@ -103,11 +118,11 @@ export function PostCard({ post, facilityGuid, format, highlighted }: { post: Ac
       </header>
       <Text text={post.content} />
       {post.image_url && <img className="feed-post__image" src={post.image_url} alt="" loading="lazy" />}
-      <Reactions item={post} onReact={(type) => void run(() => setReaction(facilityGuid, post.id, { type: 'post', id: post.id }, type))} />
+      <Reactions item={post} format={format} testId="post-reactions" onReact={(type) => void run(() => setReaction(facilityGuid, post.id, { type: 'post', id: post.id }, type))} />
       <section aria-label={t('counts.comments', { count: post.comments.count })}>
         <p className="muted">{t('counts.comments', { count: post.comments.count })}</p>
         {post.comments.items.length > 0 && <ul className="feed-comments">{post.comments.items.map((c) => renderComment(c, null))}</ul>}
-        <CommentForm testId="comment-form" label={t('writeComment')} onSend={(text) => run(() => addComment(facilityGuid, post.id, { type: 'post', id: post.id }, null, text)).then((r) => r.ok)} />
+        <CommentForm testId="comment-form" label={t('commentOn', { name: post.author.full_name })} placeholder={t('writeComment')} onSend={(text) => run(() => addComment(facilityGuid, post.id, { type: 'post', id: post.id }, null, text)).then((r) => r.ok)} />
       </section>
     </article>
   );

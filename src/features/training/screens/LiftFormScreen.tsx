@@ -10,7 +10,7 @@ import { useSession } from '../../booking/public';
 import { useMeasurementUnits } from '../../profile/public';
 import { useLiftDetail, useMovements, useRefreshTraining } from '../hooks';
 import { parseRepScheme, repSchemePercent } from '../../../../core/rules/training/rep-scheme';
-import { hasWeight, inWeightUnits, liftLoad, unitsByProperty } from '../../../../core/rules/training/lift';
+import { hasWeight, inWeightUnits, liftLoad, unitsByProperty, weightUnitsOf } from '../../../../core/rules/training/lift';
 import { newRecord, percentWeight, withWeight, type LiftPlan, type LiftRecord } from '../../../../core/rules/training/lift-plan';
 import type { TFunction } from 'i18next';
 import { useFormat } from '../../../i18n/useFormat';
@@ -36,6 +36,7 @@ import {
   unitsOfSets, validateLift, withUnits, type LiftErrors, type LiftFormValues,
 } from './lift-form';
 import { formatMeasurement } from './score-format';
+import { barLoading } from './studio-plates';
 import { workoutEditPath } from './paths';
 import { REP_SCHEME_MAX, WORKOUT_NOTES_MAX } from '../../../../core/limits';
 import './training.css';
@@ -137,10 +138,21 @@ function recordText(record: LiftRecord, format: Formatter, t: TFunction<'trainin
     : t('training.plan.newEstimateRecord', { weight });
 }
 
+/** "80% of your estimated 1RM (116.7 kg) is 93 kg.", and how it was rounded when the studio lists its plates. */
+function percentText(max: Measurement, percent: number, loading: ReturnType<typeof barLoading>, format: Formatter, t: TFunction<'training'>): string {
+  const weight = percentWeight(max, percent, loading);
+  const sentence = t('training.plan.percentOf', { percent: format.number(percent), max: formatMeasurement(max, format), weight: formatMeasurement(weight, format) });
+  if (!loading.listed || weight.value < loading.bar) return sentence;
+  return `${sentence} ${t('training.plan.roundedToPlates', { bar: formatMeasurement({ value: loading.bar, units: weight.units }, format) })}`;
+}
+
 function LiftForm({ title, format, movements, initial, movementLocked, link, draftState, session, description, workout }: LiftFormProps) {
   const { t } = useTranslation('training');
   const [values, setValues] = useState<LiftFormValues>(initial);
   const zone = format.timeZone;
+  const facility = useFacility();
+  // Percentages round to what the studio's plates load on the member's bar, in the max's units.
+  const loadingFor = (max: Measurement) => barLoading(facility, weightUnitsOf(max));
   const movement = movements.find((m) => m.id === values.movementId);
   const weightUnits = unitsFor(values.units, 'weight') as WeightUnits;
   // The member's earlier lifts of the movement (on the device); an edited lift is not its own history.
@@ -169,7 +181,7 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
   // A scheme "5x3 @ 80%" weighs every set at that share of the estimated one-rep max (still editable).
   const percentSets = (sets: LiftSet[], repScheme: string, max: Measurement | null): LiftSet[] => {
     const share = repSchemePercent(repScheme);
-    return share !== null && max ? withWeight(sets, percentWeight(max, share)) : sets;
+    return share !== null && max ? withWeight(sets, percentWeight(max, share, loadingFor(max))) : sets;
   };
 
   const chooseMovement = (id: number | null) => {
@@ -250,9 +262,7 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
         </FormField>
         {weighted && percent !== null && (
           <p className="field__hint" aria-live="polite" data-testid="lift-percent">
-            {oneRepMax
-              ? t('training.plan.percentOf', { percent: format.number(percent), max: formatMeasurement(oneRepMax, format), weight: formatMeasurement(percentWeight(oneRepMax, percent), format) })
-              : t('training.plan.percentNeedsMax')}
+            {oneRepMax ? percentText(oneRepMax, percent, loadingFor(oneRepMax), format, t) : t('training.plan.percentNeedsMax')}
           </p>
         )}
 
@@ -269,10 +279,10 @@ function LiftForm({ title, format, movements, initial, movementLocked, link, dra
           </div>
         )}
 
-        <RestTimerBar movement={movement} />
         {movement && values.sets.length > 0 && (
           <LiftSetRows sets={values.sets} movement={movement} units={values.units} errors={errors.sets} onReps={setReps} onValue={setValue} done={done} onDone={onDone} onPlates={weighted ? setPlatesFor : undefined} />
         )}
+        <RestTimerBar movement={movement} />
         {!movement && <p className="field__hint">{t('training.chooseMovementFirst')}</p>}
 
         {weighted && (

@@ -80,37 +80,57 @@ function ProgressChart({ points, units, label, format }: { points: ProgressPoint
   );
 }
 
-function recordText(point: ProgressPoint, t: TFunction<'training'>): string {
-  const kinds = [point.estimate_record && t('training.progress.recordKinds.estimate'), point.weight_record && t('training.progress.recordKinds.weight')];
-  return kinds.filter(Boolean).join(', ');
+/** A date that may wrap only before its last word (the year), so a narrow table keeps "22nd Oct" together. */
+function yearOnNextLine(date: string): string {
+  return date.replace(/\s+(?=\S+\s)/g, '\u00a0');
+}
+
+/** A record marked beside its value: a star for the eye, the word for a screen reader. */
+function RecordMark({ kind }: { kind: 'estimate' | 'weight' }) {
+  const { t } = useTranslation('training');
+  const text = t(`training.progress.recordKinds.${kind}`);
+  return (
+    <span className="lift-progress__record" title={text}>
+      <span aria-hidden="true">★</span>
+      <span className="visually-hidden"> ({text})</span>
+    </span>
+  );
 }
 
 function ProgressTable({ points, units, movement, format }: { points: ProgressPoint[]; units: WeightUnits; movement: string; format: Formatter }) {
   const { t } = useTranslation('training');
-  const weight = (value: number) => formatMeasurement({ value, units }, format);
+  // The units once, in the column heads, so three columns fit a 320 px phone.
+  const weight = (value: number) => format.number(value, { maximumFractionDigits: 1 });
+  const head = (property: string) => t('training.valueIn', { property, units: t(`training.unitShort.${units}`) });
   const captionId = useId();
   return (
     <details className="lift-progress__details" data-testid="lift-progress-details">
       <summary>{t('training.progress.showTable')}</summary>
-      {/* Focusable so a keyboard can scroll it sideways on a narrow phone. */}
+      <p className="muted text-sm">{t('training.progress.recordKey')}</p>
+      {/* Three columns fit a 320 px phone; were a language's words ever too long, the box scrolls
+          sideways with a shadow at the cut edge, and is focusable so a keyboard can scroll it. */}
       <div className="card card--flush training__table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
         <table className="training-table lift-progress__table" data-testid="lift-progress-table">
           <caption id={captionId} className="visually-hidden">{t('training.progress.caption', { movement })}</caption>
           <thead>
             <tr>
               <th scope="col">{t('training.date')}</th>
-              <th scope="col">{t('training.progress.estimate')}</th>
-              <th scope="col">{t('training.progress.bestSet')}</th>
-              <th scope="col">{t('training.progress.record')}</th>
+              <th scope="col">{head(t('training.progress.estimate'))}</th>
+              <th scope="col">{head(t('training.progress.bestSet'))}</th>
             </tr>
           </thead>
           <tbody>
             {points.map((point) => (
               <tr key={point.workout_id} data-testid="lift-progress-row" data-record={point.estimate_record || point.weight_record || undefined}>
-                <th scope="row">{format.date(point.completed_at)}</th>
-                <td className="tabular">{point.estimated_one_rep_max === null ? '–' : weight(point.estimated_one_rep_max)}</td>
-                <td className="tabular">{t('training.progress.setValue', { weight: weight(point.best_set.weight), reps: format.number(point.best_set.repetitions) })}</td>
-                <td>{recordText(point, t)}</td>
+                <th scope="row">{yearOnNextLine(format.date(point.completed_at))}</th>
+                <td className="tabular">
+                  {point.estimated_one_rep_max === null ? '–' : weight(point.estimated_one_rep_max)}
+                  {point.estimate_record && <RecordMark kind="estimate" />}
+                </td>
+                <td className="tabular">
+                  {t('training.progress.setValue', { weight: weight(point.best_set.weight), reps: format.number(point.best_set.repetitions) })}
+                  {point.weight_record && <RecordMark kind="weight" />}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WeightUnits } from '../../../../core/contract/types';
-import { BARS, DEFAULT_PLATES, platesPerSide } from '../../../../core/rules/training/plates';
+import { BARS, platesPerSide } from '../../../../core/rules/training/plates';
 import { useFacility } from '../../../data/hooks/auth';
 import type { Formatter } from '../../../i18n/format';
 import { Modal } from '../../../ui/modal/index';
@@ -12,32 +12,9 @@ import { Button } from '../../../ui/button/index';
 import { FormField } from './FormField';
 import { NumberInput } from './NumberInput';
 import { formatMeasurement } from './score-format';
+import { remember, rememberBar, rememberedBar, stored, studioPlates } from './studio-plates';
 
-const barKey = (units: WeightUnits) => `training.bar.${units}`;
 const UNITS_KEY = 'training.plates.units';
-
-function stored(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    // Storage may be unavailable (private mode): the defaults it is.
-    return null;
-  }
-}
-
-function remember(key: string, value: string): void {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // Not remembered; the choice still applies now.
-  }
-}
-
-/** The bar chosen last time on this device, else the first (20 kg / 45 lb). */
-function rememberedBar(units: WeightUnits): number {
-  const bar = Number(stored(barKey(units)));
-  return BARS[units].includes(bar) ? bar : (BARS[units][0] ?? 20);
-}
 
 interface Props {
   open: boolean;
@@ -57,13 +34,12 @@ export function PlatesDialog({ open, onClose, weight: initial, units: given, for
   const units = given ?? chosenUnits;
   const [bars, setBars] = useState(() => ({ kilograms: rememberedBar('kilograms'), pounds: rememberedBar('pounds') }));
   const bar = bars[units];
-  const listed = units === 'pounds' ? facility?.plates_lb : facility?.plates_kg;
-  const plates = listed && listed.length > 0 ? listed : DEFAULT_PLATES[units];
+  const { plates, listed } = studioPlates(facility, units);
   const measure = (value: number) => formatMeasurement({ value, units }, format);
   const load = Number.isFinite(weight) && weight > 0 ? platesPerSide(weight, bar, plates) : null;
   const chooseBar = (value: string) => {
     setBars({ ...bars, [units]: Number(value) });
-    remember(barKey(units), value);
+    rememberBar(units, Number(value));
   };
   const chooseUnits = (value: WeightUnits) => {
     setChosenUnits(value);
@@ -99,7 +75,7 @@ export function PlatesDialog({ open, onClose, weight: initial, units: given, for
           )}
           {!load && <p className="field__hint">{t('training.plates.enterWeight')}</p>}
         </div>
-        <p className="field__hint">{t(listed && listed.length > 0 ? 'training.plates.studioPlates' : 'training.plates.standardPlates', { plates: plates.map(measure).join(', ') })}</p>
+        <p className="field__hint">{t(listed ? 'training.plates.studioPlates' : 'training.plates.standardPlates', { plates: plates.map(measure).join(', ') })}</p>
       </div>
     </Modal>
   );

@@ -1,8 +1,9 @@
-// The rest timer on the lift form (docs/rules.md#training): sticky so it stays in view while the
-// member scrolls the sets. Idle, it shows the movement's preset with −15 s / +15 s; running, the
-// time left worked out from the stored end time, with −15 s / +15 s / Skip. A screen reader hears
-// the start, the 60 s and 10 s marks, a change, and the end — not every second.
-import { useEffect, useRef, useState } from 'react';
+// The rest timer on the lift form (docs/rules.md#training). Idle, a line under the sets with the
+// movement's preset and −15 s / +15 s; running (and just ended), a bar at the foot of the screen
+// with the time left worked out from the stored end time, −15 s / +15 s / Skip. The page keeps
+// the bar's height free (useBarSpace), so the bar never covers a set. A screen reader hears the
+// start, the 60 s and 10 s marks, a change, and the end — not every second.
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Movement } from '../../../../core/contract/types';
 import type { StoredRestTimer } from '../../../data/db';
@@ -28,6 +29,43 @@ function useClock(running: boolean): number {
     return () => clearInterval(id);
   }, [running]);
   return now;
+}
+
+/**
+ * While the bar shows, its height is kept free at the page's foot (--rest-bar-space, read by
+ * training.css as the body's padding and the page's scroll-padding), and a control the member ticks
+ * or moves to is never left behind it.
+ */
+function useBarSpace(bar: RefObject<HTMLElement | null>, shown: boolean): void {
+  useLayoutEffect(() => {
+    const element = bar.current;
+    if (!shown || !element) return undefined;
+    const root = document.documentElement;
+    const reserve = () => root.style.setProperty('--rest-bar-space', `${Math.ceil(element.getBoundingClientRect().height)}px`);
+    reserve();
+    // The tick the member just pressed, if the bar came over it, goes above the bar.
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== document.body && !element.contains(active)) {
+      const covered = active.getBoundingClientRect().bottom - element.getBoundingClientRect().top;
+      if (covered > 0) window.scrollBy(0, covered + 8);
+    }
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(reserve);
+    observer?.observe(element);
+    // A browser's focus scroll does not count the bar (nor scroll-padding): a control the member
+    // moves to behind it is scrolled up above it.
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof HTMLElement) || element.contains(target)) return;
+      const covered = target.getBoundingClientRect().bottom - element.getBoundingClientRect().top;
+      if (covered > 0) window.scrollBy(0, covered + 8);
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      observer?.disconnect();
+      document.removeEventListener('focusin', onFocus);
+      root.style.removeProperty('--rest-bar-space');
+    };
+  }, [bar, shown]);
 }
 
 const pageVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
@@ -59,6 +97,8 @@ export function RestTimerBar({ movement }: { movement: Movement | undefined }) {
   const [announcement, setAnnouncement] = useState('');
   const [permission, setPermission] = useState(notificationPermission);
   useAnswerWorker();
+  const bar = useRef<HTMLElement>(null);
+  useBarSpace(bar, Boolean(timer));
 
   // What the worker shows if the page is hidden at the end; the page keeps it up to date.
   const schedule = (current: StoredRestTimer) =>
@@ -130,7 +170,7 @@ export function RestTimerBar({ movement }: { movement: Movement | undefined }) {
 
   return (
     <>
-    <section className={`rest-timer${running ? ' rest-timer--running' : ''}${timer && !running ? ' rest-timer--over' : ''}`} aria-label={t('training.rest.region')} data-testid="rest-timer">
+    <section ref={bar} className={`rest-timer${timer ? ' rest-timer--bar' : ''}${running ? ' rest-timer--running' : ''}${timer && !running ? ' rest-timer--over' : ''}`} aria-label={t('training.rest.region')} data-testid="rest-timer">
       <div className="rest-timer__status">
         <span className="rest-timer__label">
           {timer ? (running ? t('training.rest.for', { movement: timer.movementName }) : t('training.rest.over')) : t('training.rest.between')}
@@ -148,10 +188,11 @@ export function RestTimerBar({ movement }: { movement: Movement | undefined }) {
         )}
         {running && <Button size="sm" variant="ghost" onClick={end} data-testid="rest-skip">{t('training.rest.skip')}</Button>}
         {timer && !running && <Button size="sm" onClick={end} data-testid="rest-dismiss">{t('training.rest.dismiss')}</Button>}
+        {/* A bell, not a sentence, so the bar stays one line on a phone. */}
+        {running && permission === 'default' && (
+          <Button size="sm" variant="ghost" iconOnly icon="bell" onClick={askPermission} aria-label={t('training.rest.allowNotifications')} title={t('training.rest.allowNotifications')} data-testid="rest-notify" />
+        )}
       </div>
-      {running && permission === 'default' && (
-        <Button size="sm" variant="ghost" className="rest-timer__permission" icon="bell" onClick={askPermission}>{t('training.rest.allowNotifications')}</Button>
-      )}
     </section>
     {live}
     </>

@@ -1,7 +1,8 @@
 // /training/import: workouts from a CSV file (our own export, Strong, Hevy, any tracker with one
-// row per set). The member checks which column holds what, which movement each exercise becomes
-// (unknown ones are skipped unless chosen) and the first workouts as they will be made; Import
-// queues them in the outbox (works offline). Each carries an import key, so a file imported
+// row per set). Once a file is read, what will be imported and the Import button come first; below,
+// the member checks which column holds what, which movement each exercise becomes (unknown ones
+// are skipped unless chosen) and the first workouts as they will be made. Import queues them in
+// the outbox (works offline). Each carries an import key, so a file imported
 // again, here or on another device, adds nothing (see docs/decisions.md#training-import).
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ import { useFormat } from '../../../i18n/useFormat';
 import { PageHeader } from '../../../ui/page-header/index';
 import { Button, ButtonLink } from '../../../ui/button/index';
 import { Field } from '../../../ui/field/index';
+import { FileButton } from '../../../ui/file-button/index';
 import { useCommand } from '../../../ui/use-command';
 import { importWorkouts } from '../commands';
 import { useMovements, useRefreshTraining } from '../hooks';
@@ -72,6 +74,8 @@ export default function TrainingImportScreen() {
   const movements = useMovements();
   const run = useCommand();
   const [file, setFile] = useState<FileState | null>(null);
+  // The chosen file's name, shown beside the button even when it could not be read.
+  const [fileName, setFileName] = useState<string | null>(null);
   const [readError, setReadError] = useState<'unreadable' | 'empty' | null>(null);
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
   const [units, setUnits] = useState<WeightUnits>('kilograms');
@@ -112,6 +116,7 @@ export default function TrainingImportScreen() {
     setMapping(null);
     setChoices(new Map());
     setReadError(null);
+    setFileName(chosen?.name ?? null);
     if (!chosen) return;
     try {
       const parsed = await readCsv(await chosen.text());
@@ -146,9 +151,34 @@ export default function TrainingImportScreen() {
       <PageHeader title={<span id="page-title">{title}</span>} actions={<ButtonLink to="/training">{t('training.backToLog')}</ButtonLink>} />
       <div className="stack">
         <p>{t('transfer.importIntro')}</p>
-        <Field id="import-file" label={t('transfer.file')} hint={t('transfer.fileHint')} error={readError ? t(`transfer.readError.${readError}`) : undefined}>
-          {(aria) => <input {...aria} type="file" accept=".csv,text/csv" onChange={(event) => void pick(event)} data-testid="import-file" />}
-        </Field>
+        <div className="training__import-file">
+          <FileButton id="import-file" label={t('transfer.chooseFile')} icon="plus" accept=".csv,text/csv" onChange={(event) => void pick(event)} testId="import-file"
+            status={fileName ?? t('transfer.noFile')} describedBy={readError ? 'import-file-hint import-file-error' : 'import-file-hint'} invalid={readError !== null} />
+          <p id="import-file-hint" className="field__hint">{t('transfer.fileHint')}</p>
+          {readError && <p id="import-file-error" className="field__error" role="alert" data-testid="import-file-error">{t(`transfer.readError.${readError}`)}</p>}
+        </div>
+
+        {plan && (
+          <div className="card training__import-ready" data-testid="import-ready">
+            {fresh && (
+              <p role="status" data-testid="import-summary">
+                {t('transfer.toImport', { count: fresh.length })}
+                {already > 0 && <> {t('transfer.already', { count: already })}</>}
+              </p>
+            )}
+            <Button variant="primary" onClick={() => void submit()} disabled={!fresh || fresh.length === 0} data-testid="import-submit">
+              {t('transfer.importButton', { count: fresh?.length ?? 0 })}
+            </Button>
+            <p className="muted text-sm">{t('transfer.checkBelow')}</p>
+          </div>
+        )}
+
+        {result && (
+          <div className="notice notice--info" role="status" data-testid="import-result">
+            <p>{t('transfer.imported', { count: result.added })}{result.skipped > 0 && <> {t('transfer.already', { count: result.skipped })}</>}</p>
+            <ButtonLink to="/training" size="sm">{t('transfer.seeLog')}</ButtonLink>
+          </div>
+        )}
 
         {file && mapping && (
           <section className="training__section" aria-labelledby="import-columns">
@@ -236,23 +266,7 @@ export default function TrainingImportScreen() {
               </div>
             )}
             {plan.skippedRows > 0 && <p className="muted">{t('transfer.skippedRows', { count: plan.skippedRows })}</p>}
-            {fresh && (
-              <p role="status" data-testid="import-summary">
-                {t('transfer.toImport', { count: fresh.length })}
-                {already > 0 && <> {t('transfer.already', { count: already })}</>}
-              </p>
-            )}
-            <Button variant="primary" onClick={() => void submit()} disabled={!fresh || fresh.length === 0} data-testid="import-submit">
-              {t('transfer.importButton', { count: fresh?.length ?? 0 })}
-            </Button>
           </section>
-        )}
-
-        {result && (
-          <div className="notice notice--info" role="status" data-testid="import-result">
-            <p>{t('transfer.imported', { count: result.added })}{result.skipped > 0 && <> {t('transfer.already', { count: result.skipped })}</>}</p>
-            <ButtonLink to="/training" size="sm">{t('transfer.seeLog')}</ButtonLink>
-          </div>
         )}
       </div>
     </section>

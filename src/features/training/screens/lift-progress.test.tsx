@@ -33,11 +33,15 @@ describe('LiftProgress', () => {
     expect(chart.getAttribute('aria-label')).toBe('Estimated 1RM rose from 80 kg to 100 kg between Mar 3rd 2026 and May 20th 2026. Records so far: 2.');
     const table = screen.getByRole('table', { name: 'Back squat: estimated 1RM and best set per lift' });
     const rows = within(table).getAllByTestId('lift-progress-row');
-    expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
-      ['Mar 3rd 2026', '80 kg', '80 kg × 1', ''],
-      ['Apr 10th 2026', '82.5 kg', '75 kg × 3', 'Best estimate'],
-      ['May 20th 2026', '100 kg', '100 kg × 1', 'Best estimate, Heaviest set'],
+    expect(rows.map((row) => [...row.children].map((cell) => cell.textContent!.replace(/\u00a0/g, ' ')))).toEqual([
+      ['Mar 3rd 2026', '80', '80 × 1'],
+      ['Apr 10th 2026', '82.5★ (Best estimate)', '75 × 3'],
+      ['May 20th 2026', '100★ (Best estimate)', '100 × 1★ (Heaviest set)'],
     ]);
+    // Three columns with the units in their heads, so it fits a phone: a record is marked beside its
+    // value, and the key says so.
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Date', 'Estimated 1RM (kg)', 'Best set (kg)']);
+    expect(screen.getByText('★ marks a record.')).toBeTruthy();
     expect(screen.getByText('Show as table').tagName).toBe('SUMMARY');
     // The chart gets the series in seconds, records only where they were set, and the member's locale.
     expect(drawn.at(-1)).toMatchObject({

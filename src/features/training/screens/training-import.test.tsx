@@ -37,7 +37,7 @@ const STRONG = [
 ].join('\n');
 
 function pickFile(csv: string) {
-  fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [new File([csv], 'strong.csv', { type: 'text/csv' })] } });
+  fireEvent.change(screen.getByLabelText('Choose a CSV file'), { target: { files: [new File([csv], 'strong.csv', { type: 'text/csv' })] } });
 }
 
 describe('TrainingImportScreen', () => {
@@ -54,6 +54,12 @@ describe('TrainingImportScreen', () => {
     expect(screen.getByLabelText('Weight unit')).toHaveProperty('value', '');
     expect(screen.getByTestId('import-problems').textContent).toContain('Line 5: the date “not a date” cannot be read');
     expect(await screen.findByTestId('import-summary')).toHaveProperty('textContent', '1 workout to import.');
+    // What will be imported and Import come before the columns and movements to check, and the
+    // chosen file is named beside its button.
+    const before = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(before(screen.getByTestId('import-submit'), screen.getByLabelText('Exercise'))).toBe(true);
+    expect(before(screen.getByTestId('import-submit'), screen.getByTestId('import-preview'))).toBe(true);
+    expect(screen.getByText('strong.csv')).toBeTruthy();
 
     // The unknown exercise becomes Back Squat: two lifts now.
     fireEvent.change(screen.getByLabelText('Squat (Barbell) (2 rows)'), { target: { value: '1' } });
