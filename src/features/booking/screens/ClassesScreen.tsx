@@ -15,6 +15,7 @@ import { useFormat } from '../../../i18n/useFormat';
 import { EmptyState } from '../../../ui/empty-state/index';
 import { Spinner } from '../../../ui/spinner/index';
 import { SessionRow } from './SessionRow';
+import { useRefreshConcessions } from '../../account/public';
 import { markFirstContent } from '../../../ui/first-content';
 import { useNow } from './use-now';
 import { Button } from '../../../ui/button/index';
@@ -56,6 +57,9 @@ export default function ClassesScreen() {
 
   const sessions = useSessionsProgressive(facility?.guid, week.from, week.to, FIRST_SCREEN_ROWS);
   useRefreshSessions(facility?.guid, week.from, week.to);
+  // What pays comes with the member's classes (after sign-in, on focus, back online), so a class
+  // opened from here, even offline, knows the membership that covers it.
+  useRefreshConcessions(facility?.guid, facility?.org_id);
   const touches = usePendingTouches();
   // The neighbouring ranges are read while the member looks at this one, so paging is instant.
   const loaded = sessions !== undefined;
