@@ -45,4 +45,28 @@ test.describe('what pays', () => {
     await expect(page.getByTestId('concession')).toContainText('Covered by your Unlimited Membership');
     await expect(page.getByText(CASUAL)).toHaveCount(0);
   });
+
+  test('the shop tells Alex his Unlimited Membership would leave a 10-visit pass unused, and asks before adding one', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    // The way to the shop is the navigation's (issue 27, item 10); what is proven here is the shop itself.
+    await page.goto('/checkout');
+    const product = (name: string) => page.getByTestId('product').filter({ has: page.locator('.list-row__title', { hasText: new RegExp(`^${name}$`) }) });
+    const pass = product('10-Visit Pass');
+    await expect(pass.getByTestId('product-note')).toHaveText('Your Unlimited Membership pays for every class until this pass would end: it would expire unused.');
+    const membership = product('Unlimited Membership');
+    await expect(membership.getByTestId('product-note')).toContainText('You have this membership until');
+    await expectAccessible(page);
+
+    await pass.getByRole('button', { name: 'Add 10-Visit Pass to the cart' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('it would expire unused');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Don’t add it' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('cart-line')).toHaveCount(0);
+
+    await pass.getByRole('button', { name: 'Add 10-Visit Pass to the cart' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Add it anyway' }).click();
+    await expect(page.getByTestId('cart-line').filter({ hasText: '10-Visit Pass' })).toHaveCount(1);
+  });
 });
