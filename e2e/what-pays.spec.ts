@@ -4,6 +4,7 @@
 // a course says what it costs and how it is paid before it takes a place.
 import type { Page, Route } from '@playwright/test';
 import { test, expect, expectAccessible, DEMO } from './fixtures';
+import { withDatabase } from './support/studio';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -68,5 +69,59 @@ test.describe('what pays', () => {
     await pass.getByRole('button', { name: 'Add 10-Visit Pass to the cart' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Add it anyway' }).click();
     await expect(page.getByTestId('cart-line').filter({ hasText: '10-Visit Pass' })).toHaveCount(1);
+  });
+
+  test('a Nutrition Consult nothing of Alex’s covers is booked to be paid at the studio, says so at every step, and its invoice is due', async ({ page, loginPage, shell }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await shell.openMenu();
+    await shell.menuItem('bookings').click();
+    await page.getByRole('link', { name: 'Book an appointment' }).click();
+    await page.getByTestId('services').getByRole('listitem').filter({ has: page.getByText('Nutrition Consult', { exact: true }) }).getByRole('link').click();
+    await page.getByTestId('staff').getByRole('link').first().click();
+    await page.getByTestId('slots').getByRole('button').first().click();
+    await expect(page).toHaveURL(/\/appointments\/book\/concession\?.*hold=\d+/);
+    const hold = Number(new URL(page.url()).searchParams.get('hold'));
+    await expect(page.getByTestId('concession')).toHaveText('Nothing you have covers this: $60.00, paid at the studio. Booking adds an invoice you pay there.');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByTestId('appointment-summary')).toContainText('$60.00, paid at the studio');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Book and pay at the studio' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/appointments/${hold}$`));
+    await expect(page.getByTestId('appointment-facts')).toContainText('Booked');
+    await expect(page.getByTestId('appointment-facts')).toContainText('$60.00, paid at the studio');
+    const row = await withDatabase((db) => db.selectFrom('appointments').select(['status', 'order_id']).where('id', '=', hold).executeTakeFirstOrThrow());
+    expect(row.status).toBe('booked');
+    const invoice = await withDatabase((db) => db.selectFrom('invoices').select(['status', 'total_cents', 'number']).where('order_id', '=', row.order_id!).executeTakeFirstOrThrow());
+    expect(invoice).toMatchObject({ status: 'due', total_cents: 6000 });
+    await expectAccessible(page);
+
+    // My bookings says how it is paid; the invoice is one tap from the appointment.
+    await page.goBack();
+    await shell.openMenu();
+    await shell.menuItem('bookings').click();
+    await expect(page.getByTestId('appointments').getByRole('listitem').filter({ hasText: 'Nutrition Consult' })).toContainText('$60.00, paid at the studio');
+    await page.getByTestId('appointments').getByRole('link', { name: /Nutrition Consult/ }).click();
+    await page.getByRole('link', { name: 'See your invoices' }).click();
+    await expect(page.getByTestId('invoice').filter({ hasText: invoice.number })).toContainText('Due');
+    await expect(page.getByTestId('invoice').filter({ hasText: invoice.number })).toContainText('Nutrition Consult');
+  });
+
+  test('a Book the server refuses lets the held time go at once, says so and goes back to the times', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    // Setup: the flow's first steps are proven above; here only the refusal matters.
+    await page.goto('/appointments/book');
+    await page.getByTestId('services').getByRole('listitem').filter({ has: page.getByText('Sports Physio', { exact: true }) }).getByRole('link').click();
+    await page.getByTestId('staff').getByRole('link').first().click();
+    await page.getByTestId('slots').getByRole('button').first().click();
+    await expect(page).toHaveURL(/\/appointments\/book\/concession\?.*hold=\d+/);
+    const hold = Number(new URL(page.url()).searchParams.get('hold'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // The studio's server refuses this one booking (a rule the app does not know yet).
+    await page.route(`**/api/v1/appointments/${hold}/book`, (route) => route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ code: 'conflict', message: 'This time cannot be booked.' }) }));
+    await page.getByRole('button', { name: 'Book and pay at the studio' }).click();
+    await expect(page.getByText('we let it go: choose a time again')).toBeVisible();
+    await expect(page).toHaveURL(/\/appointments\/book\/time\?/);
+    await expect.poll(() => withDatabase(async (db) => (await db.selectFrom('appointments').select('status').where('id', '=', hold).executeTakeFirstOrThrow()).status)).toBe('cancelled');
   });
 });

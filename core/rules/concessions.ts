@@ -108,3 +108,14 @@ export function passWorth(memberships: readonly HeldMembership[], pass: { valid_
   const services = pass.covers.filter((s) => !paid.has(s));
   return services.length > 0 ? { kind: 'services_only', membership: first.name, services } : { kind: 'unused', membership: first.name };
 }
+
+// Paid at the studio (docs/decisions.md "Paid at the studio"): an appointment or a course nothing
+// covers is booked all the same, with a due invoice for its price. Cancelled in time, nothing is
+// owed; cancelled late, the price stays due, as a late cancel keeps a pass's visit used.
+
+export type StudioInvoiceStatus = 'due' | 'cancelled';
+
+/** What a cancel leaves owed at the studio for a booking nothing covered. */
+export function owedAfterCancel(kind: 'cancel' | 'latecancel'): StudioInvoiceStatus {
+  return kind === 'cancel' ? 'cancelled' : 'due';
+}
