@@ -3,7 +3,7 @@
 // before selling a pass a membership would leave unused; an appointment paid at the studio books;
 // a course says what it costs and how it is paid before it takes a place.
 import type { Page, Route } from '@playwright/test';
-import { test, expect, expectAccessible, DEMO } from './fixtures';
+import { test, expect, expectAccessible, goOffline, goOnline, DEMO } from './fixtures';
 import { withDatabase } from './support/studio';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -123,5 +123,46 @@ test.describe('what pays', () => {
     await expect(page.getByText('we let it go: choose a time again')).toBeVisible();
     await expect(page).toHaveURL(/\/appointments\/book\/time\?/);
     await expect.poll(() => withDatabase(async (db) => (await db.selectFrom('appointments').select('status').where('id', '=', hold).executeTakeFirstOrThrow()).status)).toBe('cancelled');
+  });
+
+  test('a $180 course says what it costs and how it is paid, asks first, needs a connection, leaves an invoice due, and its classes link back to it', async ({ page, context, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    // The way to the courses is the navigation's (issue 27, item 9); what is proven here is enrolling.
+    await page.goto('/courses');
+    await page.getByRole('link', { name: /Beginners' Barbell/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Beginners' Barbell");
+    const courseUrl = page.url();
+    await expect(page.getByTestId('course-facts')).toContainText('$180.00, paid at the studio');
+    const enrolments = () => withDatabase(async (db) => (await db.selectFrom('course_enrolments').innerJoin('members_profiles', 'members_profiles.id', 'course_enrolments.profile_id').select('course_enrolments.order_id').where('members_profiles.email', '=', DEMO.alex.email).execute()));
+
+    // Money is never queued: offline, enrolling waits for a connection and says so.
+    await goOffline(context);
+    await expect(page.getByRole('button', { name: 'Enrol', exact: true })).toBeDisabled();
+    await expect(page.getByText('Enrolling needs a connection.')).toBeVisible();
+    await goOnline(context);
+
+    await page.getByRole('button', { name: 'Enrol', exact: true }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('$180.00 for 6 classes, paid at the studio');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Not now' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(await enrolments()).toEqual([]);
+
+    await page.getByRole('button', { name: 'Enrol', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Enrol and pay at the studio' }).click();
+    await expect(page.getByTestId('enrolled')).toBeVisible();
+    await expect(page.getByTestId('course-paid')).toContainText('$180.00 due at the studio');
+    const [enrolment] = await enrolments();
+    const invoice = await withDatabase((db) => db.selectFrom('invoices').select(['status', 'total_cents']).where('order_id', '=', enrolment!.order_id!).executeTakeFirstOrThrow());
+    expect(invoice).toEqual({ status: 'due', total_cents: 18000 });
+    await expectAccessible(page);
+
+    // One of its classes: part of the course, paid with it, one tap back.
+    await page.getByTestId('course-classes').getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Beginners' Barbell");
+    await expect(page.getByTestId('concession')).toHaveText("Paid with your course, Beginners' Barbell.");
+    await page.getByRole('link', { name: "Part of the course Beginners' Barbell" }).click();
+    await expect(page).toHaveURL(courseUrl);
   });
 });

@@ -32,6 +32,8 @@ export function ConcessionLine({ session, canBook, format }: { session: Session;
     return null;
   }
   if (state !== 'booked' && !canBook) return null;
+  // A place from a course enrolment is paid with the course (its invoice), not a membership or pass.
+  if (state === 'booked' && charge === null && session.course?.enrolled) return <Line testId="concession">{t('concession.course', { name: session.course.name })}</Line>;
 
   const passesAsFacts = concessions.passes.map((p) => ({ ...p, visits_used: p.visits_total === null || p.visits_left === null ? 0 : p.visits_total - p.visits_left }));
   const counted = state === 'booked' && charge !== null;
