@@ -4,7 +4,7 @@
 // a course says what it costs and how it is paid before it takes a place.
 import type { Page, Route } from '@playwright/test';
 import { test, expect, expectAccessible, goOffline, goOnline, DEMO } from './fixtures';
-import { withDatabase } from './support/studio';
+import { MemberApi, withDatabase } from './support/studio';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -18,7 +18,7 @@ async function openTomorrowsBarbellBasics(page: Page): Promise<void> {
 }
 
 test.describe('what pays', () => {
-  test('on a device that never opened Account, a class says Alex’s Unlimited Membership covers it, and nothing at all while the device does not know yet', async ({ page, loginPage }) => {
+  test('on a device that never opened Account, a class says Alex’s Unlimited Membership covers it, and nothing at all while the device does not know yet', async ({ page, loginPage, baseURL }) => {
     // The member's memberships answer only when the test lets them: until then the app cannot know.
     const held: Route[] = [];
     let holding = true;
@@ -40,9 +40,24 @@ test.describe('what pays', () => {
     await expect(page.getByText(CASUAL)).toHaveCount(0);
     await expectAccessible(page);
 
-    // Booked: the server's word, the same membership.
+    // Booked: the server's word, the same membership; and so after "Book every week".
     await page.getByRole('button', { name: 'Book', exact: true }).click();
     await expect(page.locator('.tab-panel .status-badges').first().getByText('Booked', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('concession')).toContainText('Covered by your Unlimited Membership');
+    await page.getByRole('button', { name: 'Book every week' }).click();
+    await expect(page.getByTestId('every-week')).toContainText('every week');
+    await expect(page.getByTestId('concession')).toContainText('Covered by your Unlimited Membership');
+    await expect(page.getByText(CASUAL)).toHaveCount(0);
+
+    // Beside a place offered from the waitlist (at Petone, the same organisation): the membership too.
+    const api = await MemberApi.signIn(baseURL!, DEMO.alex.email);
+    const offered = (await api.sessions('Petone')).find((s) => s.visit?.state === 'pending');
+    await api.close();
+    await page.goto(`/classes/${offered!.id}`);
+    // Arriving on an offer asks at once; closed, the offer stays beside what would pay for it.
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByText('A place in this class is offered to you.')).toBeVisible();
     await expect(page.getByTestId('concession')).toContainText('Covered by your Unlimited Membership');
     await expect(page.getByText(CASUAL)).toHaveCount(0);
   });
