@@ -183,6 +183,8 @@ test.describe('appointments', () => {
     const classes = await page.getByTestId('course-classes').getByRole('link').count();
     expect(classes).toBeGreaterThan(1);
     await page.getByRole('button', { name: 'Enrol' }).click();
+    // It takes money: asked first, paid at the studio.
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Enrol and pay at the studio' }).click();
     await expect(page.getByTestId('enrolled')).toHaveText('You are enrolled');
     await expectAccessible(page);
     const booked = await withDatabase((db) => db.selectFrom('visits').innerJoin('sessions', 'sessions.id', 'visits.session_id').innerJoin('members_profiles', 'members_profiles.id', 'visits.profile_id')

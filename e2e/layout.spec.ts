@@ -260,8 +260,76 @@ test.describe('feed, photo and calendar states at phone widths', () => {
   });
 });
 
+test.describe('what pays: its questions and states at phone widths', () => {
+  test.describe.configure({ timeout: 600_000 });
+  test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
+
+  test('the shop’s question about a pass a membership leaves unused, an appointment paid at the studio, the course enrolment question, an enrolled course and a class of it fit 320–430 px in light and dark and pass axe', async ({ page }) => {
+    await new LoginPage(page).signInAs(DEMO.alex);
+    const findings: Finding[] = [];
+    let checks = 0;
+    /** What is on screen now, at every width in both themes (axe once per theme). */
+    const check = async (state: string) => {
+      await painted(page);
+      for (const theme of THEMES) {
+        await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 844 });
+          await painted(page);
+          for (const problem of await layoutProblems(page)) findings.push({ route: state, width, theme, problem });
+          if (width === SCREENSHOT_WIDTH) {
+            for (const problem of await axeViolations(page)) findings.push({ route: state, width, theme, problem });
+            await page.screenshot({ path: `${SCREENS_DIR}/states_${state.replace(/\W+/g, '-')}.${theme}.png`, fullPage: true });
+          }
+          checks += 1;
+        }
+      }
+      await page.setViewportSize({ width: SCREENSHOT_WIDTH, height: 844 });
+    };
+
+    await page.goto('/checkout');
+    const pass = page.getByTestId('product').filter({ has: page.locator('.list-row__title', { hasText: /^10-Visit Pass$/ }) });
+    await expect(pass.getByTestId('product-note')).toBeVisible();
+    await check('/checkout (products with what you have)');
+    await pass.getByRole('button', { name: /^Add 10-Visit Pass/ }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await check('/checkout (a pass you would not use)');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Don’t add it' }).click();
+
+    await page.goto('/appointments/book');
+    await page.getByTestId('services').getByRole('listitem').filter({ has: page.getByText('Nutrition Consult', { exact: true }) }).getByRole('link').click();
+    await page.getByTestId('staff').getByRole('link').first().click();
+    await page.getByTestId('slots').getByRole('button').first().click();
+    await expect(page.getByTestId('concession')).toBeVisible();
+    await check('/appointments/book/concession (paid at the studio)');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('button', { name: 'Book and pay at the studio' })).toBeVisible();
+    await check('/appointments/book/confirm (paid at the studio)');
+    await page.getByRole('button', { name: 'Book and pay at the studio' }).click();
+    await expect(page.getByRole('link', { name: 'See your invoices' })).toBeVisible();
+    await check('/appointments/:id (paid at the studio)');
+
+    await page.goto('/courses');
+    await page.getByRole('link', { name: /Beginners' Barbell/ }).click();
+    await page.getByRole('button', { name: 'Enrol', exact: true }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await check('/courses/:id (the enrolment question)');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Enrol and pay at the studio' }).click();
+    await expect(page.getByTestId('course-paid')).toBeVisible();
+    await check('/courses/:id (enrolled, due at the studio)');
+    await page.getByTestId('course-classes').getByRole('link').first().click();
+    await expect(page.getByRole('link', { name: /^Part of the course/ })).toBeVisible();
+    await check('/classes/:id (a class of a course)');
+
+    report(findings, checks, 'what pays: questions and states');
+    expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
+  });
+});
+
 test.describe('paying at phone widths in light and dark', () => {
   test('the card form as it is filled in and the bank’s 3-D Secure page fit and are axe-clean', async ({ page, loginPage }) => {
+    // Without his membership the pass is one he would use, so the shop adds it without asking.
+    await withDatabase((db) => db.updateTable('memberships').set({ valid_to: new Date(Date.now() - 86_400_000).toISOString() }).where('name', '=', 'Unlimited Membership').execute());
     await loginPage.signInAs(DEMO.alex);
     await payForTenVisitPass(page);
     if (await page.getByRole('button', { name: 'Add a card' }).isVisible()) await page.getByRole('button', { name: 'Add a card' }).click();

@@ -55,6 +55,8 @@ export const session = z.object({
   whiteboard_items: z.array(whiteboardItem),
   whiteboard_visibility: whiteboardVisibility,
   visit: z.nullable(visitSummary),
+  /** The course the class is part of (its page links back to it); enrolled: the member is in it, and the course pays for the place. */
+  course: z.optional(z.nullable(z.object({ id: z.number(), name: z.string(), enrolled: z.boolean() }))),
 });
 export type Session = z.infer<typeof session>;
 

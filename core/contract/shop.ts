@@ -47,14 +47,18 @@ export const invoice = z.object({
   total: z.number(),
   /** Sales tax included in the total. */
   tax: z.number(),
-  status: z.enum(['paid', 'due', 'refunded']),
+  /** due: paid at the studio; cancelled: what it was due for was cancelled in time. */
+  status: z.enum(['paid', 'due', 'refunded', 'cancelled']),
   lines: z.array(
     z.object({
       name: z.string(),
       quantity: z.number(),
       price: z.number(),
-      /** late_cancel_fee: `name` is the class, `starts_at` when it was. */
-      kind: z.optional(z.enum(['pass', 'membership', 'late_cancel_fee'])),
+      /**
+       * late_cancel_fee: `name` is the class, `starts_at` when it was; appointment: `name` is the
+       * service, `starts_at` when it is; course: `name` is the course, `starts_at` its first class.
+       */
+      kind: z.optional(z.enum(['pass', 'membership', 'late_cancel_fee', 'appointment', 'course'])),
       starts_at: z.optional(z.string()),
     }),
   ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseChargeTarget, concessionStatus, visitsLeft } from './concessions';
+import { chooseChargeTarget, concessionStatus, passWorth, visitsLeft } from './concessions';
 
 const now = new Date('2026-03-01T12:00:00Z');
 
@@ -36,5 +36,32 @@ describe('what a booked place counts against', () => {
   });
   it('uses the one that runs out first, open-ended last', () => {
     expect(chooseChargeTarget([{ id: 1, valid_from: min(-10), valid_to: null }, { id: 2, ...valid }], [], NOW)).toEqual({ kind: 'membership', id: 2 });
+  });
+});
+
+describe('what a pass bought now would be for', () => {
+  const days = (d: number) => new Date(NOW.getTime() + d * 86_400_000).toISOString();
+  const unlimited = { id: 1, name: 'Unlimited Membership', valid_from: days(-200), valid_to: days(165), covers: ['Personal Training'] };
+  const tenVisits = { valid_days: 90, covers: [] };
+  it('is unused when memberships pay for every class and service of its life', () => {
+    expect(passWorth([unlimited], tenVisits, NOW)).toEqual({ kind: 'unused', membership: 'Unlimited Membership' });
+    expect(passWorth([{ ...unlimited, valid_to: null }], tenVisits, NOW)).toEqual({ kind: 'unused', membership: 'Unlimited Membership' });
+    expect(passWorth([unlimited], { valid_days: 90, covers: ['Personal Training'] }, NOW)).toEqual({ kind: 'unused', membership: 'Unlimited Membership' });
+  });
+  it('follows one membership after another with no gap, and is used after the last ends', () => {
+    const month = { id: 2, name: 'Monthly Membership', valid_from: days(-10), valid_to: days(20), covers: [] };
+    const next = { ...month, id: 3, valid_from: days(20), valid_to: days(50) };
+    expect(passWorth([month, next], tenVisits, NOW)).toEqual({ kind: 'after', membership: 'Monthly Membership', until: days(50) });
+    expect(passWorth([month, next], { valid_days: 40, covers: [] }, NOW)).toEqual({ kind: 'unused', membership: 'Monthly Membership' });
+    // A gap between them: the pass pays from the first one's end.
+    expect(passWorth([month, { ...next, valid_from: days(25) }], tenVisits, NOW)).toEqual({ kind: 'after', membership: 'Monthly Membership', until: days(20) });
+  });
+  it('still pays for a service no membership covers', () => {
+    expect(passWorth([unlimited], { valid_days: 90, covers: ['Personal Training', 'Sports Massage'] }, NOW)).toEqual({ kind: 'services_only', membership: 'Unlimited Membership', services: ['Sports Massage'] });
+  });
+  it('is useful with no membership in force now (ended, or not begun)', () => {
+    expect(passWorth([], tenVisits, NOW)).toEqual({ kind: 'useful' });
+    expect(passWorth([{ ...unlimited, valid_to: days(-1) }], tenVisits, NOW)).toEqual({ kind: 'useful' });
+    expect(passWorth([{ ...unlimited, valid_from: days(1) }], tenVisits, NOW)).toEqual({ kind: 'useful' });
   });
 });

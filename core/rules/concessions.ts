@@ -60,3 +60,62 @@ export function chooseChargeTarget(memberships: readonly MembershipFacts[], pass
   if (pass) return { kind: 'pass', id: pass.id };
   return { kind: 'casual' };
 }
+
+// What a visit pass bought now would be for (docs/rules.md#shop-and-cart). A membership pays
+// first (chooseChargeTarget), so a pass bought while memberships run through its whole life pays
+// for no class and expires unused, unless it pays for a service those memberships do not. The
+// shop says so on the product and asks before adding such a pass.
+
+export interface HeldMembership extends MembershipFacts {
+  name: string;
+  /** Services it pays for, by name. */
+  covers: readonly string[];
+}
+
+export type PassWorth =
+  /** No membership pays before it: the pass pays for classes from the day it is bought. */
+  | { kind: 'useful' }
+  /** Memberships pay for classes until `until`; the pass is used after that. */
+  | { kind: 'after'; membership: string; until: string }
+  /** Memberships pay for every class of its life; it pays only for these services. */
+  | { kind: 'services_only'; membership: string; services: string[] }
+  /** Memberships pay for every class and service of its life: it would expire unused. */
+  | { kind: 'unused'; membership: string };
+
+const DAY_MS = 86_400_000;
+
+/**
+ * What a pass lasting `valid_days` from `now` and paying for `covers` would be used for, given
+ * the member's memberships: the ones in force from now on, one after the other with no gap.
+ */
+export function passWorth(memberships: readonly HeldMembership[], pass: { valid_days: number; covers: readonly string[] }, now: Date): PassWorth {
+  const end = now.getTime() + pass.valid_days * DAY_MS;
+  const chain: HeldMembership[] = [];
+  let at = now.getTime();
+  // Follow the memberships in force at each moment (a month bought after another follows it).
+  while (at < end) {
+    const next = memberships
+      .filter((m) => isValidAt(m, new Date(at)))
+      .sort((a, b) => (b.valid_to ?? '\uffff').localeCompare(a.valid_to ?? '\uffff') || a.id - b.id)[0];
+    if (!next) break;
+    chain.push(next);
+    at = next.valid_to === null ? Infinity : Date.parse(next.valid_to);
+  }
+  const first = chain[0];
+  if (!first) return { kind: 'useful' };
+  if (at < end) return { kind: 'after', membership: first.name, until: new Date(at).toISOString() };
+  const paid = new Set(chain.flatMap((m) => m.covers));
+  const services = pass.covers.filter((s) => !paid.has(s));
+  return services.length > 0 ? { kind: 'services_only', membership: first.name, services } : { kind: 'unused', membership: first.name };
+}
+
+// Paid at the studio (docs/decisions.md "Paid at the studio"): an appointment or a course nothing
+// covers is booked all the same, with a due invoice for its price. Cancelled in time, nothing is
+// owed; cancelled late, the price stays due, as a late cancel keeps a pass's visit used.
+
+export type StudioInvoiceStatus = 'due' | 'cancelled';
+
+/** What a cancel leaves owed at the studio for a booking nothing covered. */
+export function owedAfterCancel(kind: 'cancel' | 'latecancel'): StudioInvoiceStatus {
+  return kind === 'cancel' ? 'cancelled' : 'due';
+}

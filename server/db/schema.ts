@@ -134,6 +134,8 @@ export interface CourseEnrolmentsTable {
   course_id: number;
   profile_id: number;
   created_at: IsoText;
+  /** Migration 0024: the 'due' order of its price, paid at the studio. */
+  order_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionInstructorsTable {
@@ -302,8 +304,11 @@ export interface AppointmentsTable {
   end_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
   /** Migration 0007. */
   hold_expires_at: ColumnType<IsoText | null, IsoText | null | undefined, IsoText | null>;
-  concession_kind: ColumnType<CoverageKindText | null, CoverageKindText | null | undefined, CoverageKindText | null>;
+  /** What paid for it once booked; casual (nothing covered it, paid at the studio) since migration 0024. */
+  concession_kind: ColumnType<ConcessionKindText | null, ConcessionKindText | null | undefined, ConcessionKindText | null>;
   concession_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 0024: booked casually, the 'due' order of its price, paid at the studio. */
+  order_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Migration 0008: cancelled by the member inside the cancellation window. */
   late_cancelled: ColumnType<Flag, Flag | undefined, Flag>;
   start_at: IsoText;
@@ -323,6 +328,7 @@ export interface ServicesTable {
 }
 
 export type CoverageKindText = 'membership' | 'pass';
+export type ConcessionKindText = CoverageKindText | 'casual';
 
 /** A membership plan or pass type (by name) that pays for a service. */
 export interface ServiceCoverageTable {
@@ -519,7 +525,7 @@ export interface OrdersTable {
   id: Generated<number>;
   profile_id: number;
   org_id: number;
-  status: 'confirmed' | 'paid' | 'failed' | 'due' | 'refunded';
+  status: 'confirmed' | 'paid' | 'failed' | 'due' | 'refunded' | 'cancelled';
   currency: string;
   total_cents: number;
   lines: string;
@@ -569,9 +575,14 @@ export interface InvoicesTable {
   total_cents: number;
   tax_cents: number;
   lines: string;
-  /** paid, due (a late-cancel fee, paid at the studio) or refunded (staff refunded its order). */
-  status: ColumnType<'paid' | 'due' | 'refunded', 'paid' | 'due' | undefined, 'paid' | 'due' | 'refunded'>;
+  /**
+   * paid, due (paid at the studio: a late-cancel fee, an appointment or a course nothing covers),
+   * refunded (staff refunded its order) or cancelled (what it was due for was cancelled in time).
+   */
+  status: ColumnType<InvoiceStatusText, 'paid' | 'due' | undefined, InvoiceStatusText>;
 }
+
+export type InvoiceStatusText = 'paid' | 'due' | 'refunded' | 'cancelled';
 
 /** The sandbox gateway's record of a charge, one per idempotency key. */
 export interface SandboxChargesTable {

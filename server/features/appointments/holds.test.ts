@@ -3,7 +3,7 @@
 // frees the slot; booking counts against what covers the service, once even when replayed;
 // another member's appointment answers 404. On SQLite and, under npm run test:pg, PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Appointment, AppointmentSlot, Service, StaffMember } from '../../../core/contract/types';
+import type { Appointment, AppointmentSlot, Invoice, Service, StaffMember } from '../../../core/contract/types';
 import { APPOINTMENT_HOLD_MINUTES } from '../../../core/rules/appointments';
 import { ALEX, json, KAI, manualClock, SAM, signedIn, startTestServer, type Browser, type TestServer } from '../../testing/helpers';
 import { facilityGuid, lastPlacesRace, type FacilityName } from '../../testing/booking-helpers';
@@ -74,7 +74,7 @@ describe('appointment holds and bookings', () => {
     expect(row.concession_kind).toBe('membership');
   });
 
-  it('counts a pass once even when the booking is replayed, and asks to pay when nothing covers it', async () => {
+  it('counts a pass once even when the booking is replayed', async () => {
     const kai = await signedIn(server, KAI);
     const { h, body } = await freeSlot(kai, 'Tallinn Old Town', 'Personal Training', 'Rasmus Kivi');
     const held = await json<Appointment>(await kai.request('/api/v1/appointments', { method: 'POST', json: body, headers: h }));
@@ -90,13 +90,42 @@ describe('appointment holds and bookings', () => {
     expect((await kai.put(`/api/v1/appointments/${held.id}/book`, {}, { headers: key })).status).toBe(200);
     const passAfter = await db.selectFrom('passes').select('visits_used').where('id', '=', passBefore.id).executeTakeFirstOrThrow();
     expect(passAfter.visits_used).toBe(passBefore.visits_used + 1);
+  });
 
+  it('books what nothing covers to be paid at the studio: one due invoice for its price, moved with it, cancelled by a free cancel, kept by a late one', async () => {
+    const invoices = async (h: Record<string, string>) => (await json<Invoice[]>(await alex.get('/api/v1/invoices', { headers: h }))).filter((i) => i.lines.some((l) => l.kind === 'appointment'));
     const physio = await freeSlot(alex, 'Wellington', 'Sports Physio', 'Aroha Ngata');
-    const physioHeld = await json<Appointment>(await alex.request('/api/v1/appointments', { method: 'POST', json: physio.body, headers: physio.h }));
-    expect(physioHeld.concession).toEqual({ kind: 'casual', name: null, visits_total: null, visits_left: null });
-    const refused = await alex.put(`/api/v1/appointments/${physioHeld.id}/book`, {});
-    expect(refused.status).toBe(409);
-    expect(await json(refused)).toMatchObject({ code: 'payment_required' });
+    const before = await invoices(physio.h);
+    const held = await json<Appointment>(await alex.request('/api/v1/appointments', { method: 'POST', json: physio.body, headers: physio.h }));
+    expect(held.concession).toEqual({ kind: 'casual', name: null, visits_total: null, visits_left: null });
+    const key = { 'Idempotency-Key': 'alex-physio-1' };
+    const booked = await alex.put(`/api/v1/appointments/${held.id}/book`, {}, { headers: key });
+    expect(booked.status).toBe(200);
+    expect(await json(booked)).toMatchObject({ status: 'booked', concession: { kind: 'casual' }, price: physio.service.price });
+    // Replayed (its answer lost): the same booking, still one invoice.
+    expect((await alex.put(`/api/v1/appointments/${held.id}/book`, {}, { headers: key })).status).toBe(200);
+    const due = (await invoices(physio.h)).filter((i) => !before.some((b) => b.id === i.id));
+    expect(due).toHaveLength(1);
+    expect(due[0]).toMatchObject({ status: 'due', total: physio.service.price, currency: 'NZD', lines: [{ kind: 'appointment', name: 'Sports Physio', quantity: 1, price: physio.service.price, starts_at: physio.slot.start_at }] });
+
+    // Moved to another free time: the invoice names the new one.
+    const later = await freeSlot(alex, 'Wellington', 'Sports Physio', 'Aroha Ngata', 6);
+    const moved = await json<Appointment>(await alex.put(`/api/v1/appointments/${held.id}`, { appointment: { start_at: later.slot.start_at } }));
+    expect(moved.start_at).toBe(later.slot.start_at);
+    expect((await invoices(physio.h)).find((i) => i.id === due[0]!.id)?.lines[0]?.starts_at).toBe(later.slot.start_at);
+
+    // Cancelled freely: nothing is owed.
+    expect(await json(await alex.put(`/api/v1/appointments/${held.id}/cancel`, {}))).toMatchObject({ status: 'cancelled' });
+    expect((await invoices(physio.h)).find((i) => i.id === due[0]!.id)?.status).toBe('cancelled');
+
+    // Cancelled late: the price stays due.
+    const next = await freeSlot(alex, 'Wellington', 'Sports Physio', 'Aroha Ngata', 2);
+    const second = await json<Appointment>(await alex.request('/api/v1/appointments', { method: 'POST', json: next.body, headers: next.h }));
+    expect((await alex.put(`/api/v1/appointments/${second.id}/book`, {})).status).toBe(200);
+    clock.advance(Date.parse(second.start_at) - clock.now().getTime() - 20 * 3_600_000);
+    expect(await json(await alex.put(`/api/v1/appointments/${second.id}/latecancel`, {}))).toMatchObject({ status: 'cancelled' });
+    const kept = (await invoices(next.h)).find((i) => i.lines[0]?.starts_at === second.start_at);
+    expect(kept?.status).toBe('due');
   });
 
   it('refuses a time off the grid, outside working hours or too soon, and a malformed body', async () => {

@@ -1,15 +1,18 @@
 import type { Kysely, Selectable } from 'kysely';
 import { APPOINTMENT_HOLD_MINUTES, appointmentCancelKind, isSlotBookable, SLOT_STEP_MINUTES } from '../../../core/rules/appointments';
+import { owedAfterCancel } from '../../../core/rules/concessions';
 import type { AppointmentsTable, Database, FacilityRow } from '../../db/schema';
 import { ApiError, notFound } from '../../http/errors';
 import { availability, staffHere } from './catalogue-routes';
 import { chargeTargetFor } from './present';
+import { invoiceDueAtStudio, redateDueAtStudio, settleDueAtStudio, type InvoiceLineRow } from '../shop/invoices';
 
 // Holding a slot, booking it and cancelling it (POST /appointments, PUT /appointments/{id}/book,
 // /cancel, /latecancel). A hold takes
 // the staff member's quarter hours in staff_busy_blocks, whose primary key (staff, quarter hour)
 // lets only one of several racing members have them, on both databases; a hold lapses after
-// APPOINTMENT_HOLD_MINUTES and gives its quarter hours back; booking chooses what pays.
+// APPOINTMENT_HOLD_MINUTES and gives its quarter hours back; booking chooses what pays, and what
+// nothing covers is paid at the studio (a due invoice, cancelled by a cancel in time).
 
 type Db = Kysely<Database>;
 type AppointmentRow = Selectable<AppointmentsTable>;
@@ -101,17 +104,23 @@ export async function bookHeld(trx: Db, profileId: number, appointmentId: number
   if (row.status !== 'held' || row.hold_expires_at === null || Date.parse(row.hold_expires_at) <= now.getTime()) {
     throw new ApiError(409, 'hold_expired', 'Your hold on this time ran out. Choose a time again.');
   }
-  const facility = await trx.selectFrom('facilities').select('org_id').where('id', '=', row.facility_id).executeTakeFirstOrThrow();
+  const facility = await trx.selectFrom('facilities').select(['org_id', 'currency_code']).where('id', '=', row.facility_id).executeTakeFirstOrThrow();
   const target = await chargeTargetFor(trx, row, facility.org_id);
-  // Paying for it is the shop's (the next issue); until then the studio takes payment.
-  if (target.kind === 'casual') throw new ApiError(409, 'payment_required', 'Nothing you have covers this. Pay at the studio or buy a pass.');
   if (target.kind === 'pass') await trx.updateTable('passes').set((eb) => ({ visits_used: eb('visits_used', '+', 1) })).where('id', '=', target.id).execute();
+  // Nothing covers it: booked all the same, its price due at the studio on an invoice (docs/decisions.md "Paid at the studio").
+  const orderId = target.kind === 'casual' ? await invoiceDueAtStudio(trx, { profile_id: row.profile_id, org_id: facility.org_id, currency: facility.currency_code }, await appointmentLine(trx, row), now) : null;
   return trx
     .updateTable('appointments')
-    .set({ status: 'booked', hold_expires_at: null, concession_kind: target.kind, concession_id: target.id, updated_at: now.toISOString() })
+    .set({ status: 'booked', hold_expires_at: null, concession_kind: target.kind, concession_id: target.kind === 'casual' ? null : target.id, order_id: orderId, updated_at: now.toISOString() })
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** The invoice line of an appointment paid at the studio: the service at its price, and when. */
+async function appointmentLine(trx: Db, row: AppointmentRow): Promise<InvoiceLineRow> {
+  const service = row.service_id === null ? undefined : await trx.selectFrom('services').select('price_cents').where('id', '=', row.service_id).executeTakeFirst();
+  return { kind: 'appointment', name: row.service_name, starts_at: row.start_at, quantity: 1, price_cents: service?.price_cents ?? 0 };
 }
 
 /**
@@ -130,6 +139,8 @@ export async function cancelByMember(trx: Db, profileId: number, appointmentId: 
   if (kind === 'cancel' && row.status === 'booked' && row.concession_kind === 'pass' && row.concession_id !== null) {
     await trx.updateTable('passes').set((eb) => ({ visits_used: eb('visits_used', '-', 1) })).where('id', '=', row.concession_id).where('visits_used', '>', 0).execute();
   }
+  // Paid at the studio: cancelled in time nothing is owed; late, the price stays due.
+  if (row.order_id !== null) await settleDueAtStudio(trx, row.order_id, owedAfterCancel(kind));
   await freeQuarterHours(trx, row.id);
   return trx
     .updateTable('appointments')
@@ -162,6 +173,7 @@ export async function changeAppointment(trx: Db, profileId: number, appointmentI
   const end = new Date(startAt.getTime() + service.duration_minutes * 60_000);
   await freeQuarterHours(trx, row.id);
   await takeQuarterHours(trx, row.id, staff.id, startAt, end);
+  if (row.order_id !== null) await redateDueAtStudio(trx, row.order_id, startAt.toISOString());
   return trx
     .updateTable('appointments')
     .set({ staff_id: staff.id, staff_name: staff.full_name, start_at: startAt.toISOString(), end_at: end.toISOString(), updated_at: now.toISOString() })

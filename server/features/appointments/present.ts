@@ -43,6 +43,7 @@ async function knownConcessions(db: Db, rows: readonly AppointmentRow[], orgIds:
 }
 
 async function concessionOf(db: Db, row: AppointmentRow, orgId: number, known: Known): Promise<AppointmentConcession | null> {
+  if (row.concession_kind === 'casual') return describeTarget({ kind: 'casual' }, known);
   if (row.concession_kind !== null && row.concession_id !== null) return describeTarget({ kind: row.concession_kind, id: row.concession_id }, known);
   if (row.status === 'held' && row.service_id !== null) return describeTarget(await chargeTargetFor(db, row, orgId), known);
   return null;

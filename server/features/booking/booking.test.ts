@@ -8,7 +8,7 @@ import { asSession, asVisit, DAY, expectError, facilityGuid, HOUR, post, profile
 import { ALEX, json, SAM, signedIn, startTestServer, type Browser, type TestServer } from '../../testing/helpers';
 
 const SESSION_KEYS = [
-  'booked_count', 'booking_close_date', 'booking_open_date', 'cancellation_close_date', 'cancelled', 'capacity', 'description', 'droppedin_count', 'dropin_spaces',
+  'booked_count', 'booking_close_date', 'booking_open_date', 'cancellation_close_date', 'cancelled', 'capacity', 'course', 'description', 'droppedin_count', 'dropin_spaces',
   'end_date', 'facility_guid', 'full', 'id', 'instructors', 'location', 'name', 'offered_count', 'online_url', 'start_date', 'visit', 'waitlist_count', 'waitlists_on',
   'whiteboard_items', 'whiteboard_visibility',
 ].sort();

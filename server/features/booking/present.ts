@@ -112,6 +112,18 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return groups;
 }
 
+/** The courses of these classes by id, with whether the member is enrolled (two queries for all). */
+async function coursesOf(db: Db, rows: readonly SessionWithFacility[], profileId: number): Promise<Map<number, NonNullable<Session['course']>>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.course_id === null ? [] : [r.course_id])))];
+  if (ids.length === 0) return new Map();
+  const [courses, mine] = await Promise.all([
+    inChunks(ids, (chunk) => db.selectFrom('courses').select(['id', 'name']).where('id', 'in', chunk).execute()),
+    inChunks(ids, (chunk) => db.selectFrom('course_enrolments').select('course_id').where('profile_id', '=', profileId).where('course_id', 'in', chunk).execute()),
+  ]);
+  const enrolled = new Set(mine.map((e) => e.course_id));
+  return new Map(courses.map((c) => [c.id, { id: c.id, name: c.name, enrolled: enrolled.has(c.id) }]));
+}
+
 export async function presentSessions(db: Db, rows: readonly SessionWithFacility[], profileId: number): Promise<Session[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -125,6 +137,7 @@ export async function presentSessions(db: Db, rows: readonly SessionWithFacility
   const mineOf = groupBy(mine, (v) => v.session_id);
   const current = new Map(rows.map((row) => [row.id, currentVisit(mineOf.get(row.id) ?? [])]));
   const positions = await waitlistPositions(db, [...current.values()].filter((v): v is VisitRow => v !== null));
+  const courses = await coursesOf(db, rows, profileId);
 
   const sessions = rows.map((row): Session => {
     const c = counts.get(row.id) ?? NO_VISITS;
@@ -154,6 +167,7 @@ export async function presentSessions(db: Db, rows: readonly SessionWithFacility
       whiteboard_items: [],
       whiteboard_visibility: row.whiteboard_visibility,
       visit: visit ? toVisitSummary(visit, positions.get(visit.id) ?? null) : null,
+      course: row.course_id === null ? null : (courses.get(row.course_id) ?? null),
     };
   });
   // Programmed workouts only where the member may see the whiteboard (see docs/rules.md#booking), in one query.

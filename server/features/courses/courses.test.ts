@@ -3,7 +3,7 @@
 // course's last place exactly one gets it; another facility's course answers 404. On SQLite and,
 // under npm run test:pg, PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Course } from '../../../core/contract/types';
+import type { Course, Invoice, Session } from '../../../core/contract/types';
 import { ALEX, json, SAM, signedIn, startTestServer, type Browser, type TestServer } from '../../testing/helpers';
 import { facilityGuid, lastPlacesRace } from '../../testing/booking-helpers';
 
@@ -61,6 +61,23 @@ describe('courses', () => {
     expect(await json(await alex.request(`/api/v1/courses/${barbell.id}/enrol`, { method: 'POST', json: {}, headers: wellington }))).toMatchObject({ code: 'already_booked' });
     expect((await list(alex, '?enrolled=1')).map((c) => c.id)).toEqual([barbell.id]);
     expect(await list(sam, '?enrolled=1')).toEqual([]);
+  });
+
+  it('takes the course’s price as one invoice due at the studio, however often enrolling is replayed, and its classes name the course', async () => {
+    const pilates = (await list(alex)).find((c) => c.name === 'Pre-natal Pilates')!;
+    const courseInvoices = async () => (await json<Invoice[]>(await alex.get('/api/v1/invoices', { headers: wellington }))).filter((i) => i.lines.some((l) => l.kind === 'course' && l.name === 'Pre-natal Pilates'));
+    expect(await courseInvoices()).toEqual([]);
+    const key = { ...wellington, 'Idempotency-Key': 'enrol-pilates' };
+    expect((await alex.request(`/api/v1/courses/${pilates.id}/enrol`, { method: 'POST', json: {}, headers: key })).status).toBe(201);
+    expect((await alex.request(`/api/v1/courses/${pilates.id}/enrol`, { method: 'POST', json: {}, headers: key })).status).toBe(201);
+    const invoices = await courseInvoices();
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({ status: 'due', total: pilates.price, currency: pilates.currency, lines: [{ kind: 'course', name: 'Pre-natal Pilates', quantity: 1, price: pilates.price, starts_at: pilates.first_class_date }] });
+    // Each of its classes says which course it is part of, and that the member is in it.
+    const first = await json<Session>(await alex.get(`/api/v1/sessions/${pilates.classes[0]!.id}`, { headers: wellington }));
+    expect(first.course).toEqual({ id: pilates.id, name: 'Pre-natal Pilates', enrolled: true });
+    const forSam = await json<Session>(await sam.get(`/api/v1/sessions/${pilates.classes[0]!.id}`, { headers: wellington }));
+    expect(forSam.course).toEqual({ id: pilates.id, name: 'Pre-natal Pilates', enrolled: false });
   });
 
   it('refuses the whole course when one of its classes is full, booking none', async () => {

@@ -11,10 +11,11 @@ import { idempotent } from '../../http/idempotency';
 import { profileId, requireAuth } from '../../http/session';
 import { pathId, readQuery, requireFacility } from '../booking/http';
 import { visitCounts } from '../booking/present';
+import { invoiceDueAtStudio } from '../shop/invoices';
 
 // Courses at the facility in X-Facility-Id (GET /courses, /courses/{id}) and enrolling in one
 // (POST /courses/{id}/enrol): every class of the course is booked in one transaction, or none is
-// and the member is told why. Places left: the course's own, and never more than its fullest
+// and the member is told why; its price is then due at the studio, on an invoice. Places left: the course's own, and never more than its fullest
 // class has (its classes can also be booked one at a time). Another facility's course is 404.
 
 type Db = Kysely<Database>;
@@ -110,7 +111,9 @@ export function courseRoutes(): Hono<AppEnv> {
         const live = await trx.selectFrom('visits').select('session_id').where('profile_id', '=', me).where('session_id', 'in', classes.map((s) => s.id)).where('state', '<>', 'cancelled').executeTakeFirst();
         if (live) throw new ApiError(409, 'already_booked', 'You already have a place in one of its classes: cancel it first, or keep booking class by class.');
         const stamp = at.toISOString();
-        await trx.insertInto('course_enrolments').values({ course_id: course.id, profile_id: me, created_at: stamp }).execute();
+        // Its price is paid at the studio: an invoice due, in the same transaction (docs/decisions.md "Courses: asked first, paid at the studio").
+        const orderId = await invoiceDueAtStudio(trx, { profile_id: me, org_id: facility.org_id, currency: facility.currency_code }, { kind: 'course', name: course.name, starts_at: first.start_at, quantity: 1, price_cents: course.price_cents }, at);
+        await trx.insertInto('course_enrolments').values({ course_id: course.id, profile_id: me, created_at: stamp, order_id: orderId }).execute();
         await trx
           .insertInto('visits')
           .values(classes.map((s) => ({ profile_id: me, session_id: s.id, state: 'booked' as const, dropin: 0 as const, offer_expires_at: null, created_at: stamp, updated_at: stamp })))

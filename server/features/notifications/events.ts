@@ -8,6 +8,7 @@ import { insertNotifications, removeOfferNotifications } from './store';
 import { lockForDecision } from '../../db/index';
 import { freeQuarterHours, takeQuarterHours } from '../appointments/holds';
 import { refundVisit } from '../booking/charges';
+import { redateDueAtStudio, settleDueAtStudio } from '../shop/invoices';
 
 // Staff actions that notify members. Each runs inside the caller's transaction; the
 // notifications go out after it commits (Notifier.transaction).
@@ -107,6 +108,8 @@ export async function moveAppointment(trx: Db, id: number, startAt: Date, now: D
   // Its staff member's time moves with it (409 slot_unavailable if someone has the new time).
   await freeQuarterHours(trx, row.id);
   if (row.staff_id !== null && end_at !== null) await takeQuarterHours(trx, row.id, row.staff_id, startAt, new Date(end_at));
+  // Paid at the studio: the invoice says the new time.
+  if (row.order_id !== null) await redateDueAtStudio(trx, row.order_id, start);
   const [n] = await insertNotifications(
     trx,
     [{ profileId: row.profile_id, orgId: facility.org_id, type: 'appointment', message: appointmentMovedMessage(row.service_name, row.staff_name, start, facility.time_zone), params: { appointment: { id: row.id } } }],
@@ -120,6 +123,8 @@ export async function cancelAppointment(trx: Db, id: number, now: Date): Promise
   const { row, facility } = await bookedAppointment(trx, id);
   const appointment = await trx.updateTable('appointments').set({ status: 'cancelled', updated_at: now.toISOString() }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
   await freeQuarterHours(trx, row.id);
+  // The studio cancelled it: nothing is owed for it.
+  if (row.order_id !== null) await settleDueAtStudio(trx, row.order_id, 'cancelled');
   const [n] = await insertNotifications(
     trx,
     [{ profileId: row.profile_id, orgId: facility.org_id, type: 'appointment', message: appointmentCancelledMessage(row.service_name, row.staff_name, row.start_at, facility.time_zone), params: { appointment: { id: row.id } } }],

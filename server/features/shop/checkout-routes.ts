@@ -53,9 +53,12 @@ function presentOrder(order: OrderRow) {
   };
 }
 
-/** The member's latest checkout order here (a late-cancel fee's 'due' order is not one). */
+/**
+ * The member's latest checkout order here. What is paid at the studio (a late-cancel fee, an
+ * appointment or a course: 'due', or 'cancelled' once what it was for was cancelled) is not one.
+ */
 function latestOrder(db: Db, facility: FacilityRow, me: number) {
-  return db.selectFrom('orders').selectAll().where('profile_id', '=', me).where('org_id', '=', facility.org_id).where('status', '<>', 'due').orderBy('id', 'desc').executeTakeFirst();
+  return db.selectFrom('orders').selectAll().where('profile_id', '=', me).where('org_id', '=', facility.org_id).where('status', 'not in', ['due', 'cancelled']).orderBy('id', 'desc').executeTakeFirst();
 }
 
 async function confirmCart(trx: Db, facility: FacilityRow, me: number, at: Date): Promise<OrderRow> {

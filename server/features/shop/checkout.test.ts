@@ -141,7 +141,7 @@ describe('checkout', () => {
     expect((await passes()).length).toBe(before + 1);
   });
 
-  it('pays the confirmed order although a late-cancel fee was issued in between, and keeps a line added since in the cart', async () => {
+  it('pays the confirmed order although a late-cancel fee and a studio invoice, since cancelled, were issued in between, and keeps a line added since in the cart', async () => {
     const visa = await card(alex, '4242424242424242');
     await alex.request('/api/v1/cart', { method: 'DELETE', headers: wellington });
     await fill(alex);
@@ -150,6 +150,10 @@ describe('checkout', () => {
     const me = (await server.running.db.selectFrom('orders').select('profile_id').where('id', '=', order.id).executeTakeFirstOrThrow()).profile_id;
     const facility = await server.running.db.selectFrom('facilities').select(['id', 'org_id']).where('name', '=', 'Wellington').executeTakeFirstOrThrow();
     expect(await chargeLateCancelFee(server.running.db, { profile_id: me }, { org_id: facility.org_id, facility_id: facility.id, name: 'HIIT', start_at: new Date().toISOString() }, new Date())).toBe(true);
+    // An appointment paid at the studio, booked and cancelled in time: its order is no checkout's.
+    const { invoiceDueAtStudio, settleDueAtStudio } = await import('./invoices');
+    const studio = await invoiceDueAtStudio(server.running.db, { profile_id: me, org_id: facility.org_id, currency: 'NZD' }, { kind: 'appointment', name: 'Sports Physio', starts_at: new Date().toISOString(), quantity: 1, price_cents: 8500 }, new Date());
+    await settleDueAtStudio(server.running.db, studio, 'cancelled');
     await fill(alex);
     const paid = await json<Paid>(await pay(alex, visa));
     expect(paid.order).toMatchObject({ id: order.id, status: 'paid' });

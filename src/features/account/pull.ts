@@ -8,8 +8,11 @@ import { getAllPasses, getInvoices, getMemberships } from './api';
 
 export const ACCOUNT_MAX_AGE_MS = 5 * 60_000;
 
+/** The freshness marks of an organisation's memberships and passes, in that order. */
+export const concessionResources = (orgId: number): [string, string] => [`memberships:${orgId}`, `passes:${orgId}`];
+
 const membershipsPull = definePull<{ guid: string; orgId: number }, Membership[]>({
-  resource: ({ orgId }) => `memberships:${orgId}`,
+  resource: ({ orgId }) => concessionResources(orgId)[0],
   maxAgeMs: ACCOUNT_MAX_AGE_MS,
   tables: () => [db.memberships],
   fetch: ({ guid }) => getMemberships({ scope: facilityScope(guid) }),
@@ -21,7 +24,7 @@ const membershipsPull = definePull<{ guid: string; orgId: number }, Membership[]
 });
 
 const passesPull = definePull<{ guid: string; orgId: number }, Pass[]>({
-  resource: ({ orgId }) => `passes:${orgId}`,
+  resource: ({ orgId }) => concessionResources(orgId)[1],
   maxAgeMs: ACCOUNT_MAX_AGE_MS,
   tables: () => [db.passes],
   fetch: ({ guid }) => getAllPasses({ scope: facilityScope(guid) }),

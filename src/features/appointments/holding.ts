@@ -4,7 +4,8 @@
 // the same hold back instead of racing itself for the slot.
 import { facilityScope } from '../../data/api/client';
 import { db } from '../../data/db';
-import { bookAppointment, changeAppointment, holdAppointment } from './api';
+import { bookAppointment, cancelAppointment, changeAppointment, holdAppointment } from './api';
+import { pullConcessions, pullInvoices } from '../account/public';
 import { storedAppointment } from './pull';
 import type { Appointment } from '../../../core/contract/types';
 
@@ -29,7 +30,18 @@ export async function holdChoice(choice: SlotChoice, idempotencyKey: string, hol
   return keep(answer, choice.guid);
 }
 
-/** Books the held appointment; what pays is counted once however often this is repeated. */
+/**
+ * Books the held appointment; what pays is counted once however often this is repeated. What
+ * paid changed (a pass's visit used, or an invoice due at the studio): both are fetched again.
+ */
 export async function bookHold(id: number, guid: string, idempotencyKey: string): Promise<Appointment> {
-  return keep(await bookAppointment(id, { idempotencyKey, scope: facilityScope(guid) }), guid);
+  const answer = await keep(await bookAppointment(id, { idempotencyKey, scope: facilityScope(guid) }), guid);
+  const orgId = (await db.facilities.get(guid))?.org_id;
+  if (orgId !== undefined) void Promise.all([pullConcessions(guid, orgId, { force: true }), pullInvoices(guid, orgId, { force: true })]).catch(() => undefined);
+  return answer;
+}
+
+/** Lets go of a hold the server would not book, so the time is not kept from others for nothing. */
+export async function releaseHold(id: number, guid: string, idempotencyKey: string): Promise<Appointment> {
+  return keep(await cancelAppointment(id, 'cancel', { idempotencyKey, scope: facilityScope(guid) }), guid);
 }

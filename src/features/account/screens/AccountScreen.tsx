@@ -8,6 +8,7 @@ import { EmptyState } from '../../../ui/empty-state/index';
 import { List } from '../../../ui/list/index';
 import { usePageTitle } from '../../../ui/page-title';
 import { Spinner } from '../../../ui/spinner/index';
+import { useOnline } from '../../../ui/use-online';
 import { useNow } from '../../booking/public';
 import { useConcessions, useRefreshConcessions } from '../hooks';
 import { statusNow } from '../left';
@@ -22,7 +23,10 @@ export default function AccountScreen() {
   useRefreshConcessions(facility?.guid, facility?.org_id);
   const format = useFormat(facility?.time_zone);
   const now = useNow();
-  if (concessions === undefined) return <Spinner block />;
+  const online = useOnline();
+  if (concessions === undefined || (!concessions.known && online)) return <Spinner block />;
+  // Offline and never fetched: say so, rather than "you have none".
+  if (!concessions.known) return <section className="page" aria-labelledby="page-title"><h1 id="page-title" className="page__title">{title}</h1><EmptyState title={t('notYet')} /></section>;
   const all = [...concessions.memberships, ...concessions.passes];
   const isCurrent = (item: (typeof all)[number]) => {
     const status = statusNow(item, now);

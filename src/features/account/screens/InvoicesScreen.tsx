@@ -2,6 +2,7 @@
 // prints just that invoice (the print stylesheet hides the rest of the page).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Invoice } from '../../../../core/contract/types';
 import { useFacility } from '../../../data/hooks/auth';
 import { useFormat } from '../../../i18n/useFormat';
 import { Button } from '../../../ui/button/index';
@@ -19,6 +20,16 @@ export default function InvoicesScreen() {
   useRefreshInvoices(facility?.guid, facility?.org_id);
   const format = useFormat(facility?.time_zone);
   const [printing, setPrinting] = useState<number | null>(null);
+
+  // What a line is for, with when: a late-cancel fee's class, an appointment, a course's first class.
+  function lineText(line: Invoice['lines'][number]): string {
+    if (!line.starts_at) return line.name;
+    const when = `${format.date(line.starts_at)} ${format.time(line.starts_at)}`;
+    if (line.kind === 'late_cancel_fee') return t('invoices.lateCancelFee', { name: line.name, date: when });
+    if (line.kind === 'appointment') return t('invoices.appointment', { name: line.name, date: when });
+    if (line.kind === 'course') return t('invoices.course', { name: line.name, date: format.date(line.starts_at) });
+    return line.name;
+  }
 
   function print(id: number) {
     setPrinting(id);
@@ -45,7 +56,7 @@ export default function InvoicesScreen() {
                 <thead><tr><th scope="col">{t('invoices.item')}</th><th scope="col">{t('invoices.quantity')}</th><th scope="col">{t('invoices.amount')}</th></tr></thead>
                 <tbody>
                   {invoice.lines.map((line, i) => (
-                    <tr key={i}><td>{line.kind === 'late_cancel_fee' && line.starts_at ? t('invoices.lateCancelFee', { name: line.name, date: `${format.date(line.starts_at)} ${format.time(line.starts_at)}` }) : line.name}</td><td>{line.quantity}</td><td>{format.currency(line.price * line.quantity, invoice.currency)}</td></tr>
+                    <tr key={i}><td>{lineText(line)}</td><td>{line.quantity}</td><td>{format.currency(line.price * line.quantity, invoice.currency)}</td></tr>
                   ))}
                 </tbody>
                 <tfoot>

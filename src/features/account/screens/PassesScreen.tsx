@@ -9,6 +9,7 @@ import { List } from '../../../ui/list/index';
 import { usePageTitle } from '../../../ui/page-title';
 import { Segmented } from '../../../ui/segmented/index';
 import { Spinner } from '../../../ui/spinner/index';
+import { useOnline } from '../../../ui/use-online';
 import { useNow } from '../../booking/public';
 import { useConcessions, useRefreshConcessions } from '../hooks';
 import { statusNow } from '../left';
@@ -24,7 +25,10 @@ export default function PassesScreen() {
   const format = useFormat(facility?.time_zone);
   const now = useNow();
   const [show, setShow] = useState<'active' | 'all'>('active');
-  if (concessions === undefined) return <Spinner block />;
+  const online = useOnline();
+  if (concessions === undefined || (!concessions.known && online)) return <Spinner block />;
+  // Offline and never fetched: say so, rather than "you have none".
+  if (!concessions.known) return <section className="page" aria-labelledby="page-title"><h1 id="page-title" className="page__title">{title}</h1><EmptyState title={t('notYet')} /></section>;
   const passes = show === 'all' ? concessions.passes : concessions.passes.filter((p) => statusNow(p, now) === 'active');
   return (
     <section className="page" aria-labelledby="page-title">

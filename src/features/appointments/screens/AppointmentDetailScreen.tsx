@@ -1,9 +1,10 @@
 // /appointments/:id: what, who, when, where, what paid, status; Reschedule, Cancel (a late
 // cancel asks first, as for classes) and Add to calendar. Rendered from Dexie, so offline too;
 // cancel and reschedule queue through the outbox.
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { appointmentCancelKind } from '../../../../core/rules/appointments';
+import { owedAfterCancel } from '../../../../core/rules/concessions';
 import { appointmentIcs } from '../../../domain/appointments';
 import { useCurrentAccount, useFacility } from '../../../data/hooks/auth';
 import { usePending } from '../../../data/hooks/pending';
@@ -19,7 +20,7 @@ import { useCommand } from '../../../ui/use-command';
 import { useNow } from '../../booking/public';
 import { cancelAppointmentCommand, lateCancelAppointmentCommand } from '../commands';
 import { useAppointment, useRefreshAppointment } from '../hooks';
-import { ConcessionText } from './ConcessionText';
+import { ConcessionText, paidAtStudio } from './ConcessionText';
 import { stepPath } from './use-choice';
 import './appointments.css';
 
@@ -58,12 +59,17 @@ export default function AppointmentDetailScreen() {
   const cancelKind = appointmentCancelKind(appointment, now);
   const movable = appointment.status === 'booked' && cancelKind === 'cancel' && appointment.service_id != null;
 
+  // Booked to be paid at the studio: the cancel says what stays owed (owedAfterCancel), the facts link the invoice.
+  const atStudio = appointment.status === 'booked' && paidAtStudio(appointment);
+  const price = format.currency(appointment.price ?? 0, appointment.currency ?? 'NZD');
+
   async function cancel() {
     const late = cancelKind === 'latecancel';
+    const owed = atStudio && owedAfterCancel(late ? 'latecancel' : 'cancel') === 'due';
     await run(() => (late ? lateCancelAppointmentCommand(appointment!.id) : cancelAppointmentCommand(appointment!.id)), {
       confirm: late
-        ? { title: t('lateCancel.title'), body: t('lateCancel.body'), confirmLabel: t('lateCancel.confirm'), cancelLabel: t('lateCancel.keep'), danger: true }
-        : { title: t('cancel.title'), body: t('cancel.body'), confirmLabel: t('cancel.confirm'), cancelLabel: t('cancel.keep'), danger: true },
+        ? { title: t('lateCancel.title'), body: owed ? t('lateCancel.bodyDue', { price }) : t('lateCancel.body'), confirmLabel: t('lateCancel.confirm'), cancelLabel: t('lateCancel.keep'), danger: true }
+        : { title: t('cancel.title'), body: atStudio && !owed ? t('cancel.bodyDue') : t('cancel.body'), confirmLabel: t('cancel.confirm'), cancelLabel: t('cancel.keep'), danger: true },
       loading: t('toast.cancelling'),
       success: t('toast.cancelled'),
     });
@@ -79,7 +85,7 @@ export default function AppointmentDetailScreen() {
             { id: 'who', label: t('detail.who'), value: appointment.staff.full_name },
             { id: 'when', label: t('detail.when'), value: <>{format.weekdayDate(appointment.start_at)}, {appointment.end_at ? format.timeRange(appointment.start_at, appointment.end_at) : format.time(appointment.start_at)}</> },
             Boolean(where) && { id: 'where', label: t('detail.where'), value: where },
-            appointment.concession !== undefined && appointment.status !== 'expired' && { id: 'paid', label: t('detail.paid'), value: <ConcessionText appointment={appointment} format={format} /> },
+            appointment.concession !== undefined && appointment.status !== 'expired' && { id: 'paid', label: t('detail.paid'), value: <><ConcessionText appointment={appointment} format={format} />{atStudio && <> <Link to="/account/invoices">{t('detail.invoices')}</Link></>}</> },
           ]} />
         </Card>
         {appointment.status === 'booked' && cancelKind === 'latecancel' && <p className="appt-note">{t('detail.rescheduleClosed')}</p>}

@@ -8,6 +8,7 @@ import { ButtonLink } from '../../../ui/button/index';
 import { Chip } from '../../../ui/chip/index';
 import { List, ListRow } from '../../../ui/list/index';
 import { useComingAppointments, useRefreshAppointments } from '../hooks';
+import { paidAtStudio } from './ConcessionText';
 import './appointments.css';
 
 export function ComingAppointments() {
@@ -32,6 +33,7 @@ export function ComingAppointments() {
               meta={<>
                 <span>{format.weekdayDate(a.start_at)}, {a.end_at ? format.timeRange(a.start_at, a.end_at) : format.time(a.start_at)} · {a.staff.full_name}</span>
                 {other(a.facility_guid) && <span>{other(a.facility_guid)}</span>}
+                {a.status === 'booked' && paidAtStudio(a) && <span>{t('concession.casualBooked', { price: format.currency(a.price ?? 0, a.currency ?? 'NZD') })}</span>}
               </>}
               chips={<>
                 {a.status === 'held' && <Chip tone="warning">{t('status.held')}</Chip>}

@@ -14,8 +14,9 @@ import { KeyValueList } from '../../../ui/key-value/index';
 import { Spinner } from '../../../ui/spinner/index';
 import { useCommand } from '../../../ui/use-command';
 import { useOnline } from '../../../ui/use-online';
-import { bookHold } from '../holding';
-import { ConcessionText } from './ConcessionText';
+import { bookHold, releaseHold } from '../holding';
+import { describeError } from '../../../ui/describe-error';
+import { ConcessionText, paidAtStudio } from './ConcessionText';
 import { HoldPanel } from './HoldPanel';
 import { stepPath, useChoice } from './use-choice';
 import { ButtonLink } from '../../../ui/button/index';
@@ -37,6 +38,8 @@ export function PayStep({ step, hold, staff, timeZone, facilityName }: Props) {
   const run = useCommand();
   const [lapsed, setLapsed] = useState(false);
   const [bookKey] = useState(newEntryId);
+  const [releaseKey] = useState(newEntryId);
+  const { t: tShell } = useTranslation();
   if (hold === undefined || staff === undefined) return <Spinner block />;
   if (hold === null) {
     return <EmptyState title={t('confirm.noHold')} action={<ButtonLink variant="primary" to={stepPath(choice.serviceId ? 'time' : '', { ...choice, hold: null })}>{t('time.choose')}</ButtonLink>} />;
@@ -50,12 +53,19 @@ export function PayStep({ step, hold, staff, timeZone, facilityName }: Props) {
   ];
 
   async function book() {
+    // Refused for any reason but a lapsed hold (which offers the nearest times): the time is let go.
+    const refused = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.code !== 'hold_expired';
     const result = await run(() => bookHold(hold!.id, hold!.facility_guid, bookKey), {
       loading: t('confirm.booking'),
       success: t('confirm.booked'),
+      describe: (error) => (refused(error) ? `${describeError(error, tShell)} ${t('confirm.released')}` : undefined),
     });
     if (result.ok) navigate(`/appointments/${hold!.id}`, { replace: true });
     else if (!result.cancelled && result.error instanceof ApiError && result.error.code === 'hold_expired') setLapsed(true);
+    else if (!result.cancelled && refused(result.error)) {
+      await releaseHold(hold!.id, hold!.facility_guid, releaseKey).catch(() => undefined);
+      go('time', { hold: null });
+    }
   }
 
   return (
@@ -73,7 +83,7 @@ export function PayStep({ step, hold, staff, timeZone, facilityName }: Props) {
         {step === 'concession' ? (
           <Button variant="primary" block onClick={() => go('confirm')}>{t('concession.continue')}</Button>
         ) : (
-          <Button variant="primary" block disabled={!online || hold.status !== 'held' || lapsed} onClick={() => void book()}>{t('confirm.book')}</Button>
+          <Button variant="primary" block disabled={!online || hold.status !== 'held' || lapsed} onClick={() => void book()}>{paidAtStudio(hold) ? t('confirm.bookAtStudio') : t('confirm.book')}</Button>
         )}
       </div>
     </>

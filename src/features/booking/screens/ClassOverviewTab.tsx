@@ -2,6 +2,7 @@
 // with the reason when booking is not possible and its way out (BookingHelp) rather than a missing button.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useClassContext } from './ClassDetailScreen';
 import { StatusBadges } from './StatusBadges';
 import { ReservationPrompt } from './ReservationPrompt';
@@ -65,6 +66,7 @@ export default function ClassOverviewTab() {
         ]} />
       </Card>
       {session.description && <p>{session.description}</p>}
+      {session.course && <p className="class-detail__course"><Link to={`/courses/${session.course.id}`}>{t('classes.partOf', { name: session.course.name })}</Link></p>}
 
       <div className="class-detail__actions">
         <WhyNotBookable session={session} now={now} format={format} />

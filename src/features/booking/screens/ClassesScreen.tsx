@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { usePageTitle } from '../../../ui/page-title';
 import { useFacility, useFacilityTimeZone } from '../../../data/hooks/auth';
-import { prefetchSessions, useRefreshSessions, useSessionsProgressive } from '../hooks/sessions';
+import { prefetchSessions, useRefreshSessions, useRevalidate, useSessionsProgressive } from '../hooks/sessions';
 import { usePendingTouches } from '../../../data/hooks/pending';
 import { touchKey } from '../../../data/sync/touches';
 import { addDaysToKey, dayKeyIn, daysFrom, groupByDay } from '../../../domain/timetable';
@@ -15,6 +15,8 @@ import { useFormat } from '../../../i18n/useFormat';
 import { EmptyState } from '../../../ui/empty-state/index';
 import { Spinner } from '../../../ui/spinner/index';
 import { SessionRow } from './SessionRow';
+// The sync entry, not the screens' one: the first paint of the timetable carries no account hooks.
+import { pullConcessions } from '../../account/public-sync';
 import { markFirstContent } from '../../../ui/first-content';
 import { useNow } from './use-now';
 import { Button } from '../../../ui/button/index';
@@ -56,6 +58,9 @@ export default function ClassesScreen() {
 
   const sessions = useSessionsProgressive(facility?.guid, week.from, week.to, FIRST_SCREEN_ROWS);
   const answered = useRefreshSessions(facility?.guid, week.from, week.to);
+  // What pays comes with the member's classes (after sign-in, on focus, back online), so a class
+  // opened from here, even offline, knows the membership that covers it.
+  useRevalidate(facility ? `${facility.guid}|${facility.org_id}` : null, () => (facility ? pullConcessions(facility.guid, facility.org_id) : Promise.resolve()));
   const touches = usePendingTouches();
   // The neighbouring ranges are read while the member looks at this one, so paging is instant.
   const loaded = sessions !== undefined;

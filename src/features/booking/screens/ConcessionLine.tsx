@@ -1,7 +1,9 @@
 // What pays for a place in a class, with what is left (docs/rules.md#visits). Before booking: what
-// booking would use, by the shared rule over the memberships and passes on the device. Once booked:
-// what the server counted it against, with what is left of it now (the passes are fetched again
-// when a booking syncs). A booking still waiting to sync shows what it will use.
+// booking would use, by the shared rule over the memberships and passes on the device, fetched
+// here and kept fresh; while the device does not know them yet it says nothing rather than guess
+// "nothing covers this". Once booked: what the server counted it against, with what is left of it
+// now (the passes are fetched again when a booking syncs). A booking still waiting to sync shows
+// what it will use.
 import type { ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +11,7 @@ import { Link } from 'react-router';
 import type { Session } from '../../../../core/contract/types';
 import { chooseChargeTarget, type ChargeTarget } from '../../../../core/rules/concessions';
 import type { Formatter } from '../../../i18n/format';
-import { concessionLeft, useConcessions } from '../../account/public';
+import { concessionLeft, useConcessions, useRefreshConcessions } from '../../account/public';
 import { useVisit } from '../hooks/visits';
 import { orgIdOf } from '../pull';
 
@@ -18,6 +20,7 @@ export function ConcessionLine({ session, canBook, format }: { session: Session;
   const { t: accountT } = useTranslation('account');
   const orgId = useLiveQuery(() => orgIdOf(session.facility_guid), [session.facility_guid]);
   const concessions = useConcessions(orgId);
+  useRefreshConcessions(session.facility_guid, orgId);
   const visit = useVisit(session.visit?.id);
   if (!concessions || visit === undefined) return null;
   const state = session.visit?.state;
@@ -29,9 +32,13 @@ export function ConcessionLine({ session, canBook, format }: { session: Session;
     return null;
   }
   if (state !== 'booked' && !canBook) return null;
+  // A place from a course enrolment is paid with the course (its invoice), not a membership or pass.
+  if (state === 'booked' && charge === null && session.course?.enrolled) return <Line testId="concession">{t('concession.course', { name: session.course.name })}</Line>;
 
   const passesAsFacts = concessions.passes.map((p) => ({ ...p, visits_used: p.visits_total === null || p.visits_left === null ? 0 : p.visits_total - p.visits_left }));
   const counted = state === 'booked' && charge !== null;
+  // Unknown is not "nothing": say nothing until the member's memberships and passes are here.
+  if (!counted && !concessions.known) return null;
   const target: ChargeTarget = counted
     ? charge.against === 'casual' || charge.id === null ? { kind: 'casual' } : { kind: charge.against, id: charge.id }
     : chooseChargeTarget(concessions.memberships, passesAsFacts, new Date(session.start_date));

@@ -1,7 +1,9 @@
 // /courses/:id: the course, every class, Enrol (online only: every class is booked at once, or
-// none) and the enrolled state. From Dexie, so it renders offline.
+// none) and the enrolled state. From Dexie, so it renders offline. Enrolling takes money: it says
+// what it costs and how it is paid (at the studio, on an invoice), asks first, and needs a
+// connection (docs/decisions.md "Courses: asked first, paid at the studio").
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useFacility } from '../../../data/hooks/auth';
 import { newEntryId } from '../../../data/sync/outbox';
@@ -17,6 +19,7 @@ import { Spinner } from '../../../ui/spinner/index';
 import { useCommand } from '../../../ui/use-command';
 import { useOnline } from '../../../ui/use-online';
 import { pullBookings, useNow } from '../../booking/public';
+import { pullInvoices } from '../../account/public';
 import { useCourse, useRefreshCourse } from '../hooks';
 import './courses.css';
 import { enrol } from '../pull';
@@ -45,9 +48,16 @@ export default function CourseDetailScreen() {
   }
   const started = Date.parse(course.first_class_date) <= now.getTime();
 
+  const price = format.currency(course.price, course.currency);
+
   async function enrolNow() {
-    const result = await run(() => enrol(course!, key), { loading: t('courses.enrolling'), success: t('courses.enrolledToast') });
-    if (result.ok) await pullBookings(course!.facility_guid, { force: true });
+    const result = await run(() => enrol(course!, key), {
+      confirm: { title: t('courses.askTitle', { name: course!.name }), body: t('courses.askBody', { count: course!.classes.length, price }), confirmLabel: t('courses.askConfirm'), cancelLabel: t('courses.askKeep') },
+      loading: t('courses.enrolling'),
+      success: t('courses.enrolledToast'),
+    });
+    // Every class is booked and an invoice is due: both are fetched at once.
+    if (result.ok) await Promise.all([pullBookings(course!.facility_guid, { force: true }), facility ? pullInvoices(facility.guid, facility.org_id, { force: true }) : null]);
   }
 
   return (
@@ -59,12 +69,15 @@ export default function CourseDetailScreen() {
           <KeyValueList testId="course-facts" items={[
             { id: 'dates', label: t('courses.dates'), value: <>{format.date(course.first_class_date)} – {format.date(course.last_class_date)}</> },
             { id: 'length', label: t('courses.length'), value: format.minutes(course.duration) },
-            { id: 'price', label: t('courses.price'), value: format.currency(course.price, course.currency) },
+            { id: 'price', label: t('courses.price'), value: t('courses.priceAtStudio', { price }) },
             { id: 'places', label: t('courses.places'), value: course.places_left === 0 ? t('courses.full') : t('courses.placesLeft', { count: course.places_left }) },
           ]} />
         </Card>
         {course.enrolled ? (
-          <p className="badge badge--success" data-testid="enrolled">{t('courses.enrolled')}</p>
+          <div className="stack stack--sm">
+            <p className="badge badge--success" data-testid="enrolled">{t('courses.enrolled')}</p>
+            <p className="course-note" data-testid="course-paid">{t('courses.due', { price })} <Link to="/account/invoices">{t('courses.invoices')}</Link></p>
+          </div>
         ) : started ? (
           <p className="course-note">{t('courses.started')}</p>
         ) : (

@@ -14,6 +14,9 @@ import { useOnline } from '../../../ui/use-online';
 import { addToCart, removeFromCart, setCartQuantity } from '../commands';
 import { useCart, useProducts, useRefreshShop } from '../hooks';
 import { CART_MAX_QUANTITY } from '../../../../core/rules/cart';
+import { useConcessions, useRefreshConcessions } from '../../account/public';
+import { useNow } from '../../booking/public';
+import { productNotes } from './product-notes';
 import './shop.css';
 
 export default function CartScreen() {
@@ -25,6 +28,10 @@ export default function CartScreen() {
   const products = useProducts(orgId);
   const cart = useCart(orgId);
   useRefreshShop(guid, orgId);
+  // What the member already has, said on each product (and asked about before a pass they would not use).
+  const concessions = useConcessions(orgId);
+  useRefreshConcessions(guid, orgId);
+  const now = useNow();
   const format = useFormat(facility?.time_zone);
   const online = useOnline();
   const pending = usePending('carts', orgId);
@@ -76,19 +83,25 @@ export default function CartScreen() {
           <h2 id="shop-heading" className="shop-heading">{t('shop.title')}</h2>
           {products.length === 0 ? <EmptyState title={t('shop.none')} headingLevel={3} /> : (
             <List className="card card--flush" data-testid="products">
-              {products.map((product) => (
-                <ListRow
-                  key={product.id}
-                  data-testid="product"
-                  title={product.name}
-                  meta={<>
-                    <span>{product.kind === 'pass' ? (product.visits === null ? t('shop.passUnlimited', { days: product.valid_days }) : t('shop.pass', { visits: product.visits, days: product.valid_days })) : t('shop.membership', { days: product.valid_days })}</span>
-                    {product.description && <span>{product.description}</span>}
-                  </>}
-                  end={format.currency(product.price, product.currency)}
-                  actions={<Button size="sm" onClick={() => void run(() => addToCart(orgId, guid, product), { success: t('shop.added', { name: product.name }) })} aria-label={t('shop.addNamed', { name: product.name })}>{t('shop.add')}</Button>}
-                />
-              ))}
+              {products.map((product) => {
+                const notes = productNotes(t, format, product, concessions, now);
+                // A pass the member's memberships would leave unused is added only once they say so.
+                const ask = notes.unused === null ? undefined : { title: t('shop.unusedTitle'), body: notes.unused, confirmLabel: t('shop.unusedAdd'), cancelLabel: t('shop.unusedKeep') };
+                return (
+                  <ListRow
+                    key={product.id}
+                    data-testid="product"
+                    title={product.name}
+                    meta={<>
+                      <span>{product.kind === 'pass' ? (product.visits === null ? t('shop.passUnlimited', { days: product.valid_days }) : t('shop.pass', { visits: product.visits, days: product.valid_days })) : t('shop.membership', { days: product.valid_days })}</span>
+                      {product.description && <span>{product.description}</span>}
+                      {notes.lines.length > 0 && <span className="shop-note" data-testid="product-note">{notes.lines.join(' ')}</span>}
+                    </>}
+                    end={format.currency(product.price, product.currency)}
+                    actions={<Button size="sm" onClick={() => void run(() => addToCart(orgId, guid, product), { confirm: ask, success: t('shop.added', { name: product.name }) })} aria-label={t('shop.addNamed', { name: product.name })}>{t('shop.add')}</Button>}
+                  />
+                );
+              })}
             </List>
           )}
         </section>
