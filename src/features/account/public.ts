@@ -3,3 +3,4 @@
 export { pullConcessions, pullInvoices } from './pull';
 export { useConcessions } from './hooks';
 export { concessionLeft } from './left';
+export { invoicePath } from './paths';
