@@ -19,7 +19,7 @@ export function CartButton() {
   return (
     <Link to="/checkout" className="btn btn--ghost btn--icon bell" aria-label={t('nav.cart', { count })} data-testid="cart-button">
       <Icon name="bag" />
-      <span className="bell__badge" aria-hidden="true">{count}</span>
+      <span className="bell__badge cart-button__count" aria-hidden="true">{count}</span>
     </Link>
   );
 }
