@@ -167,6 +167,8 @@ test('from the timetable every signed-in screen is at most three taps away, by t
   await walk.at('Cart');
   await walk.tap(page.getByRole('link', { name: 'Continue to payment' }), 'Continue to payment');
   await walk.at('Payment');
+  // An installed app has no browser Back: the cart is one tap from here.
+  await expect(page.getByRole('link', { name: 'Back to the cart' })).toHaveAttribute('href', '/checkout');
   await walk.tap(page.getByRole('button', { name: /^Pay / }), 'Pay');
   await walk.at('Order complete');
   const invoice = page.getByTestId('invoice-number');
