@@ -35,7 +35,7 @@ export default function BookingsScreen() {
   const otherFacility = useOtherFacilityName();
   const otherForAppointment = (guid: string) => (guid === facility?.guid ? undefined : account?.facilities.find((f) => f.guid === guid)?.name);
   const coming = bookings && appointments ? comingInOrder(bookings, appointments) : undefined;
-  const bookAppointment = <ButtonLink to="/appointments/book">{t('list.book', { ns: 'appointments' })}</ButtonLink>;
+  const bookAppointment = <ButtonLink to="/appointments/book">{t('bookings.bookAppointment')}</ButtonLink>;
   return (
     <section className="page" aria-labelledby="page-title">
       <PageHeader titleId="page-title" title={title} actions={coming && coming.length > 0 && <>
