@@ -350,6 +350,20 @@ test.describe('navigation at phone widths in light and dark', () => {
     report(findings, checks, 'navigation states');
     expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
   });
+
+  test('My bookings with nothing coming offers classes, an appointment and past visits, in Estonian, at 320–430 px', async ({ page, loginPage }) => {
+    // Kai's coming classes given up (the longest words here: Estonian).
+    await withDatabase(async (db) => {
+      const kai = await db.selectFrom('members_profiles').select('id').where('email', '=', DEMO.kai.email).executeTakeFirstOrThrow();
+      await db.updateTable('visits').set({ state: 'cancelled' }).where('profile_id', '=', kai.id).where('state', 'in', ['booked', 'waitlisted', 'pending']).execute();
+    });
+    await loginPage.signInAs(DEMO.kai);
+    const findings: Finding[] = [];
+    const checks = await sweep(page, ['/bookings'], 'nav-empty', findings);
+    await expect(page.getByRole('link', { name: 'Broneeri aeg' })).toHaveAttribute('href', '/appointments/book');
+    report(findings, checks, 'My bookings, nothing coming');
+    expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
+  });
 });
 
 test.describe('phone shell', () => {
