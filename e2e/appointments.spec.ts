@@ -69,8 +69,10 @@ test.describe('appointments', () => {
     expect((await serverAppointment(hold)).status).toBe('booked');
 
     await page.goto('/bookings');
-    await expect(page.getByTestId('appointments').getByRole('link', { name: /Personal Training/ })).toBeVisible();
-    await page.getByTestId('appointments').getByRole('link', { name: /Personal Training/ }).first().click();
+    // Among the coming classes, with its status.
+    const row = page.getByTestId('bookings').locator(`[data-testid="appointment-row"][data-appointment-id="${hold}"]`);
+    await expect(row).toContainText('Booked');
+    await row.getByRole('link', { name: /Personal Training/ }).click();
     await expect(page).toHaveURL(/\/appointments\/\d+$/);
 
     await goOffline(context);

@@ -9,6 +9,7 @@ import { test, expect, DEMO, axeViolations } from './fixtures';
 import { LoginPage } from './pages/LoginPage';
 import { withDatabase } from './support/studio';
 import { payForTenVisitPass } from './support/shop';
+import { classWithAlexsResults, putInCart } from './support/navigation';
 
 const WIDTHS = [320, 360, 390, 430] as const;
 const THEMES = ['light', 'dark'] as const;
@@ -358,6 +359,78 @@ test.describe('paying at phone widths in light and dark', () => {
     await page.getByRole('button', { name: 'Fail authentication' }).click();
     await expect(page.getByTestId('payment-problem')).toBeVisible();
     expect(problems).toEqual([]);
+  });
+});
+
+test.describe('navigation at phone widths in light and dark', () => {
+  test.describe.configure({ timeout: 600_000 });
+  test.beforeAll(() => mkdirSync(SCREENS_DIR, { recursive: true }));
+
+  test('the menu drawer with every entry, the cart in the top bar, a class result with Edit, Order complete with its invoice link and that invoice marked fit 320–430 px and pass axe', async ({ page, loginPage, baseURL }) => {
+    const board = await classWithAlexsResults(baseURL!, DEMO.alex.email);
+    await putInCart(DEMO.alex.email, 'Harbour Strength', '10-Visit Pass');
+    await loginPage.signInAs(DEMO.alex);
+    // The results reach the device with the training log.
+    await page.goto('/training');
+    await expect(page.getByTestId('workout-row').first()).toBeVisible();
+    // Something in the cart: the top bar offers it.
+    await page.goto('/checkout');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('cart-button')).toBeVisible();
+    const findings: Finding[] = [];
+    let checks = await sweep(page, ['/classes', `/classes/${board.sessionId}/workouts`], 'nav', findings);
+    // Paid, for Order complete and its invoice.
+    await page.getByTestId('cart-button').click();
+    await page.getByRole('link', { name: 'Continue to payment' }).click();
+    if (await page.getByRole('button', { name: 'Add a card' }).isVisible()) await page.getByRole('button', { name: 'Add a card' }).click();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry').fill('12/30');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order complete');
+    const invoice = new URL((await page.getByTestId('invoice-number').getAttribute('href'))!, 'http://x');
+    checks += await sweep(page, ['/checkout/complete', `${invoice.pathname}${invoice.hash}`], 'nav', findings);
+    await expect(page.locator('.invoice--target')).toHaveCount(1);
+    // The drawer, open on a short phone (it scrolls), at every width in both themes.
+    await page.goto('/classes');
+    await settle(page);
+    for (const theme of THEMES) {
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 640 });
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await expect(page.getByTestId('menu-shop')).toBeVisible();
+        await painted(page);
+        for (const problem of await layoutProblems(page)) findings.push({ route: 'menu drawer', width, theme, problem });
+        if (width === SCREENSHOT_WIDTH) {
+          for (const problem of await axeViolations(page)) findings.push({ route: 'menu drawer', width, theme, problem });
+          await page.screenshot({ path: `${SCREENS_DIR}/nav_menu.${theme}.png` });
+        }
+        // The last entry and Sign out are reached by scrolling the drawer.
+        await page.getByTestId('menu-settings').scrollIntoViewIfNeeded();
+        await expect(page.getByTestId('menu-settings')).toBeInViewport();
+        await page.keyboard.press('Escape');
+        await expect(page.locator('#side-menu')).not.toHaveClass(/side-menu--open/);
+        checks += 1;
+      }
+    }
+    report(findings, checks, 'navigation states');
+    expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
+  });
+
+  test('My bookings with nothing coming offers classes, an appointment and past visits, in Estonian, at 320–430 px', async ({ page, loginPage }) => {
+    // Kai's coming classes given up (the longest words here: Estonian).
+    await withDatabase(async (db) => {
+      const kai = await db.selectFrom('members_profiles').select('id').where('email', '=', DEMO.kai.email).executeTakeFirstOrThrow();
+      await db.updateTable('visits').set({ state: 'cancelled' }).where('profile_id', '=', kai.id).where('state', 'in', ['booked', 'waitlisted', 'pending']).execute();
+    });
+    await loginPage.signInAs(DEMO.kai);
+    const findings: Finding[] = [];
+    const checks = await sweep(page, ['/bookings'], 'nav-empty', findings);
+    await expect(page.getByRole('link', { name: 'Broneeri aeg' })).toHaveAttribute('href', '/appointments/book');
+    report(findings, checks, 'My bookings, nothing coming');
+    expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
   });
 });
 

@@ -76,12 +76,16 @@ describe('menuItems', () => {
     expect(menuItems({ ...all, orgKnown: false })).toEqual([]);
   });
 
-  it('lists every entry in SPEC order when everything is on', () => {
+  it('lists every entry when everything is on: SPEC order, with what a member books beside Classes and the shop beside Account', () => {
     expect(menuItems(all)).toEqual([
       { key: 'classes', to: '/classes' },
+      { key: 'courses', to: '/courses' },
+      { key: 'appointments', to: '/appointments/book' },
+      { key: 'whiteboard', to: '/whiteboard' },
       { key: 'feed', to: '/activity' },
       { key: 'bookings', to: '/bookings' },
       { key: 'account', to: '/account' },
+      { key: 'shop', to: '/checkout' },
       { key: 'visits', to: '/visits' },
       { key: 'training', to: '/training' },
       { key: 'lifts', to: '/training/lifts' },
@@ -92,11 +96,11 @@ describe('menuItems', () => {
     expect(menuItems({ ...all, feedEnabled: false }).map((item) => item.key)).not.toContain('feed');
   });
 
-  it('shows bookings, account and visits only with a facility selected', () => {
+  it('shows what belongs to a facility (courses, appointments, whiteboard, bookings, account, shop, visits) only with one selected', () => {
     expect(menuItems({ ...all, facilitySelected: false }).map((item) => item.key)).toEqual(['classes', 'feed', 'training', 'lifts']);
   });
 
   it('shows the training entries only with track_training', () => {
-    expect(menuItems({ ...all, trackTraining: false }).map((item) => item.key)).toEqual(['classes', 'feed', 'bookings', 'account', 'visits']);
+    expect(menuItems({ ...all, trackTraining: false }).map((item) => item.key)).toEqual(['classes', 'courses', 'appointments', 'whiteboard', 'feed', 'bookings', 'account', 'shop', 'visits']);
   });
 });

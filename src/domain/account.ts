@@ -46,8 +46,8 @@ export function findAccount(accounts: readonly Account[], orgId: number | null |
 /** Where a signed-in member lands: the timetable. */
 export const HOME_PATH = '/classes';
 
-export type MenuKey = 'classes' | 'feed' | 'bookings' | 'account' | 'visits' | 'training' | 'lifts';
-export type MenuPath = '/classes' | '/activity' | '/bookings' | '/account' | '/visits' | '/training' | '/training/lifts';
+export type MenuKey = 'classes' | 'courses' | 'appointments' | 'whiteboard' | 'feed' | 'bookings' | 'account' | 'shop' | 'visits' | 'training' | 'lifts';
+export type MenuPath = '/classes' | '/courses' | '/appointments/book' | '/whiteboard' | '/activity' | '/bookings' | '/account' | '/checkout' | '/visits' | '/training' | '/training/lifts';
 
 export interface MenuItem {
   key: MenuKey;
@@ -61,13 +61,18 @@ export interface MenuContext {
   trackTraining: boolean;
 }
 
-/** Left-menu entries in display order; nothing at all until an organisation is known. */
+/**
+ * Left-menu entries in display order; nothing at all until an organisation is known. SPEC §2's
+ * entries keep their order; what else a member looks for in the menu joins them where it belongs
+ * (docs/decisions.md#navigation): what can be booked beside Classes, the shop beside Account.
+ */
 export function menuItems({ orgKnown, facilitySelected, feedEnabled, trackTraining }: MenuContext): MenuItem[] {
   if (!orgKnown) return [];
   const items: MenuItem[] = [{ key: 'classes', to: '/classes' }];
+  if (facilitySelected) items.push({ key: 'courses', to: '/courses' }, { key: 'appointments', to: '/appointments/book' }, { key: 'whiteboard', to: '/whiteboard' });
   if (feedEnabled) items.push({ key: 'feed', to: '/activity' });
   if (facilitySelected) {
-    items.push({ key: 'bookings', to: '/bookings' }, { key: 'account', to: '/account' }, { key: 'visits', to: '/visits' });
+    items.push({ key: 'bookings', to: '/bookings' }, { key: 'account', to: '/account' }, { key: 'shop', to: '/checkout' }, { key: 'visits', to: '/visits' });
   }
   if (trackTraining) items.push({ key: 'training', to: '/training' }, { key: 'lifts', to: '/training/lifts' });
   return items;

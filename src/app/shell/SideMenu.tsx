@@ -8,9 +8,13 @@ import { SignOutButton } from '../SignOutButton';
 
 const icons: Record<MenuKey, IconName> = {
   classes: 'calendar',
+  courses: 'layers',
+  appointments: 'clock',
+  whiteboard: 'clipboard',
   feed: 'list',
   bookings: 'check',
   account: 'user',
+  shop: 'bag',
   visits: 'home',
   training: 'dumbbell',
   lifts: 'dumbbell',

@@ -1,11 +1,13 @@
 // The top bar: menu, where the member is (organisation and facility: the organisation picker when
-// there are several), the page title on wide screens, then sync, bell and profile. Its height never
+// there are several), the page title on wide screens, then sync, the cart while it holds something,
+// bell and profile. Its height never
 // changes (CLS): the sync indicator and the badge take room from the organisation's text, not height.
 import { useTranslation } from 'react-i18next';
 import { useCurrentPageTitle } from '../../ui/page-title';
 import { Icon } from '../../ui/icon/index';
 import { OrgSwitcher } from './OrgSwitcher';
 import { NotificationsBell } from '../../features/notifications/screens/NotificationsBell';
+import { CartButton } from '../../features/shop/screens/CartButton';
 import { ProfileLink } from './ProfileLink';
 import { SyncIndicator } from './SyncIndicator';
 import { useCurrentAccount } from '../../data/hooks/auth';
@@ -30,6 +32,7 @@ export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
       <span className="topbar__title" data-testid="topbar-title">{title}</span>
       <div className="topbar__actions">
         <SyncIndicator />
+        <CartButton />
         <NotificationsBell />
         <ProfileLink />
       </div>

@@ -3,3 +3,4 @@
 export { pullConcessions, pullInvoices } from './pull';
 export { useConcessions, useRefreshConcessions, type Concessions } from './hooks';
 export { concessionLeft } from './left';
+export { invoicePath } from './paths';

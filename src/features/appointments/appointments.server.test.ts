@@ -88,6 +88,14 @@ describe('appointments against the server', () => {
     expect(await db.appointments.get(held.id)).toMatchObject({ status: 'booked' });
   });
 
+  it('the coming appointments already booked (the seeded one) land on a fresh device with one pull, for My bookings', async () => {
+    await signIn('demo@example.com', PASSWORD);
+    expect(await db.appointments.count()).toBe(0);
+    await pullAppointments(WELLINGTON, { force: true });
+    // Alex's seeded Personal Training (and any booked by the tests before).
+    expect(await db.appointments.toArray()).toEqual(expect.arrayContaining([expect.objectContaining({ staff: { full_name: 'Mere Tane' }, status: 'booked', facility_guid: WELLINGTON, service: { name: 'Personal Training' } })]));
+  });
+
   it('cancelled offline: shown at once, sent once when back, the server agrees', async () => {
     await signIn('demo@example.com', PASSWORD);
     const booked = await bookFirstFree(5);

@@ -1,2 +1,4 @@
-// What other features may use of appointments: the member's coming appointments for My bookings.
-export { ComingAppointments } from './screens/ComingAppointments';
+// What other features may use of appointments: the member's coming appointments and their row,
+// for My bookings.
+export { AppointmentRow } from './screens/AppointmentRow';
+export { useComingAppointments, useRefreshAppointments } from './hooks';

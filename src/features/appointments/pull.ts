@@ -52,7 +52,9 @@ export function pullCatalogue(guid: string, options: PullOptions = {}): Promise<
 const appointmentsPull = definePull<string, Appointment[]>({
   resource: (guid) => `appointments:${guid}`,
   maxAgeMs: APPOINTMENTS_MAX_AGE_MS,
-  tables: () => [db.appointments],
+  // The write reads which facilities share the organisation: a table outside the transaction made
+  // every write fail (IndexedDB's NotFoundError), so no list ever reached the device.
+  tables: () => [db.appointments, db.facilities],
   fetch: (guid) => getAppointments({ scope: facilityScope(guid) }),
   async write(list, guard, guid) {
     if (!list) return;

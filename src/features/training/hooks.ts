@@ -134,6 +134,11 @@ export function useWorkout(id: number | null | undefined): StoredWorkout | null 
   }, [id]);
 }
 
+/** The member's results logged for one class, from the device (a class's workouts tab shows them). */
+export function useClassResults(sessionId: number | null | undefined): StoredWorkout[] | undefined {
+  return useLiveQuery(async () => (sessionId == null ? [] : db.workouts.where('session_id').equals(sessionId).toArray()), [sessionId]);
+}
+
 /** The movement catalogue, by name. */
 export function useMovements(): Movement[] | undefined {
   return useLiveQuery(() => db.movements.orderBy('name').toArray(), []);

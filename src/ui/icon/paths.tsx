@@ -73,6 +73,18 @@ export const iconPaths = {
     </>
   ),
   plus: <path d="M12 5v14M5 12h14" />,
+  // The shop and the cart.
+  bag: <path d="M5 8h14l-1 13H6zM9 8a3 3 0 0 1 6 0" />,
+  clock: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </>
+  ),
+  // The whiteboard: today's workouts.
+  clipboard: <path d="M9 4h6v3H9zM9 5.5H6v15h12v-15h-3M9 12h6M9 16h4" />,
+  // Courses: a run of classes.
+  layers: <path d="M12 4l9 4.5-9 4.5-9-4.5zM3 13l9 4.5 9-4.5" />,
   info: (
     <>
       <circle cx="12" cy="12" r="9" />

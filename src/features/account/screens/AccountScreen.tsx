@@ -1,11 +1,12 @@
-// /account: the member's memberships and passes at a glance with what is left, the ended ones
-// apart. From Dexie, so it opens offline.
+// /account: the member's memberships and passes at a glance with what is left, the ways to
+// everything else about their money (all passes, invoices, stored cards and details, the shop),
+// then the ended ones. From Dexie, so it opens offline.
 import { useTranslation } from 'react-i18next';
 import { useFacility } from '../../../data/hooks/auth';
 import { useFormat } from '../../../i18n/useFormat';
-import { ButtonLink } from '../../../ui/button/index';
+import { Icon } from '../../../ui/icon/index';
 import { EmptyState } from '../../../ui/empty-state/index';
-import { List } from '../../../ui/list/index';
+import { List, ListRow } from '../../../ui/list/index';
 import { usePageTitle } from '../../../ui/page-title';
 import { Spinner } from '../../../ui/spinner/index';
 import { useOnline } from '../../../ui/use-online';
@@ -38,10 +39,8 @@ export default function AccountScreen() {
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">{title}</h1>
-      {all.length === 0 ? (
-        <EmptyState title={t('none')} />
-      ) : (
-        <div className="stack">
+      <div className="stack">
+        {all.length === 0 ? <EmptyState title={t('none')} /> : (
           <section aria-labelledby="current-heading" className="stack stack--sm">
             <h2 id="current-heading" className="account-heading">{t('current')}</h2>
             {current.length === 0 ? <p className="account-muted">{t('noneCurrent')}</p> : (
@@ -50,17 +49,29 @@ export default function AccountScreen() {
               </List>
             )}
           </section>
-          {ended.length > 0 && (
-            <section aria-labelledby="ended-heading" className="stack stack--sm">
-              <h2 id="ended-heading" className="account-heading">{t('endedTitle')}</h2>
-              <List className="card card--flush" data-testid="ended">
-                {ended.map((item) => <ConcessionRow key={`${'visits_left' in item ? 'p' : 'm'}${item.id}`} item={item} format={format} now={now} />)}
-              </List>
-            </section>
-          )}
-          <div><ButtonLink to="/account/passes">{t('allPasses')}</ButtonLink></div>
-        </div>
-      )}
+        )}
+        {/* Right under what the member has: a member looks here for invoices, cards and buying more. */}
+        <nav aria-label={t('links.label')}>
+          <List className="card card--flush" data-testid="account-links">
+            {ACCOUNT_LINKS.map(([to, key]) => <ListRow key={to} to={to} title={t(key)} end={<Icon name="chevron-right" />} />)}
+          </List>
+        </nav>
+        {ended.length > 0 && (
+          <section aria-labelledby="ended-heading" className="stack stack--sm">
+            <h2 id="ended-heading" className="account-heading">{t('endedTitle')}</h2>
+            <List className="card card--flush" data-testid="ended">
+              {ended.map((item) => <ConcessionRow key={`${'visits_left' in item ? 'p' : 'm'}${item.id}`} item={item} format={format} now={now} />)}
+            </List>
+          </section>
+        )}
+      </div>
     </section>
   );
 }
+
+const ACCOUNT_LINKS = [
+  ['/account/passes', 'allPasses'],
+  ['/account/invoices', 'links.invoices'],
+  ['/account/edit', 'links.cards'],
+  ['/checkout', 'links.shop'],
+] as const;

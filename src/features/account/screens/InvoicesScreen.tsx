@@ -1,6 +1,8 @@
 // /account/invoices: every invoice with its lines, tax and total, from Dexie (offline too); Print
-// prints just that invoice (the print stylesheet hides the rest of the page).
-import { useState } from 'react';
+// prints just that invoice (the print stylesheet hides the rest of the page). An invoice linked from
+// elsewhere (#invoice-7, "Order complete") is scrolled to and marked once the list is there.
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Invoice } from '../../../../core/contract/types';
 import { useFacility } from '../../../data/hooks/auth';
@@ -10,6 +12,7 @@ import { EmptyState } from '../../../ui/empty-state/index';
 import { usePageTitle } from '../../../ui/page-title';
 import { Spinner } from '../../../ui/spinner/index';
 import { useInvoices, useRefreshInvoices } from '../hooks';
+import { invoiceAnchor } from '../paths';
 import './account.css';
 
 export default function InvoicesScreen() {
@@ -20,6 +23,14 @@ export default function InvoicesScreen() {
   useRefreshInvoices(facility?.guid, facility?.org_id);
   const format = useFormat(facility?.time_zone);
   const [printing, setPrinting] = useState<number | null>(null);
+  const target = useLocation().hash.slice(1);
+  const loaded = invoices !== undefined;
+  useEffect(() => {
+    if (!target || !loaded) return;
+    const element = document.getElementById(target);
+    element?.scrollIntoView({ block: 'start' });
+    element?.focus({ preventScroll: true });
+  }, [target, loaded]);
 
   // What a line is for, with when: a late-cancel fee's class, an appointment, a course's first class.
   function lineText(line: Invoice['lines'][number]): string {
@@ -46,7 +57,7 @@ export default function InvoicesScreen() {
       {invoices === undefined ? <Spinner block /> : invoices.length === 0 ? <EmptyState title={t('invoices.none')} /> : (
         <ul className="stack invoice-list" data-testid="invoices">
           {invoices.map((invoice) => (
-            <li key={invoice.id} className={`card invoice${printing === invoice.id ? ' invoice--printing' : ''}`} data-testid="invoice">
+            <li key={invoice.id} id={invoiceAnchor(invoice.id)} tabIndex={-1} className={`card invoice${printing === invoice.id ? ' invoice--printing' : ''}${target === invoiceAnchor(invoice.id) ? ' invoice--target' : ''}`} data-testid="invoice">
               <div className="invoice__head">
                 <h2 className="account-heading">{t('invoices.number', { number: invoice.number })}</h2>
                 <span className="account-muted">{format.date(invoice.issued_at)} · {t(`invoices.status.${invoice.status}`)}</span>

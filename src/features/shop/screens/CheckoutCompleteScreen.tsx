@@ -1,4 +1,5 @@
-// /checkout/complete: what was bought, its invoice number, and where to use it.
+// /checkout/complete: what was bought, its invoice (a link to it), and where to use it.
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useFacility } from '../../../data/hooks/auth';
 import { useFormat } from '../../../i18n/useFormat';
@@ -6,6 +7,7 @@ import { ButtonLink } from '../../../ui/button/index';
 import { Card } from '../../../ui/card/index';
 import { EmptyState } from '../../../ui/empty-state/index';
 import { usePageTitle } from '../../../ui/page-title';
+import { invoicePath } from '../../account/public';
 import type { CheckoutAnswer } from '../payment';
 import { LAST_ORDER } from './PaymentScreen';
 import './shop.css';
@@ -40,7 +42,7 @@ export default function CheckoutCompleteScreen() {
               <li className="shop-summary__total"><span>{t('payment.total')}</span><span>{format.currency(answer.order.total, answer.order.currency)}</span></li>
             </ul>
           </Card>
-          {answer.invoice && <p data-testid="invoice-number">{t('complete.invoice', { number: answer.invoice.number })}</p>}
+          {answer.invoice && <p><Link to={invoicePath(answer.invoice.id)} data-testid="invoice-number">{t('complete.invoice', { number: answer.invoice.number })}</Link></p>}
           <div className="shop-actions">
             <ButtonLink variant="primary" to="/classes">{t('complete.book')}</ButtonLink>
             <ButtonLink to="/account">{t('complete.account')}</ButtonLink>

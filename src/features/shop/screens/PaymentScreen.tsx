@@ -183,6 +183,8 @@ export default function PaymentScreen() {
               {t('payment.pay', { total: format.currency(order.total, order.currency) })}
             </Button>
             {!online && <p className="shop-muted" data-testid="pay-offline">{t('payment.offline')}</p>}
+            {/* An installed app has no browser Back: the cart is changed from here too. */}
+            <div><ButtonLink variant="ghost" to="/checkout">{t('payment.backToCart')}</ButtonLink></div>
           </>
         )}
       </div>

@@ -36,6 +36,7 @@ vi.mock('../hooks', () => ({
   useLeaderboard: () => data.leaderboard,
   useRefreshTraining: () => undefined,
   useRefreshLeaderboard: () => undefined,
+  useClassResults: () => [],
 }));
 vi.mock('../commands', () => commands);
 const updateProfile = vi.hoisted(() => vi.fn(async () => undefined));
