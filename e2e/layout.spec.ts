@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, DEMO, axeViolations } from './fixtures';
+import { test, expect, DEMO, axeViolations, goOffline, goOnline } from './fixtures';
 import { LoginPage } from './pages/LoginPage';
 import { withDatabase } from './support/studio';
 import { payForTenVisitPass } from './support/shop';
@@ -60,7 +60,7 @@ async function layoutProblems(page: Page): Promise<string[]> {
     }
 
     // Text cut with an ellipsis where the member must read it whole: headings and tabs.
-    for (const el of document.querySelectorAll('h1, h2, h3, h4, [role="tab"], [role="tab"] *, [data-testid="topbar-title"]')) {
+    for (const el of document.querySelectorAll('h1, h2, h3, h4, [role="tab"], [role="tab"] *, [data-testid="topbar-title"], .topbar__org-name')) {
       if (!shown(el)) continue;
       const style = getComputedStyle(el);
       if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth) problems.push(`clipped: ${label(el)}`);
@@ -304,6 +304,35 @@ test.describe('phone shell', () => {
     await expect(shell.orgPicker).toHaveAccessibleName(/Harbour Strength/);
   });
 
+  test('the organisation’s name is never cut in the top bar, online or offline (two lines at most), with or without the picker, 320–430 px', async ({ page, context, loginPage, shell }) => {
+    const problems: string[] = [];
+    const check = async (who: string) => {
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 844 });
+        await painted(page);
+        const name = await page.locator('.topbar__org-name').evaluate((el) => {
+          const style = getComputedStyle(el);
+          return { text: el.textContent, cut: el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1, lines: Math.round(el.getBoundingClientRect().height / parseFloat(style.lineHeight)) };
+        });
+        if (name.cut) problems.push(`${who} @${width}: "${name.text}" is cut`);
+        if (name.lines > 2) problems.push(`${who} @${width}: "${name.text}" takes ${name.lines} lines`);
+        problems.push(...(await layoutProblems(page)).map((p) => `${who} @${width}: ${p}`));
+      }
+    };
+    for (const member of [DEMO.alex, DEMO.sam]) {
+      await loginPage.signInAs(member);
+      await expect(page.locator('.topbar__org-name')).toHaveText('Harbour Strength');
+      await check(`${member.firstName} online`);
+      await goOffline(context);
+      await expect(page.getByTestId('offline-banner')).toBeVisible();
+      await check(`${member.firstName} offline`);
+      await goOnline(context);
+      await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+      if (member === DEMO.alex) await shell.signOut();
+    }
+    expect(problems).toEqual([]);
+  });
+
   test('the menu drawer and the notifications panel fit a 320 px phone, in light and dark', async ({ page, loginPage }) => {
     await loginPage.signInAs(DEMO.alex);
     await page.setViewportSize({ width: 320, height: 640 });
@@ -353,7 +382,7 @@ test.describe('phone shell', () => {
     expect(await background()).toBe(dark);
   });
 
-  test('the layout of /classes does not shift while it loads, goes offline and the sync indicator comes and goes', async ({ page, context, loginPage }) => {
+  test('the layout of /classes does not shift while it loads, goes offline and the offline chip comes and goes', async ({ page, context, loginPage }) => {
     await loginPage.signInAs(DEMO.alex);
     await page.addInitScript(() => {
       const w = window as unknown as { __cls: number };
@@ -365,9 +394,9 @@ test.describe('phone shell', () => {
     await page.goto('/classes');
     await expect(page.getByTestId('session-row').first()).toBeVisible();
     await context.setOffline(true);
-    await expect(page.getByTestId('sync-indicator')).toBeVisible();
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
     await context.setOffline(false);
-    await expect(page.getByTestId('sync-indicator')).toHaveCount(0);
+    await expect(page.getByTestId('offline-banner')).toHaveCount(0);
     await page.waitForTimeout(500);
     const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
     console.log(`CLS on /classes (load, offline, online): ${cls.toFixed(4)}, budget 0.02`);
