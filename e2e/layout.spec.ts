@@ -242,6 +242,8 @@ test.describe('feed, photo and calendar states at phone widths', () => {
     await settle(page);
     await page.getByTestId('avatar-file').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect(page.getByRole('dialog').getByTestId('avatar-crop')).toBeVisible();
+    // A mouse and keyboard (this browser's primary pointer is fine) are told about the arrow keys.
+    await expect(page.getByRole('dialog').locator('#crop-hint')).toHaveText('Drag the picture, or use the arrow keys, to choose what shows in the circle.');
     for (const theme of THEMES) {
       await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
       for (const width of WIDTHS) {
@@ -257,6 +259,36 @@ test.describe('feed, photo and calendar states at phone widths', () => {
     }
     report(findings, checks, 'feed, photo and calendar states');
     expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
+  });
+});
+
+test.describe('the photo crop on a touch phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('says to drag and pinch (not the arrow keys), and two fingers pinching apart zoom in', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.getByTestId('profile-link').tap();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const sharp = (await import('sharp')).default;
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2266aa' } }).jpeg().toBuffer();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: /^(Add a photo|Change photo)$/ }).tap();
+    await (await chooser).setFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('avatar-crop')).toBeVisible();
+    await expect(dialog.locator('#crop-hint')).toHaveText('Drag the picture with a finger, and pinch to zoom, to choose what shows in the circle.');
+    expect([...(await layoutProblems(page)), ...(await axeViolations(page))]).toEqual([]);
+
+    // A real two-finger pinch, as the phone sends it.
+    const box = (await dialog.getByTestId('avatar-crop').boundingBox())!;
+    const y = box.y + box.height / 2;
+    const cx = box.x + box.width / 2;
+    const cdp = await page.context().newCDPSession(page);
+    const fingers = (spread: number) => [{ x: cx - spread, y, id: 0 }, { x: cx + spread, y, id: 1 }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+    for (const spread of [30, 40, 50, 60]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => dialog.getByRole('slider', { name: 'Zoom' }).inputValue().then(Number)).toBeGreaterThan(2.5);
   });
 });
 
