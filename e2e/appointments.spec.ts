@@ -190,3 +190,32 @@ test.describe('appointments', () => {
     expect(booked).toHaveLength(classes);
   });
 });
+
+test.describe('appointments on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the booking steps are named in a member’s words, and all five fit a 390 px phone whole', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.goto('/appointments/book');
+    const steps = page.getByRole('navigation', { name: 'Booking steps' });
+    await expect(steps.getByRole('link')).toHaveText(['Service', 'Who', 'When', 'Payment', 'Book']);
+    // Nothing waits past the edge (no tab faded or cut).
+    expect(await steps.evaluate((nav) => nav.scrollWidth <= nav.clientWidth)).toBe(true);
+  });
+
+  test('moving an appointment is titled so and opens on the appointment’s own day', async ({ page, loginPage, baseURL }) => {
+    const alex = await MemberApi.signIn(baseURL!, DEMO.alex.email);
+    // In the second week shown, so neither today nor the first free day.
+    const booked = await bookThroughApi(alex, 9);
+    await alex.close();
+    await loginPage.signInAs(DEMO.alex);
+    await page.goto(`/appointments/${booked.id}`);
+    await page.getByRole('link', { name: 'Reschedule' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Move your appointment');
+    await expect(page.getByRole('navigation', { name: 'Booking steps' })).toHaveCount(0);
+    const day = new Intl.DateTimeFormat('en-NZ', { timeZone: 'Pacific/Auckland', day: 'numeric' }).format(new Date(booked.start_at));
+    await expect(page.getByRole('list', { name: 'Days' }).getByRole('button', { pressed: true }).locator('.appt-day__date')).toHaveText(day);
+    await expect(page.getByTestId('slots')).toBeVisible();
+    await expectAccessible(page);
+  });
+});
