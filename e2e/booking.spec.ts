@@ -149,3 +149,29 @@ test.describe('offline-first booking', () => {
     }
   });
 });
+
+test.describe('drop-in on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a class shows its drop-in spaces exactly when it offers Drop in: not once it is full', async ({ page, loginPage, baseURL }) => {
+    const api = await MemberApi.signIn(baseURL!, DEMO.alex.email);
+    const now = Date.now();
+    const open = (await api.sessions('Wellington')).filter((s) => s.name === 'CrossFit' && s.dropin_spaces === 2 && s.visit === null && !s.full && !s.cancelled && Date.parse(s.booking_open_date) < now && Date.parse(s.start_date) > now + 3_600_000);
+    await api.close();
+    expect(open.length, 'two CrossFit classes Alex can drop in to').toBeGreaterThanOrEqual(2);
+    const [full, free] = [open[0]!.id, open[1]!.id];
+    await fillClass(full);
+    await loginPage.signInAs(DEMO.alex);
+
+    await page.goto(`/classes/${free}`);
+    await expect(badges(page)).toContainText('2 drop-in spaces');
+    await expect(page.locator('[data-action="dropin"]')).toHaveText('Drop in');
+    await expect(page.getByTestId('class-facts')).toContainText('Drop-in');
+
+    await page.goto(`/classes/${full}`);
+    await expect(badges(page)).toContainText('Full');
+    await expect(page.locator('[data-action="dropin"]')).toHaveCount(0);
+    await expect(badges(page)).not.toContainText('drop-in');
+    await expect(page.getByTestId('class-facts')).not.toContainText('Drop-in');
+  });
+});
