@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWorker, DEMO } from './fixtures';
-import { MemberApi, countVisits, fillClass } from './support/studio';
+import { MemberApi, countVisits, fillClass, withDatabase } from './support/studio';
 import { isInLateCancelWindow } from '../core/rules/session';
 import type { Session } from '../core/contract/types';
 
@@ -81,6 +81,12 @@ test.describe('offline-first booking', () => {
     await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0, { timeout: 15_000 });
     expect(await countVisits(id, DEMO.alex.email, 'cancelled')).toBe(1);
     await alex.close();
+
+    // On a phone, the visit says it once: late cancelled (it is a kind of cancelled), not "Cancelled · Late cancel".
+    await page.setViewportSize({ width: 390, height: 844 });
+    const visit = await withDatabase((db) => db.selectFrom('visits').innerJoin('members_profiles', 'members_profiles.id', 'visits.profile_id').select('visits.id').where('visits.session_id', '=', id).where('members_profiles.email', '=', DEMO.alex.email).executeTakeFirstOrThrow());
+    await page.goto(`/visits/${visit.id}`);
+    await expect(page.getByTestId('visit-facts').getByText(/cancel/i)).toHaveText('Late cancelled');
   });
 
   test('a class that filled while offline rolls back and says why', async ({ page, context, loginPage, baseURL }) => {

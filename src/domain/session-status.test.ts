@@ -62,4 +62,9 @@ describe('visitLabel', () => {
     expect(visitLabel('cancelled', true)).toEqual({ code: 'classCancelled', tone: 'danger' });
     expect(visitLabel('booked', true)).toEqual({ code: 'classCancelled', tone: 'danger' });
   });
+  it('a late cancel is one label, "late cancelled", never "cancelled" and "late cancelled"', () => {
+    expect(visitLabel('cancelled', false, true)).toEqual({ code: 'lateCancelled', tone: 'muted' });
+    expect(visitLabel('cancelled', false, false)).toEqual({ code: 'cancelled', tone: 'muted' });
+    expect(visitLabel('cancelled', true, true)).toEqual({ code: 'classCancelled', tone: 'danger' });
+  });
 });

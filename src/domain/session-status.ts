@@ -53,10 +53,12 @@ export function sessionStatus(s: SessionFacts, now: Date): StatusLabel[] {
 const visitTone: Record<VisitState, StatusTone> = { booked: 'success', attended: 'success', waitlisted: 'info', pending: 'warning', cancelled: 'muted' };
 
 /**
- * The one label of a visit in a list of visits. A class the studio cancelled says so (and
- * nothing else: the member's own visit is cancelled with it), never "Cancelled Cancelled".
+ * The one label of a visit. A class the studio cancelled says so (and nothing else: the member's
+ * own visit is cancelled with it), never "Cancelled Cancelled"; a late cancel says "Late
+ * cancelled" alone, never "Cancelled · Late cancelled".
  */
-export function visitLabel(state: VisitState, sessionCancelled: boolean): { code: 'classCancelled' | VisitState; tone: StatusTone } {
+export function visitLabel(state: VisitState, sessionCancelled: boolean, lateCancelled = false): { code: 'classCancelled' | 'lateCancelled' | VisitState; tone: StatusTone } {
   if (sessionCancelled) return { code: 'classCancelled', tone: 'danger' };
+  if (state === 'cancelled' && lateCancelled) return { code: 'lateCancelled', tone: 'muted' };
   return { code: state, tone: visitTone[state] };
 }
