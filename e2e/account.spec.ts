@@ -54,3 +54,25 @@ test.describe('account', () => {
     await goOnline(context);
   });
 });
+
+test.describe('account on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('an ended pass says it ended once, with when: under Past, with no second “Ended” beside it', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Account' }).click();
+    const past = page.getByRole('region', { name: 'Past' });
+    const pass = past.getByTestId('pass').filter({ hasText: 'Intro 5-Visit Pass' });
+    await expect(pass).toContainText(/Ended \d/);
+    const everywhere = async () => (await page.locator('main').innerText()).match(/\bEnded\b/g)?.length ?? 0;
+    const endedRows = await past.getByTestId('pass').or(past.getByTestId('membership')).filter({ hasText: /Ended \d/ }).count();
+    expect(await everywhere()).toBe(endedRows);
+
+    await page.getByRole('link', { name: 'All passes' }).click();
+    await page.getByRole('radio', { name: 'All', exact: true }).check();
+    const listed = page.getByTestId('passes').getByTestId('pass').filter({ hasText: 'Intro 5-Visit Pass' });
+    await expect(listed).toContainText(/Ended \d/);
+    expect((await listed.innerText()).match(/\bEnded\b/g)).toHaveLength(1);
+  });
+});

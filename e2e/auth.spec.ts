@@ -166,6 +166,43 @@ test.describe('sign-in and the shell', () => {
     await expect(shell.title).toHaveText('Classes');
     await expect(shell.subtitle).toHaveText('Tallinn Old Town');
   });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('the sign-up form lets the invited person read the studio’s terms and privacy policy before accepting them', async ({ page, baseURL }) => {
+      const email = `reader-${Date.now()}@example.com`;
+      const facility = await withDatabase(async (db) => (await db.selectFrom('facilities').select('id').where('name', '=', 'Wellington').executeTakeFirstOrThrow()).id);
+      const since = Date.now();
+      expect((await adminPost(baseURL!, '/invitations', { facility_id: facility, email })).status).toBe(201);
+      let mail: string | undefined;
+      await expect.poll(async () => (mail = await newestMailTo(email, since))).toBeDefined();
+      await page.goto(new URL(firstLink(mail!)!).pathname);
+      await expect(page.getByRole('heading', { name: 'Join Harbour Strength' })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Read the terms' }).click();
+      const terms = page.getByRole('dialog', { name: 'Harbour Strength: terms' });
+      await expect(terms).toContainText('Harbour Strength runs its classes, appointments and courses on these terms.');
+      await expect(terms).toContainText('a late cancel or a missed class counts as a visit');
+      await expectAccessible(page);
+      await terms.getByRole('button', { name: 'Close' }).first().click();
+      await expect(terms).toHaveCount(0);
+
+      await page.getByRole('button', { name: 'Read the privacy policy' }).click();
+      const privacy = page.getByRole('dialog', { name: 'Harbour Strength: privacy policy' });
+      await expect(privacy).toContainText('Card numbers go to our payment provider and are never stored by us.');
+      await privacy.getByRole('button', { name: 'Close' }).first().click();
+      await expect(privacy).toHaveCount(0);
+
+      // Read, then accepted: the account is made.
+      await page.getByLabel('First name').fill('Robin');
+      await page.getByLabel('Last name').fill('Reader');
+      await page.getByRole('textbox', { name: 'Password' }).fill('a long new password');
+      await page.getByLabel('I accept the studio’s terms and privacy policy.').check();
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect(page).toHaveURL(/\/classes$/);
+    });
+  });
 });
 
 test.describe('one phone, two members (390 px)', () => {

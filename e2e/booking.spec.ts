@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWorker, DEMO } from './fixtures';
-import { MemberApi, countVisits, fillClass, placesTaken, setClass } from './support/studio';
+import { MemberApi, countVisits, fillClass, placesTaken, setClass, withDatabase } from './support/studio';
 import { isInLateCancelWindow } from '../core/rules/session';
 import type { Session } from '../core/contract/types';
 
@@ -81,6 +81,12 @@ test.describe('offline-first booking', () => {
     await expect(page.getByTestId('waiting-to-sync')).toHaveCount(0, { timeout: 15_000 });
     expect(await countVisits(id, DEMO.alex.email, 'cancelled')).toBe(1);
     await alex.close();
+
+    // On a phone, the visit says it once: late cancelled (it is a kind of cancelled), not "Cancelled · Late cancel".
+    await page.setViewportSize({ width: 390, height: 844 });
+    const visit = await withDatabase((db) => db.selectFrom('visits').innerJoin('members_profiles', 'members_profiles.id', 'visits.profile_id').select('visits.id').where('visits.session_id', '=', id).where('members_profiles.email', '=', DEMO.alex.email).executeTakeFirstOrThrow());
+    await page.goto(`/visits/${visit.id}`);
+    await expect(page.getByTestId('visit-facts').getByText(/cancel/i)).toHaveText('Late cancelled');
   });
 
   test('a class that filled while offline rolls back and says why', async ({ page, context, loginPage, baseURL }) => {
@@ -174,5 +180,31 @@ test.describe('joining a waitlist (390 px)', () => {
     expect(await countVisits(id, DEMO.alex.email, 'waitlisted')).toBe(1);
     await expectAccessible(page);
     await alex.close();
+  });
+});
+
+test.describe('drop-in on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a class shows its drop-in spaces exactly when it offers Drop in: not once it is full', async ({ page, loginPage, baseURL }) => {
+    const api = await MemberApi.signIn(baseURL!, DEMO.alex.email);
+    const now = Date.now();
+    const open = (await api.sessions('Wellington')).filter((s) => s.name === 'CrossFit' && s.dropin_spaces === 2 && s.visit === null && !s.full && !s.cancelled && Date.parse(s.booking_open_date) < now && Date.parse(s.start_date) > now + 3_600_000);
+    await api.close();
+    expect(open.length, 'two CrossFit classes Alex can drop in to').toBeGreaterThanOrEqual(2);
+    const [full, free] = [open[0]!.id, open[1]!.id];
+    await fillClass(full);
+    await loginPage.signInAs(DEMO.alex);
+
+    await page.goto(`/classes/${free}`);
+    await expect(badges(page)).toContainText('2 drop-in spaces');
+    await expect(page.locator('[data-action="dropin"]')).toHaveText('Drop in');
+    await expect(page.getByTestId('class-facts')).toContainText('Drop-in');
+
+    await page.goto(`/classes/${full}`);
+    await expect(badges(page)).toContainText('Full');
+    await expect(page.locator('[data-action="dropin"]')).toHaveCount(0);
+    await expect(badges(page)).not.toContainText('drop-in');
+    await expect(page.getByTestId('class-facts')).not.toContainText('Drop-in');
   });
 });

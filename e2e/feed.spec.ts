@@ -56,3 +56,35 @@ test.describe('activity feed', () => {
     await expect(page.locator(`#post-${postId}`)).toHaveCount(0);
   });
 });
+
+test.describe('the feed on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('deleting one’s own comment asks first, in clear words; kept, it stays; deleted, it is gone for everyone', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Feed' }).click();
+    const post = page.getByTestId('post').first();
+    const words = `Moving this to Thursday ${Date.now()}`;
+    await post.getByRole('textbox', { name: 'Write a comment' }).fill(words);
+    await post.getByRole('button', { name: 'Send' }).click();
+    const mine = post.getByTestId('comment').filter({ hasText: words });
+    const onServer = () => withDatabase(async (db) => (await db.selectFrom('comments').select('id').where('content', '=', words).execute()).length);
+    await expect.poll(onServer, { timeout: 15_000 }).toBe(1);
+    await expect(mine.getByRole('button', { name: 'Delete' })).toBeVisible();
+
+    await mine.getByRole('button', { name: 'Delete' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Delete your comment?' });
+    await expect(ask).toContainText('It is removed for everyone and cannot be brought back.');
+    await expectAccessible(page);
+    await ask.getByRole('button', { name: 'Keep it' }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(mine).toBeVisible();
+    expect(await onServer()).toBe(1);
+
+    await mine.getByRole('button', { name: 'Delete' }).click();
+    await ask.getByRole('button', { name: 'Delete comment' }).click();
+    await expect(mine).toHaveCount(0);
+    await expect.poll(onServer, { timeout: 15_000 }).toBe(0);
+  });
+});

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, DEMO, axeViolations } from './fixtures';
+import { test, expect, DEMO, axeViolations, goOffline, goOnline } from './fixtures';
 import { LoginPage } from './pages/LoginPage';
 import { withDatabase } from './support/studio';
 import { payForTenVisitPass } from './support/shop';
@@ -61,7 +61,7 @@ async function layoutProblems(page: Page): Promise<string[]> {
     }
 
     // Text cut with an ellipsis where the member must read it whole: headings and tabs.
-    for (const el of document.querySelectorAll('h1, h2, h3, h4, [role="tab"], [role="tab"] *, [data-testid="topbar-title"]')) {
+    for (const el of document.querySelectorAll('h1, h2, h3, h4, [role="tab"], [role="tab"] *, [data-testid="topbar-title"], .topbar__org-name')) {
       if (!shown(el)) continue;
       const style = getComputedStyle(el);
       if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth) problems.push(`clipped: ${label(el)}`);
@@ -243,6 +243,8 @@ test.describe('feed, photo and calendar states at phone widths', () => {
     await settle(page);
     await page.getByTestId('avatar-file').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect(page.getByRole('dialog').getByTestId('avatar-crop')).toBeVisible();
+    // A mouse and keyboard (this browser's primary pointer is fine) are told about the arrow keys.
+    await expect(page.getByRole('dialog').locator('#crop-hint')).toHaveText('Drag the picture, or use the arrow keys, to choose what shows in the circle.');
     for (const theme of THEMES) {
       await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
       for (const width of WIDTHS) {
@@ -324,6 +326,36 @@ test.describe('what pays: its questions and states at phone widths', () => {
 
     report(findings, checks, 'what pays: questions and states');
     expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
+  });
+});
+
+test.describe('the photo crop on a touch phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('says to drag and pinch (not the arrow keys), and two fingers pinching apart zoom in', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await page.getByTestId('profile-link').tap();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const sharp = (await import('sharp')).default;
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2266aa' } }).jpeg().toBuffer();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: /^(Add a photo|Change photo)$/ }).tap();
+    await (await chooser).setFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('avatar-crop')).toBeVisible();
+    await expect(dialog.locator('#crop-hint')).toHaveText('Drag the picture with a finger, and pinch to zoom, to choose what shows in the circle.');
+    expect([...(await layoutProblems(page)), ...(await axeViolations(page))]).toEqual([]);
+
+    // A real two-finger pinch, as the phone sends it.
+    const box = (await dialog.getByTestId('avatar-crop').boundingBox())!;
+    const y = box.y + box.height / 2;
+    const cx = box.x + box.width / 2;
+    const cdp = await page.context().newCDPSession(page);
+    const fingers = (spread: number) => [{ x: cx - spread, y, id: 0 }, { x: cx + spread, y, id: 1 }];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(20) });
+    for (const spread of [30, 40, 50, 60]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(spread) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => dialog.getByRole('slider', { name: 'Zoom' }).inputValue().then(Number)).toBeGreaterThan(2.5);
   });
 });
 
@@ -445,6 +477,35 @@ test.describe('phone shell', () => {
     await expect(shell.orgPicker).toHaveAccessibleName(/Harbour Strength/);
   });
 
+  test('the organisation’s name is never cut in the top bar, online or offline (two lines at most), with or without the picker, 320–430 px', async ({ page, context, loginPage, shell }) => {
+    const problems: string[] = [];
+    const check = async (who: string) => {
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 844 });
+        await painted(page);
+        const name = await page.locator('.topbar__org-name').evaluate((el) => {
+          const style = getComputedStyle(el);
+          return { text: el.textContent, cut: el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1, lines: Math.round(el.getBoundingClientRect().height / parseFloat(style.lineHeight)) };
+        });
+        if (name.cut) problems.push(`${who} @${width}: "${name.text}" is cut`);
+        if (name.lines > 2) problems.push(`${who} @${width}: "${name.text}" takes ${name.lines} lines`);
+        problems.push(...(await layoutProblems(page)).map((p) => `${who} @${width}: ${p}`));
+      }
+    };
+    for (const member of [DEMO.alex, DEMO.sam]) {
+      await loginPage.signInAs(member);
+      await expect(page.locator('.topbar__org-name')).toHaveText('Harbour Strength');
+      await check(`${member.firstName} online`);
+      await goOffline(context);
+      await expect(page.getByTestId('offline-banner')).toBeVisible();
+      await check(`${member.firstName} offline`);
+      await goOnline(context);
+      await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+      if (member === DEMO.alex) await shell.signOut();
+    }
+    expect(problems).toEqual([]);
+  });
+
   test('the menu drawer and the notifications panel fit a 320 px phone, in light and dark', async ({ page, loginPage }) => {
     await loginPage.signInAs(DEMO.alex);
     await page.setViewportSize({ width: 320, height: 640 });
@@ -494,7 +555,7 @@ test.describe('phone shell', () => {
     expect(await background()).toBe(dark);
   });
 
-  test('the layout of /classes does not shift while it loads, goes offline and the sync indicator comes and goes', async ({ page, context, loginPage }) => {
+  test('the layout of /classes does not shift while it loads, goes offline and the offline chip comes and goes', async ({ page, context, loginPage }) => {
     await loginPage.signInAs(DEMO.alex);
     await page.addInitScript(() => {
       const w = window as unknown as { __cls: number };
@@ -506,9 +567,9 @@ test.describe('phone shell', () => {
     await page.goto('/classes');
     await expect(page.getByTestId('session-row').first()).toBeVisible();
     await context.setOffline(true);
-    await expect(page.getByTestId('sync-indicator')).toBeVisible();
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
     await context.setOffline(false);
-    await expect(page.getByTestId('sync-indicator')).toHaveCount(0);
+    await expect(page.getByTestId('offline-banner')).toHaveCount(0);
     await page.waitForTimeout(500);
     const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
     console.log(`CLS on /classes (load, offline, online): ${cls.toFixed(4)}, budget 0.02`);

@@ -133,7 +133,7 @@ async function harbourFacilityGuid(page: import('@playwright/test').Page): Promi
 }
 
 test.describe('calendar feed', () => {
-  test('turned on in Settings, served with the bookings, shown offline, revoked when turned off', async ({ page, context, loginPage }) => {
+  test('turned on in Settings, served with the bookings, shown offline, revoked when turned off after asking', async ({ page, context, loginPage }) => {
     await loginPage.signInAs(DEMO.alex);
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Turn on calendar feed' }).click();
@@ -158,7 +158,18 @@ test.describe('calendar feed', () => {
     await goOnline(context);
     await page.reload();
 
+    // Turning it off asks first, on a phone, saying what it breaks; kept on, nothing changes.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Turn off and revoke the address' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Turn off your calendar feed?' });
+    await expect(ask).toContainText('The address stops working at once: calendars subscribed to it stop showing your bookings.');
+    await expectAccessible(page);
+    await ask.getByRole('button', { name: 'Keep it on' }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(address).toHaveValue(url);
+    expect((await page.request.get(url)).status()).toBe(200);
+    await page.getByRole('button', { name: 'Turn off and revoke the address' }).click();
+    await ask.getByRole('button', { name: 'Turn off' }).click();
     await expect(page.getByRole('button', { name: 'Turn on calendar feed' })).toBeVisible();
     await expect(address).toHaveCount(0);
     expect((await page.request.get(url)).status()).toBe(404);

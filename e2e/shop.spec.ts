@@ -109,18 +109,20 @@ test.describe('paying', () => {
       await invoice.getByRole('button', { name: 'Print' }).click();
       await expect.poll(() => page.evaluate(() => (window as unknown as { printed?: string | null }).printed)).toContain('10-Visit Pass');
 
-      // The stored cards are managed from the account: the 3-D Secure card becomes the default, the declined one goes.
+      // The stored cards are managed from the account: the declined card lost the default to the
+      // 3-D Secure card saved after it; it goes, and comes back as the default.
       await page.goto('/account/edit');
       const cards = page.getByTestId('stored-card');
       await expect(cards).toHaveCount(2);
-      await expect(cards.filter({ hasText: 'ending 0002' })).toContainText('Default');
-      await expectAccessible(page);
-      await cards.filter({ hasText: 'ending 3220' }).getByRole('button', { name: 'Make default' }).click();
       await expect(cards.filter({ hasText: 'ending 3220' })).toContainText('Default');
+      await expectAccessible(page);
+      await cards.filter({ hasText: 'ending 0002' }).getByRole('button', { name: 'Make default' }).click();
+      await expect(cards.filter({ hasText: 'ending 0002' })).toContainText('Default');
       await cards.filter({ hasText: 'ending 0002' }).getByRole('button', { name: 'Remove' }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
       await expect(cards).toHaveCount(1);
       await expect(cards).toContainText('ending 3220');
+      await expect(cards).toContainText('Default');
 
       // Book a class with it: the class says beforehand what booking uses, then what is left.
       const api = await MemberApi.signIn(baseURL!, DEMO.alex.email);
@@ -139,6 +141,49 @@ test.describe('paying', () => {
     } finally {
       await restoreMembership();
     }
+  });
+});
+
+test.describe('stored cards on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a card reads “Visa ending 0002”; once declined it is no longer picked nor the default, and the next card saved is', async ({ page, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await payForTenVisitPass(page);
+    const declined = page.getByRole('radio', { name: 'Visa ending 0002, expires 12/30', exact: true });
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiry').fill('12/30');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await expect(declined).toBeChecked();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByTestId('payment-problem')).toHaveText('Your card was declined.');
+    // Not picked again for the member: Pay waits for a choice, and says so.
+    await expect(declined).not.toBeChecked();
+    await expect(page.getByRole('button', { name: /^Pay / })).toBeDisabled();
+    await expect(page.getByTestId('choose-card')).toHaveText('Choose a card to pay with, or add one.');
+    // Nor the next time the payment screen opens.
+    await page.reload();
+    await expect(page.getByTestId('order-summary')).toBeVisible();
+    await expect(declined).not.toBeChecked();
+
+    await page.getByRole('button', { name: 'Add a card' }).click();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry').fill('12/30');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await expect(page.getByRole('radio', { name: 'Visa ending 4242, expires 12/30', exact: true })).toBeChecked();
+    await expect(page.getByTestId('choose-card')).toHaveCount(0);
+
+    await page.goto('/account/edit');
+    const cards = page.getByTestId('stored-card');
+    await expect(cards).toHaveCount(2);
+    // The brand as Visa writes it (the gateway keeps "visa").
+    await expect(cards.filter({ hasText: /ending 0002/ }).getByText('Visa ending 0002, expires 12/30', { exact: true })).toBeVisible();
+    await expect(cards.filter({ hasText: /ending 0002/ })).not.toContainText('Default');
+    await expect(cards.filter({ hasText: /ending 0002/ }).getByRole('button', { name: 'Make default' })).toBeVisible();
+    await expect(cards.filter({ hasText: /ending 4242/ }).getByText('Visa ending 4242, expires 12/30', { exact: true })).toBeVisible();
+    await expect(cards.filter({ hasText: /ending 4242/ })).toContainText('Default');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardBrand, cardProblems, CARD_BRANDS, formatCardNumber, passesLuhn } from './card';
+import { cardBrand, cardBrandName, cardProblems, CARD_BRANDS, formatCardNumber, passesLuhn } from './card';
 
 // One known-good test number per brand (the brands' published test ranges).
 const SAMPLES: Record<(typeof CARD_BRANDS)[number], string> = {
@@ -51,5 +51,24 @@ describe('formatting as typed', () => {
     expect(formatCardNumber('42424242424242429999')).toBe('4242 4242 4242 4242999');
     expect(formatCardNumber('378282246310005')).toBe('3782 822463 10005');
     expect(formatCardNumber('42-42')).toBe('4242');
+  });
+});
+
+describe('a stored card’s brand as the brand writes it', () => {
+  it('names every brand the card form knows and Stripe’s codes, never as the code', () => {
+    for (const brand of CARD_BRANDS) {
+      const name = cardBrandName(brand);
+      expect(name, brand).not.toBeNull();
+      expect(name, brand).not.toBe(brand);
+    }
+    expect(['visa', 'mastercard', 'american-express', 'amex', 'diners', 'jcb', 'unionpay', 'cartes_bancaires', 'eftpos_au'].map(cardBrandName)).toEqual(
+      ['Visa', 'Mastercard', 'American Express', 'American Express', 'Diners Club', 'JCB', 'UnionPay', 'Cartes Bancaires', 'eftpos'],
+    );
+    expect(cardBrandName('VISA')).toBe('Visa');
+  });
+
+  it('knows no name for a brand the gateway does not know', () => {
+    expect(cardBrandName('unknown')).toBeNull();
+    expect(cardBrandName('')).toBeNull();
   });
 });

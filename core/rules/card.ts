@@ -77,3 +77,32 @@ export function cardProblems(card: { number: string; expMonth: string; expYear: 
   if (!new RegExp(`^\\d{${info?.cvcLength ?? 3}}$`).test(card.cvc)) problems.push('cvc');
   return problems;
 }
+
+/**
+ * A stored card's brand as the brand writes it ("Visa", "Mastercard", "American Express"), from
+ * the code a gateway keeps: credit-card-type's (the sandbox) or Stripe's ("amex", "diners",
+ * "cartes_bancaires"…). Null when the gateway does not know the brand: the screen says "Card".
+ */
+export function cardBrandName(code: string): string | null {
+  return BRAND_NAMES[code.trim().toLowerCase().replace(/[\s_]+/g, '-')] ?? null;
+}
+
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  'american-express': 'American Express',
+  amex: 'American Express',
+  'diners-club': 'Diners Club',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  maestro: 'Maestro',
+  elo: 'Elo',
+  mir: 'Mir',
+  hiper: 'Hiper',
+  hipercard: 'Hipercard',
+  'cartes-bancaires': 'Cartes Bancaires',
+  'eftpos-au': 'eftpos',
+  interac: 'Interac',
+};

@@ -35,6 +35,9 @@ export interface OrgsTable {
   name: string;
   logo_url: string | null;
   short_id: string;
+  /** The studio's terms and privacy policy, plain text; null while it has published none. */
+  terms: string | null;
+  privacy_policy: string | null;
 }
 
 export interface FacilitiesTable {

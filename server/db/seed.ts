@@ -57,6 +57,24 @@ const ORGS: { key: OrgKey; name: string; shortId: string; instructors: string[] 
   { key: 'summit', name: 'Summit Climbing', shortId: 'summit-climbing', instructors: ['Priya Shah', 'Liam Foster', 'Georgia Reid'] },
 ];
 
+/** A demo studio's terms and privacy policy (a studio writes its own; these read like a small one's). */
+function orgDocuments(name: string): { terms: string; privacy_policy: string } {
+  return {
+    terms: [
+      `${name} runs its classes, appointments and courses on these terms.`,
+      `Book classes and appointments through this app. Cancel a class before its cancellation time to keep your visit; a late cancel or a missed class counts as a visit, and a late-cancel fee may apply where you pay casually.`,
+      `Memberships and passes are personal and cannot be shared. A pass ends on its expiry date even when visits are left. Prices include tax.`,
+      `Train within your limits, tell the instructor about any injury before class, and follow the coaches' instructions. Wipe down the equipment after use.`,
+      `We may change the timetable, move or cancel a class; the app tells you when we do.`,
+    ].join('\n\n'),
+    privacy_policy: [
+      `${name} keeps your name, email, photo, bookings, visits, payments and, if you keep one, your training log, to run your membership. Card numbers go to our payment provider and are never stored by us.`,
+      `Your bookings and training results are shown to other members only where you choose (leaderboards, the feed).`,
+      `Ask us at the front desk or by email to see, correct or delete what we hold about you. We keep invoices for as long as the tax law requires.`,
+    ].join('\n\n'),
+  };
+}
+
 interface FacilitySeed {
   key: string;
   org: OrgKey;
@@ -212,7 +230,7 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
 
   const orgIds = {} as Record<OrgKey, number>;
   for (const org of ORGS) {
-    const row = await trx.insertInto('orgs').values({ name: org.name, logo_url: null, short_id: org.shortId }).returning('id').executeTakeFirstOrThrow();
+    const row = await trx.insertInto('orgs').values({ name: org.name, logo_url: null, short_id: org.shortId, ...orgDocuments(org.name) }).returning('id').executeTakeFirstOrThrow();
     orgIds[org.key] = row.id;
   }
 

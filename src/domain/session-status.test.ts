@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sessionStatus, visitLabel } from './session-status';
 import type { SessionFacts } from '../../core/rules/session';
+import { sessionActions } from '../../core/rules/visit';
 import type { VisitState } from '../../core/contract/types';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
@@ -35,6 +36,19 @@ describe('class status labels', () => {
     expect(codes(session({ dropin_spaces: -1 }))).toEqual(['dropinUnlimited']);
     expect(codes(session({ dropin_spaces: 3, droppedin_count: 3 }))).toEqual([]);
   });
+  it('drop-in spaces show only where the member can drop in, as the Drop in button does', () => {
+    const spaces = { dropin_spaces: 2 };
+    // Full: a drop-in takes a place, and none is left.
+    expect(codes(session({ ...spaces, full: true }))).toEqual(['fullWaitlist']);
+    expect(codes(session({ ...spaces, full: true, waitlists_on: false }))).toEqual(['full']);
+    expect(codes(session({ dropin_spaces: -1, full: true, waitlists_on: false }))).toEqual(['full']);
+    expect(codes(session({ ...spaces, booking_open_date: min(60) }))).toEqual(['notOpen']);
+    expect(codes(session({ ...spaces, booking_close_date: min(-1) }))).toEqual(['closed']);
+    expect(codes(session({ ...spaces }, 'booked'))).toEqual(['booked']);
+    for (const s of [session({ ...spaces }), session({ ...spaces, full: true }), session({ ...spaces, booking_open_date: min(60) }), session({ ...spaces }, 'booked'), session({ dropin_spaces: -1 })]) {
+      expect(codes(s).some((c) => c === 'dropinSpaces' || c === 'dropinUnlimited')).toBe(sessionActions(s, NOW).includes('dropin'));
+    }
+  });
   it('booking not yet open carries the opening time; closed says so', () => {
     expect(sessionStatus(session({ booking_open_date: min(60) }), NOW)).toEqual([{ code: 'notOpen', tone: 'muted', at: min(60) }]);
     expect(codes(session({ booking_close_date: min(-1) }))).toEqual(['closed']);
@@ -47,5 +61,10 @@ describe('visitLabel', () => {
     expect(visitLabel('cancelled', false)).toEqual({ code: 'cancelled', tone: 'muted' });
     expect(visitLabel('cancelled', true)).toEqual({ code: 'classCancelled', tone: 'danger' });
     expect(visitLabel('booked', true)).toEqual({ code: 'classCancelled', tone: 'danger' });
+  });
+  it('a late cancel is one label, "late cancelled", never "cancelled" and "late cancelled"', () => {
+    expect(visitLabel('cancelled', false, true)).toEqual({ code: 'lateCancelled', tone: 'muted' });
+    expect(visitLabel('cancelled', false, false)).toEqual({ code: 'cancelled', tone: 'muted' });
+    expect(visitLabel('cancelled', true, true)).toEqual({ code: 'classCancelled', tone: 'danger' });
   });
 });

@@ -62,6 +62,24 @@ describe('invitations and sign-up', () => {
     expect((await visitor.get(`/api/v1/invite/${token}`)).status).toBe(404);
   });
 
+  it('the invitation carries the studio’s terms and privacy policy to read; accepting them is asked only when the studio has published them', async () => {
+    const token = await invite('reader@example.com');
+    const visitor = new Browser(server.url);
+    const { org } = await json<{ org: { terms: string | null; privacy_policy: string | null } }>(await visitor.get(`/api/v1/invite/${token}`));
+    expect(org.terms).toMatch(/^Harbour Strength/);
+    expect(org.privacy_policy).toMatch(/^Harbour Strength/);
+    const refused = await signup(visitor, token, { ...form, email: 'reader@example.com', terms_accepted: false });
+    expect(refused.status).toBe(422);
+    expect(await json(refused)).toMatchObject({ errors: [{ path: 'app_signup.terms_accepted', message: 'Accept the terms to create an account.' }] });
+
+    // A studio that has published neither: nothing to accept, nothing asked.
+    await server.running.db.updateTable('orgs').set({ terms: null, privacy_policy: null }).where('name', '=', 'Tallinn Movement').execute();
+    const plain = await invite('plain@example.com', 'Tallinn Old Town');
+    expect((await json<{ org: unknown }>(await visitor.get(`/api/v1/invite/${plain}`))).org).toMatchObject({ name: 'Tallinn Movement', terms: null, privacy_policy: null });
+    const { terms_accepted: _accepted, ...withoutTerms } = form;
+    expect((await signup(new Browser(server.url), plain, { ...withoutTerms, email: 'plain@example.com' })).status).toBe(201);
+  });
+
   it('a signed-in member accepts an invitation to another organisation; expired and unknown links are refused', async () => {
     const kai = await signedIn(server, KAI);
     const token = await invite(KAI, 'Petone');

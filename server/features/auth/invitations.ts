@@ -18,7 +18,8 @@ import { SUPPORTED_LOCALES } from '../../../core/locales';
 // Invitations (see the README's calls table and docs/decisions.md#invitations):
 //   staff:   POST /admin/invitations {facility_id, email, locale?} (npm run admin -- invite) makes a
 //            single-use link to /invite/{token} for 14 days and emails it;
-//   GET  /api/v1/invite/{token}           who invites whom: {org, facility, email, expires_at};
+//   GET  /api/v1/invite/{token}           who invites whom: {org (with its terms and privacy
+//            policy to read), facility, email, expires_at};
 //   PUT  /api/v1/invite/{token}/accept    a signed-in member adds that organisation's account;
 //   POST /api/v1/signup?invite={token} {app_signup}
 //            a new member: the profile, the account and a session, at once.
@@ -51,7 +52,7 @@ async function findUsable(db: Db, token: string, at: Date) {
     .selectFrom('invitations')
     .innerJoin('facilities', 'facilities.id', 'invitations.facility_id')
     .innerJoin('orgs', 'orgs.id', 'invitations.org_id')
-    .select(['invitations.id', 'invitations.org_id', 'invitations.email', 'invitations.expires_at', 'facilities.guid', 'facilities.name as facility', 'orgs.name as org'])
+    .select(['invitations.id', 'invitations.org_id', 'invitations.email', 'invitations.expires_at', 'facilities.guid', 'facilities.name as facility', 'orgs.name as org', 'orgs.terms', 'orgs.privacy_policy'])
     .where('invitations.token_hash', '=', hashToken(token))
     .where('invitations.accepted_at', 'is', null)
     .where('invitations.expires_at', '>', at.toISOString())
@@ -87,16 +88,19 @@ function shortId(): string {
   return Array.from(randomBytes(10), (b) => alphabet[b % alphabet.length]).join('');
 }
 
-const signupBody = z.object({
-  app_signup: z.object({
-    first_name: personName('First name'),
-    last_name: personName('Last name'),
-    email: emailField,
-    password: newPasswordField,
-    locale: z.enum(SUPPORTED_LOCALES, { error: `locale must be one of ${SUPPORTED_LOCALES.join(', ')}.` }),
-    terms_accepted: z.literal(true, { error: 'Accept the terms to create an account.' }),
-  }),
-});
+const signupFields = {
+  first_name: personName('First name'),
+  last_name: personName('Last name'),
+  email: emailField,
+  password: newPasswordField,
+  locale: z.enum(SUPPORTED_LOCALES, { error: `locale must be one of ${SUPPORTED_LOCALES.join(', ')}.` }),
+};
+// The studio's terms and privacy policy are accepted when it has published them (the form shows
+// them to read); with neither there is nothing to accept.
+const signupBody = {
+  withTerms: z.object({ app_signup: z.object({ ...signupFields, terms_accepted: z.literal(true, { error: 'Accept the terms to create an account.' }) }) }),
+  withoutTerms: z.object({ app_signup: z.object({ ...signupFields, terms_accepted: z.boolean().optional() }) }),
+};
 
 export function inviteRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -104,7 +108,7 @@ export function inviteRoutes(): Hono<AppEnv> {
     const { db, now } = c.get('deps');
     const invite = await findUsable(db, c.req.param('token'), now());
     if (!invite) throw inviteInvalid();
-    return c.json({ org: { id: invite.org_id, name: invite.org }, facility: { guid: invite.guid, name: invite.facility }, email: invite.email, expires_at: invite.expires_at });
+    return c.json({ org: { id: invite.org_id, name: invite.org, terms: invite.terms, privacy_policy: invite.privacy_policy }, facility: { guid: invite.guid, name: invite.facility }, email: invite.email, expires_at: invite.expires_at });
   });
   routes.put('/:token/accept', requireAuth, async (c) => {
     const { db, now } = c.get('deps');
@@ -121,9 +125,10 @@ export function signupRoutes(): Hono<AppEnv> {
   routes.post('/', async (c) => {
     const { db, now } = c.get('deps');
     const token = c.req.query('invite') ?? '';
-    const { app_signup: form } = await readJson(c, signupBody);
     const at = now();
-    if (!(await findUsable(db, token, at))) throw inviteInvalid();
+    const invite = await findUsable(db, token, at);
+    if (!invite) throw inviteInvalid();
+    const { app_signup: form } = await readJson(c, invite.terms || invite.privacy_policy ? signupBody.withTerms : signupBody.withoutTerms);
     const hash = await hashPassword(form.password);
     const stamp = at.toISOString();
     const id = await db.transaction().execute(async (trx) => {

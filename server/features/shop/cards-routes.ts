@@ -71,7 +71,8 @@ export function cardRoutes(): Hono<AppEnv> {
     return c.json((await query.orderBy('id').execute()).map(present));
   });
 
-  // Stores the card a gateway tokenised for the app; the first card becomes the default.
+  // Stores the card a gateway tokenised for the app; it becomes the default when none is (the
+  // first card, or the next one saved after a refused payment took the default away).
   routes.post('/payment_sources', requireAuth, async (c) => {
     const facility = requireFacility(c);
     const { source } = await readJson(c, sourceBody);
@@ -84,10 +85,10 @@ export function cardRoutes(): Hono<AppEnv> {
       const taken = await trx.selectFrom('payment_sources').select(['id', 'profile_id']).where('gateway', '=', gateway.id).where('token', '=', source.token).executeTakeFirst();
       if (taken && taken.profile_id !== me) throw new ApiError(422, 'validation_failed', 'The gateway does not know that card token.');
       if (taken) return { status: 200, body: present(await trx.selectFrom('payment_sources').selectAll().where('id', '=', taken.id).executeTakeFirstOrThrow()) };
-      const first = !(await trx.selectFrom('payment_sources').select('id').where('profile_id', '=', me).where('org_id', '=', facility.org_id).executeTakeFirst());
+      const noDefault = !(await trx.selectFrom('payment_sources').select('id').where('profile_id', '=', me).where('org_id', '=', facility.org_id).where('is_default', '=', 1).executeTakeFirst());
       const row = await trx
         .insertInto('payment_sources')
-        .values({ profile_id: me, org_id: facility.org_id, gateway: gateway.id, token: source.token, ...card, is_default: first ? 1 : 0, created_at: c.get('deps').now().toISOString() })
+        .values({ profile_id: me, org_id: facility.org_id, gateway: gateway.id, token: source.token, ...card, is_default: noDefault ? 1 : 0, created_at: c.get('deps').now().toISOString() })
         .returningAll()
         .executeTakeFirstOrThrow();
       return { status: 201, body: present(row) };

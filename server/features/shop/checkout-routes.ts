@@ -171,7 +171,10 @@ export function checkoutRoutes(): Hono<AppEnv> {
     }
     if (result.status === 'failed') {
       // Nothing was charged; this order is closed and the cart stays, to be confirmed and paid again.
+      // The refused card stops being the default, so it is never the one offered first again
+      // (docs/decisions.md#checkout): the member chooses, and the next card saved becomes the default.
       await db.updateTable('orders').set({ status: 'failed' }).where('id', '=', order.id).where('status', '=', 'confirmed').execute();
+      await db.updateTable('payment_sources').set({ is_default: 0 }).where('id', '=', card.id).execute();
       throw new ApiError(402, result.code, FAILURE_TEXT[result.code]);
     }
     const paid = await idempotent(c, me, async (trx) => {

@@ -1,7 +1,7 @@
 // Checkout with the sandbox gateway: confirm the cart at the catalogue's prices, pay with a stored
 // card; one charge and one grant per order however often (or at once) payment is asked; a declined
-// card charges and grants nothing; a 3-D Secure challenge passed pays, failed does not; another
-// member's card is 404. On SQLite and, under npm run test:pg, PostgreSQL.
+// card charges and grants nothing and stops being the default; a 3-D Secure challenge passed pays,
+// failed does not; another member's card is 404. On SQLite and, under npm run test:pg, PostgreSQL.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, Pass, Product } from '../../../core/contract/types';
@@ -198,6 +198,24 @@ describe('checkout', () => {
         expect(bytes.includes('4000000000000069') || bytes.includes('2223003122003222'), file).toBe(false);
       }
     }
+  });
+
+  it('a refused card stops being the default, so it is never offered first again; the next card saved becomes the default', async () => {
+    const cards = async () => (await json<{ id: number; default: boolean }[]>(await sam.get('/api/v1/payment_sources?gateway_id=sandbox', { headers: wellington }))).map((c) => [c.id, c.default]);
+    const declined = await card(sam, '4000000000000002');
+    expect(await cards()).toEqual([[declined, true]]);
+    await fill(sam);
+    await confirm(sam);
+    expect((await pay(sam, declined)).status).toBe(402);
+    expect(await cards()).toEqual([[declined, false]]);
+    const visa = await card(sam, '4242424242424242');
+    expect(await cards()).toEqual([[declined, false], [visa, true]]);
+    // A card that is not the default and is refused leaves the default where it is.
+    const broke = await card(sam, '4000000000009995');
+    await confirm(sam);
+    expect((await pay(sam, broke)).status).toBe(402);
+    expect(await cards()).toEqual([[declined, false], [visa, true], [broke, false]]);
+    await sam.request('/api/v1/cart', { method: 'DELETE', headers: wellington });
   });
 
   it('another member’s card is 404, an empty cart cannot be confirmed', async () => {

@@ -1,6 +1,7 @@
 // Where the member is: the organisation's name with the facility under it. With several visible
 // accounts it is the picker (hidden accounts are not listed); choosing one switches account and
 // returns to /. On a phone this is the name itself, never a bare icon that reads like a language switch.
+import { useLayoutEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentAccount, useFacility, useProfile } from '../../data/hooks/auth';
@@ -12,10 +13,38 @@ import { progress } from '../../ui/progress/index';
 import { describeError } from '../../ui/describe-error';
 import { OfflineBanner } from './OfflineBanner';
 
+/**
+ * The organisation's name is read whole: it wraps onto a second line, and a name too long for two
+ * lines at this width steps down a size (then another) instead of being cut. Measured again
+ * whenever the bar's room changes (a phone turning, the offline chip, the sync indicator).
+ */
+function useTwoLines(org: string) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const room = el?.closest('.topbar');
+    if (!el || !room) return;
+    const fit = () => {
+      for (const size of FITS) {
+        el.dataset.fit = size;
+        if (el.getBoundingClientRect().height <= 2 * parseFloat(getComputedStyle(el).lineHeight) + 1) return;
+      }
+    };
+    fit();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(fit);
+    observer.observe(room);
+    return () => observer.disconnect();
+  }, [org]);
+  return ref;
+}
+const FITS = ['md', 'sm', 'xs'] as const;
+
 function Where({ org, facility, testId }: { org: string; facility?: string; testId?: string }) {
+  const name = useTwoLines(org);
   return (
     <span className="topbar__where">
-      <span className="topbar__org-name" data-testid={testId}>{org}</span>
+      <span ref={name} className="topbar__org-name" data-testid={testId}>{org}</span>
       <span className="topbar__status-line">
         <OfflineBanner />
         {facility && <span className="topbar__subtitle">{facility}</span>}

@@ -1,5 +1,5 @@
-// The sync status of the shell: offline, writes waiting, paused for sign-in, or the last problem.
-// Tapping it sends the queue now.
+// The sync status of the shell: writes waiting (and whether offline), paused for sign-in, or the
+// last problem. Tapping it sends the queue now.
 import { useTranslation } from 'react-i18next';
 import { useStorageFull, useSyncStatus } from '../../data/hooks/sync';
 import { flushOutbox } from '../../data/sync/outbox';
@@ -13,7 +13,9 @@ export function SyncIndicator() {
   const storageFull = useStorageFull();
   const pending = status?.pending ?? 0;
   const updateRequired = Boolean(status?.updateRequired);
-  if (online && pending === 0 && !status?.blocked && !storageFull && !updateRequired) return null;
+  // Offline with nothing waiting, the top bar's Offline chip says it all: no second cloud taking
+  // the organisation's room (and "sync now" could not do anything).
+  if (pending === 0 && !status?.blocked && !storageFull && !updateRequired) return null;
   const label = [
     storageFull ? t('sync.storageFull') : null,
     updateRequired ? t('sync.updateRequired') : null,

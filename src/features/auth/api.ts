@@ -15,7 +15,8 @@ export function completePasswordReset(token: string, password: string): Promise<
 }
 
 export interface Invitation {
-  org: { id: number; name: string };
+  /** The studio's terms and privacy policy to read before accepting them; null when it has none. */
+  org: { id: number; name: string; terms?: string | null; privacy_policy?: string | null };
   facility: { guid: string; name: string };
   email: string;
   expires_at: string;

@@ -13,7 +13,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { Spinner } from '../../../ui/spinner/index';
 import { useCommand } from '../../../ui/use-command';
 import { useOnline } from '../../../ui/use-online';
-import { CardForm, deleteCard, loadCards, setDefaultCard, type StoredCard } from '../../shop/public';
+import { CardForm, cardLine, deleteCard, loadCards, setDefaultCard, type StoredCard } from '../../shop/public';
 import './account.css';
 
 export default function AccountEditScreen() {
@@ -46,7 +46,7 @@ export default function AccountEditScreen() {
     await reload();
   }
 
-  const line = (card: StoredCard) => t('payment.cardLine', { brand: card.brand, last4: card.last4, month: String(card.exp_month).padStart(2, '0'), year: String(card.exp_year).slice(-2) });
+  const line = (card: StoredCard) => cardLine(t, card);
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">{title}</h1>

@@ -58,7 +58,7 @@ export default function AccountScreen() {
         </nav>
         {ended.length > 0 && (
           <section aria-labelledby="ended-heading" className="stack stack--sm">
-            <h2 id="ended-heading" className="account-heading">{t('endedTitle')}</h2>
+            <h2 id="ended-heading" className="account-heading">{t('pastTitle')}</h2>
             <List className="card card--flush" data-testid="ended">
               {ended.map((item) => <ConcessionRow key={`${'visits_left' in item ? 'p' : 'm'}${item.id}`} item={item} format={format} now={now} />)}
             </List>

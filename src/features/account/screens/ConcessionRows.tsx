@@ -1,5 +1,5 @@
 // Memberships and passes as list rows, each with what is left ("6 of 10 visits left, until
-// 3 March", ../left.ts) and, once ended, when it ended.
+// 3 March", ../left.ts) and, once ended, when it ended: said once, with no chip repeating it.
 import { useTranslation } from 'react-i18next';
 import type { Membership, Pass } from '../../../../core/contract/types';
 import { concessionLeft, statusNow } from '../left';
@@ -21,7 +21,8 @@ export function ConcessionRow({ item, format, now }: { item: Membership | Pass; 
         {!isPass && item.visits_used > 0 && <span>{t('used.visits', { count: item.visits_used })}</span>}
         {item.covers.length > 0 && <span>{t('covers', { names: item.covers.join(', ') })}</span>}
       </>}
-      chips={status === 'active' ? undefined : <Chip tone={status === 'future' ? 'info' : 'neutral'}>{t(`status.${status}`)}</Chip>}
+      // "Ended 3 March" and "Starts 3 March" say it already: only a pass used up before its end gets a chip.
+      chips={status === 'used_up' ? <Chip tone="neutral">{t('status.used_up')}</Chip> : undefined}
     />
   );
 }

@@ -81,7 +81,7 @@ export default function AppointmentDetailScreen() {
       <Stack>
         <Card>
           <KeyValueList testId="appointment-facts" items={[
-            { id: 'status', label: t('detail.status'), value: <>{t(`status.${appointment.status}`)}{appointment.late_cancelled && ` · ${t('detail.lateCancelled')}`}{pending && ` · ${t('common.waitingToSync', { ns: 'shell' })}`}</> },
+            { id: 'status', label: t('detail.status'), value: <>{appointment.status === 'cancelled' && appointment.late_cancelled ? t('detail.lateCancelled') : t(`status.${appointment.status}`)}{pending && ` · ${t('common.waitingToSync', { ns: 'shell' })}`}</> },
             { id: 'who', label: t('detail.who'), value: appointment.staff.full_name },
             { id: 'when', label: t('detail.when'), value: <>{format.weekdayDate(appointment.start_at)}, {appointment.end_at ? format.timeRange(appointment.start_at, appointment.end_at) : format.time(appointment.start_at)}</> },
             Boolean(where) && { id: 'where', label: t('detail.where'), value: where },

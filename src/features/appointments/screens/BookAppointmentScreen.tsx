@@ -1,5 +1,5 @@
-// /appointments/book with its steps: overview (service), staff, time, concession, confirm. The
-// step is the path, the choices are the query (use-choice), the data is Dexie's.
+// /appointments/book with its steps: service, who, when, payment, book (or, moving an appointment,
+// only the time). The step is the path, the choices are the query (use-choice), the data is Dexie's.
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';
@@ -19,9 +19,10 @@ const STEPS: readonly Step[] = ['', 'staff', 'time', 'concession', 'confirm'];
 
 export default function BookAppointmentScreen() {
   const { t } = useTranslation('appointments');
-  const title = usePageTitle('titles.appointmentsBook');
   const step = (useParams().step ?? '') as Step;
   const { choice } = useChoice();
+  // Moving an appointment is its own task: named so, with no booking steps.
+  const title = usePageTitle(choice.reschedule ? 'titles.appointmentsMove' : 'titles.appointmentsBook');
   const facility = useFacility();
   const guid = facility?.guid;
   const services = useServices(guid);
@@ -35,20 +36,19 @@ export default function BookAppointmentScreen() {
   const service = services === undefined ? undefined : (services.find((s) => s.id === serviceId) ?? null);
   const moving = choice.reschedule ? held : null;
   const hold = choice.reschedule ? null : choice.hold ? held : null;
-  // Moving an appointment keeps its service: only the time (and who) are chosen again.
-  const steps = moving
-    ? [{ to: stepPath('time', choice), label: t('tabs.time', { ns: 'shell' }) }]
-    : [
-      { to: stepPath('', choice), label: t('tabs.overview', { ns: 'shell' }), end: true },
-      { to: stepPath('staff', choice), label: t('tabs.staff', { ns: 'shell' }) },
-      { to: stepPath('time', choice), label: t('tabs.time', { ns: 'shell' }) },
-      { to: stepPath('concession', choice), label: t('tabs.concession', { ns: 'shell' }) },
-      { to: stepPath('confirm', choice), label: t('tabs.confirm', { ns: 'shell' }) },
-    ];
+  // The steps in a member's words, short enough for all five to fit a phone. Moving an
+  // appointment keeps its service: only the time (and who) are chosen again, on one screen.
+  const steps = [
+    { to: stepPath('', choice), label: t('steps.service'), end: true },
+    { to: stepPath('staff', choice), label: t('steps.who') },
+    { to: stepPath('time', choice), label: t('steps.when') },
+    { to: stepPath('concession', choice), label: t('steps.payment') },
+    { to: stepPath('confirm', choice), label: t('steps.book') },
+  ];
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">{title}</h1>
-      <TabNav label={t('tabs.appointmentSteps', { ns: 'shell' })} items={steps} />
+      {!choice.reschedule && <TabNav className="tab-nav--steps" label={t('tabs.appointmentSteps', { ns: 'shell' })} items={steps} />}
       <div className="appt-step">
         {!facility || !guid ? (
           <Spinner block />

@@ -23,6 +23,13 @@ import { SlotButtons } from './SlotButtons';
 import { useChoice } from './use-choice';
 import { useNavigate } from 'react-router';
 
+/** The first day of the week (SLOT_DAYS long, counted from `today`) that holds `day`. */
+function weekHolding(today: string, day: string, timeZone: string): string {
+  let week = today;
+  while (addDaysToKey(week, SLOT_DAYS, timeZone) <= day) week = addDaysToKey(week, SLOT_DAYS, timeZone);
+  return week;
+}
+
 interface Props {
   guid: string;
   timeZone: string;
@@ -58,7 +65,10 @@ export function TimeStep({ guid, timeZone, service, staff, hold, moving }: Props
   const now = useNow();
   const [taken, setTaken] = useState<string | null>(null);
   const today = dayKeyIn(now, timeZone);
-  const week = choice.week && choice.week >= today ? choice.week : today;
+  // Moving an appointment opens on its own day (in the week that holds it, weeks counted from
+  // today as the pager counts them), not on the first free day.
+  const movingDay = moving && !choice.week ? dayKeyIn(moving.start_at, timeZone) : null;
+  const week = choice.week && choice.week >= today ? choice.week : movingDay && movingDay > today ? weekHolding(today, movingDay, timeZone) : today;
   const staffIds = useMemo(() => {
     if (!service || !staff) return [];
     const givers = staff.filter((s) => s.service_ids.includes(service.id)).map((s) => s.id);
@@ -69,7 +79,7 @@ export function TimeStep({ guid, timeZone, service, staff, hold, moving }: Props
   if (service === undefined || staff === undefined || week_ === undefined) return <Spinner block />;
   if (service === null) return <NeedsService />;
   const days = Array.from({ length: SLOT_DAYS }, (_, i) => addDaysToKey(week, i, timeZone));
-  const day = choice.day && days.includes(choice.day) ? choice.day : (days.find((d) => week_.byDay(d).length > 0) ?? week);
+  const day = choice.day && days.includes(choice.day) ? choice.day : movingDay && days.includes(movingDay) ? movingDay : (days.find((d) => week_.byDay(d).length > 0) ?? week);
   const onDay = week_.byDay(day);
   const stale = !online && week_.fetchedAt !== null;
   const nameOf = (id: number) => staff.find((s) => s.id === id)?.full_name ?? '';

@@ -1,7 +1,7 @@
 // /invite, /invite/:token and /signup(?invite=…) share this screen. With an invitation: who
 // invites whom, and the sign-up form (the invited email filled in, the password rules ticked off
-// as typed, the language, the terms), or "sign in to accept" for a member. Without one: where to
-// find it, and a field to paste its link. Online only.
+// as typed, the language, the studio's terms and privacy policy to read and accept), or "sign in
+// to accept" for a member. Without one: where to find it, and a field to paste its link. Online only.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,8 @@ import { changeLocale } from '../../../i18n/index';
 import { Button } from '../../../ui/button/index';
 import { describeError } from '../../../ui/describe-error';
 import { Field } from '../../../ui/field/index';
+import { Cluster } from '../../../ui/layout/index';
+import { Modal } from '../../../ui/modal/index';
 import { usePageTitle } from '../../../ui/page-title';
 import { useOnline } from '../../../ui/use-online';
 import { useAuth } from '../../../data/hooks/auth';
@@ -69,6 +71,7 @@ function SignUp({ token }: { token: string }) {
   const [values, setValues] = useState({ first_name: '', last_name: '', email: '' });
   const [password, setPassword] = useState('');
   const [terms, setTerms] = useState(false);
+  const [reading, setReading] = useState<'terms' | 'privacy' | null>(null);
   const [errors, setErrors] = useState<ProfileErrors & { password?: boolean; terms?: boolean }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -89,15 +92,19 @@ function SignUp({ token }: { token: string }) {
     };
   }, [token, shellT]);
 
+  // The studio's terms and privacy policy are accepted only when it has published them, and then
+  // they can be read here first (docs/decisions.md#invitations-and-sign-up).
+  const asksTerms = typeof invitation === 'object' && Boolean(invitation.org.terms || invitation.org.privacy_policy);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problems = { ...validateProfile(values), ...(passwordProblems(password).length > 0 && { password: true }), ...(!terms && { terms: true }) };
+    const problems = { ...validateProfile(values), ...(passwordProblems(password).length > 0 && { password: true }), ...(asksTerms && !terms && { terms: true }) };
     setErrors(problems);
     setFormError(null);
     if (Object.keys(problems).length > 0) return;
     setBusy(true);
     try {
-      await signUp(token, { ...values, first_name: values.first_name.trim(), last_name: values.last_name.trim(), email: values.email.trim(), password, locale, terms_accepted: true });
+      await signUp(token, { ...values, first_name: values.first_name.trim(), last_name: values.last_name.trim(), email: values.email.trim(), password, locale, terms_accepted: asksTerms });
       navigate('/classes', { replace: true });
     } catch (failure) {
       setFormError(describeError(failure, shellT));
@@ -137,20 +144,43 @@ function SignUp({ token }: { token: string }) {
                 </select>
               )}
             </Field>
-            <label className="check">
-              <input type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} aria-invalid={errors.terms || undefined} aria-describedby={errors.terms ? 'signup-terms-error' : undefined} />
-              <span>{t('invite.terms')}</span>
-            </label>
-            {errors.terms && <p id="signup-terms-error" className="field__error">{t('invite.termsRequired')}</p>}
+            {asksTerms && (
+              <>
+                <label className="check">
+                  <input type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} aria-invalid={errors.terms || undefined} aria-describedby={errors.terms ? 'signup-terms-error' : undefined} />
+                  <span>{t(invitation.org.terms && invitation.org.privacy_policy ? 'invite.terms' : invitation.org.terms ? 'invite.termsOnly' : 'invite.privacyOnly')}</span>
+                </label>
+                {errors.terms && <p id="signup-terms-error" className="field__error">{t('invite.termsRequired')}</p>}
+                <Cluster>
+                  {invitation.org.terms && <Button size="sm" variant="ghost" onClick={() => setReading('terms')}>{t('invite.readTerms')}</Button>}
+                  {invitation.org.privacy_policy && <Button size="sm" variant="ghost" onClick={() => setReading('privacy')}>{t('invite.readPrivacy')}</Button>}
+                </Cluster>
+              </>
+            )}
             {formError && <p className="notice notice--danger" role="alert">{formError}</p>}
             <Button variant="primary" block type="submit" disabled={busy || !online}>{t('invite.create')}</Button>
           </form>
           <p className="auth-card__links">
             <Link to="/login" state={{ from: `/profile?invite=${encodeURIComponent(token)}` }}>{t('invite.haveAccount')}</Link>
           </p>
+          <StudioDocument org={invitation.org.name} which={reading} text={reading === 'terms' ? invitation.org.terms : reading === 'privacy' ? invitation.org.privacy_policy : null} onClose={() => setReading(null)} />
         </>
       )}
       <p className="auth-card__links"><Link to="/login">{t('auth.backToLogin')}</Link></p>
     </section>
+  );
+}
+
+/** The studio's terms or privacy policy, to read without leaving the form (what was typed stays). */
+function StudioDocument({ org, which, text, onClose }: { org: string; which: 'terms' | 'privacy' | null; text: string | null | undefined; onClose: () => void }) {
+  const { t } = useTranslation('profile');
+  const { t: shellT } = useTranslation();
+  return (
+    <Modal open={which !== null && Boolean(text)} onClose={onClose} title={which === 'privacy' ? t('invite.privacyTitle', { org }) : t('invite.termsTitle', { org })}
+      footer={<Button onClick={onClose}>{shellT('common.close')}</Button>}>
+      <div className="stack stack--sm" data-testid="studio-document">
+        {(text ?? '').split(/\n\s*\n/).map((paragraph, i) => <p key={i}>{paragraph.trim()}</p>)}
+      </div>
+    </Modal>
   );
 }

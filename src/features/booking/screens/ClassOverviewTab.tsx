@@ -61,7 +61,8 @@ export default function ClassOverviewTab() {
               {session.waitlist_count > 0 && <> · {t('classes.waitlistCount', { count: session.waitlist_count })}</>}
             </>,
           },
-          session.dropin_spaces !== 0 && { id: 'dropin', label: t('classes.dropin'), value: spaces === null ? t('status.dropinUnlimited') : t('status.dropinSpaces', { count: spaces }) },
+          // Like the badge: only while Drop in is offered (a full class has no space to drop in to).
+          actions.includes('dropin') && { id: 'dropin', label: t('classes.dropin'), value: spaces === null ? t('status.dropinUnlimited') : t('status.dropinSpaces', { count: spaces }) },
           { id: 'cancel-by', label: t('classes.cancelBy'), value: <>{format.weekdayDate(session.cancellation_close_date)} {format.time(session.cancellation_close_date)}</> },
         ]} />
       </Card>

@@ -34,14 +34,14 @@ export default function VisitDetailScreen() {
     );
   }
   const names = instructorNames(visit.session.instructors, t);
-  const label = visitLabel(visit.state, visit.session.cancelled);
+  const label = visitLabel(visit.state, visit.session.cancelled, visit.late_cancelled);
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">{visit.session.name}</h1>
       <Stack>
         <Card>
           <KeyValueList testId="visit-facts" items={[
-            { id: 'state', label: t('visits.state'), value: <>{t(`visitState.${label.code}`)}{visit.late_cancelled && ` · ${t('visits.lateCancelled')}`}{pending && ` · ${t('common.waitingToSync')}`}</> },
+            { id: 'state', label: t('visits.state'), value: <>{t(`visitState.${label.code}`)}{pending && ` · ${t('common.waitingToSync')}`}</> },
             { id: 'when', label: t('classes.when'), value: <>{format.weekdayDate(visit.session.start_date)}, {format.timeRange(visit.session.start_date, visit.session.end_date)}</> },
             Boolean(names) && { id: 'instructors', label: t('classes.instructors'), value: names },
             Boolean(visit.session.location) && { id: 'where', label: t('classes.where'), value: visit.session.location },

@@ -76,7 +76,8 @@ export function PostCard({ post, facilityGuid, format, highlighted }: { post: Ac
   const { t } = useTranslation('feed');
   const run = useCommand();
   const [replyTo, setReplyTo] = useState<number | null>(null);
-  // Asks first; once reported the thing is hidden for the member and staff are told.
+  // Reporting and deleting one's own comment ask first; once reported the thing is hidden for the
+  // member and staff are told.
   const report = (source: { type: 'post' | 'comment'; id: number }, threadId: number | null) =>
     void run(() => reportItem(facilityGuid, post.id, source, threadId), { confirm: { title: t(source.type === 'post' ? 'reportPostTitle' : 'reportCommentTitle'), body: t('reportBody'), confirmLabel: t('report'), danger: true }, success: t('reported') });
 
@@ -92,7 +93,7 @@ export function PostCard({ post, facilityGuid, format, highlighted }: { post: Ac
           <div className="feed-comment__actions" data-testid="comment-actions">
             <Reactions item={comment} format={format} testId="comment-reactions" onReact={(type) => void run(() => setReaction(facilityGuid, post.id, { type: 'comment', id: comment.id }, type))} />
             <Button size="sm" variant="ghost" onClick={() => setReplyTo(threadId ?? comment.id)}>{t('reply')}</Button>
-            {comment.author.is_me ? <Button size="sm" variant="ghost" onClick={() => void run(() => removeComment(facilityGuid, post.id, comment, threadId))}>{t('delete')}</Button> : <Button size="sm" variant="ghost" onClick={() => report({ type: 'comment', id: comment.id }, threadId)}>{t('report')}</Button>}
+            {comment.author.is_me ? <Button size="sm" variant="ghost" onClick={() => void run(() => removeComment(facilityGuid, post.id, comment, threadId), { confirm: { title: t('deleteTitle'), body: t('deleteBody'), confirmLabel: t('deleteConfirm'), cancelLabel: t('deleteKeep'), danger: true } })}>{t('delete')}</Button> : <Button size="sm" variant="ghost" onClick={() => report({ type: 'comment', id: comment.id }, threadId)}>{t('report')}</Button>}
           </div>
         )}
         {'replies' in comment && comment.replies && comment.replies.length > 0 && <ul className="feed-replies">{comment.replies.map((r) => renderComment(r, comment.id))}</ul>}

@@ -71,3 +71,59 @@ describe('AvatarEditor', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+/** The device's primary pointer, as the crop dialog asks it. */
+function primaryPointer(kind: 'coarse' | 'fine') {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === `(pointer: ${kind})`, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+}
+
+describe('the crop dialog', () => {
+  beforeEach(() => {
+    vi.stubGlobal('Image', LoadingImage);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('on a touch screen says to drag and pinch, not to use the arrow keys', async () => {
+    primaryPointer('coarse');
+    await choose(new File([JPEG], 'photo.jpg', { type: 'image/jpeg' }));
+    const hint = document.getElementById('crop-hint')!.textContent!;
+    expect(hint).toBe(i18next.t('profile:photo.hintTouch'));
+    expect(hint).toMatch(/pinch/i);
+    expect(hint).not.toMatch(/arrow keys/);
+  });
+
+  it('with a mouse or keyboard says to drag or use the arrow keys', async () => {
+    primaryPointer('fine');
+    await choose(new File([JPEG], 'photo.jpg', { type: 'image/jpeg' }));
+    expect(document.getElementById('crop-hint')!.textContent).toBe(i18next.t('profile:photo.hint'));
+    expect(document.getElementById('crop-hint')!.textContent).toMatch(/arrow keys/);
+  });
+
+  it('zooms in as two fingers pinch apart, and out as they pinch together, within the slider’s range', async () => {
+    primaryPointer('coarse');
+    await choose(new File([JPEG], 'photo.jpg', { type: 'image/jpeg' }));
+    const crop = screen.getByTestId('avatar-crop');
+    const zoom = screen.getByRole('slider', { name: 'Zoom' }) as HTMLInputElement;
+    const finger = (type: 'pointerDown' | 'pointerMove' | 'pointerUp', pointerId: number, clientX: number) => fireEvent[type](crop, { pointerId, clientX, clientY: 100, pointerType: 'touch' });
+    act(() => {
+      finger('pointerDown', 1, 100);
+      finger('pointerDown', 2, 150);
+      finger('pointerMove', 2, 200);
+    });
+    expect(Number(zoom.value)).toBeCloseTo(2);
+    act(() => {
+      finger('pointerMove', 2, 400);
+    });
+    expect(Number(zoom.value)).toBe(3);
+    act(() => {
+      finger('pointerMove', 2, 110);
+    });
+    expect(Number(zoom.value)).toBe(1);
+    act(() => {
+      finger('pointerUp', 2, 110);
+      finger('pointerUp', 1, 100);
+    });
+  });
+});

@@ -1,7 +1,7 @@
 // The profile photo: choose or take a picture, crop it to a square (drag or arrow keys to move,
-// a slider to zoom), preview, and upload with progress. Offline, the photo waits in IndexedDB and
+// pinch or a slider to zoom; the hint names what this device has), preview, and upload with progress. Offline, the photo waits in IndexedDB and
 // shows as "waiting to sync" until it is uploaded.
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../../core/contract/types';
 import { Avatar } from '../../../ui/avatar/index';
@@ -16,6 +16,7 @@ import { PICTURE_SIGNATURE_BYTES, pictureKind } from '../../../domain/picture';
 
 const VIEW = 256;
 const OUT = 768;
+const MAX_ZOOM = 3;
 
 export function AvatarEditor({ profile }: { profile: Profile }) {
   const { t } = useTranslation('profile');
@@ -88,7 +89,10 @@ function CropDialog({ image, onCancel, onUse }: { image: HTMLImageElement; onCan
   const canvas = useRef<HTMLCanvasElement>(null);
   const [zoom, setZoom] = useState(1);
   const [offset, setOffset] = useState({ x: 0, y: 0 });
-  const drag = useRef<{ x: number; y: number } | null>(null);
+  // The fingers (or the mouse) on the picture: one drags it, two pinch to zoom and drag by their middle.
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  // A touch screen is told to drag and pinch; a mouse and keyboard, to drag or use the arrow keys.
+  const touch = useMemo(() => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches, []);
 
   // The picture covers the square at zoom 1; the offset keeps it covering.
   const scale = Math.max(VIEW / image.naturalWidth, VIEW / image.naturalHeight) * zoom;
@@ -111,6 +115,24 @@ function CropDialog({ image, onCancel, onUse }: { image: HTMLImageElement; onCan
   });
 
   const move = (dx: number, dy: number) => setOffset((o) => clamp({ x: o.x + dx, y: o.y + dy }));
+
+  function pointerMoved(e: PointerEvent<HTMLCanvasElement>) {
+    const before = pointers.current.get(e.pointerId);
+    if (!before) return;
+    const others = [...pointers.current.entries()].filter(([id]) => id !== e.pointerId).map(([, at]) => at);
+    const now = { x: e.clientX, y: e.clientY };
+    pointers.current.set(e.pointerId, now);
+    const ratio = VIEW / (e.currentTarget.getBoundingClientRect().width || VIEW);
+    const other = others[0];
+    if (!other) {
+      move((now.x - before.x) * ratio, (now.y - before.y) * ratio);
+      return;
+    }
+    // Two fingers: the zoom follows their distance, the picture their middle.
+    const apart = (a: { x: number; y: number }) => Math.hypot(a.x - other.x, a.y - other.y);
+    if (apart(before) > 0) setZoom((z) => Math.min(MAX_ZOOM, Math.max(1, z * (apart(now) / apart(before)))));
+    move(((now.x - before.x) / 2) * ratio, ((now.y - before.y) / 2) * ratio);
+  }
   const keys: Record<string, [number, number]> = { ArrowLeft: [10, 0], ArrowRight: [-10, 0], ArrowUp: [0, 10], ArrowDown: [0, -10] };
 
   function finish() {
@@ -126,7 +148,7 @@ function CropDialog({ image, onCancel, onUse }: { image: HTMLImageElement; onCan
       <Button onClick={onCancel}>{t('photo.cancel')}</Button>
       <Button variant="primary" onClick={finish}>{t('photo.use')}</Button>
     </>}>
-      <p className="muted" id="crop-hint">{t('photo.hint')}</p>
+      <p className="muted" id="crop-hint">{touch ? t('photo.hintTouch') : t('photo.hint')}</p>
       <canvas
         ref={canvas}
         className="avatar-crop"
@@ -138,16 +160,12 @@ function CropDialog({ image, onCancel, onUse }: { image: HTMLImageElement; onCan
         aria-describedby="crop-hint"
         data-testid="avatar-crop"
         onPointerDown={(e: PointerEvent<HTMLCanvasElement>) => {
-          e.currentTarget.setPointerCapture(e.pointerId);
-          drag.current = { x: e.clientX, y: e.clientY };
+          e.currentTarget.setPointerCapture?.(e.pointerId);
+          pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
         }}
-        onPointerMove={(e: PointerEvent<HTMLCanvasElement>) => {
-          if (!drag.current) return;
-          const ratio = VIEW / e.currentTarget.getBoundingClientRect().width;
-          move((e.clientX - drag.current.x) * ratio, (e.clientY - drag.current.y) * ratio);
-          drag.current = { x: e.clientX, y: e.clientY };
-        }}
-        onPointerUp={() => (drag.current = null)}
+        onPointerMove={pointerMoved}
+        onPointerUp={(e: PointerEvent<HTMLCanvasElement>) => pointers.current.delete(e.pointerId)}
+        onPointerCancel={(e: PointerEvent<HTMLCanvasElement>) => pointers.current.delete(e.pointerId)}
         onKeyDown={(e: KeyboardEvent<HTMLCanvasElement>) => {
           const step = keys[e.key];
           if (!step) return;
@@ -157,7 +175,7 @@ function CropDialog({ image, onCancel, onUse }: { image: HTMLImageElement; onCan
       />
       <label className="avatar-crop__zoom">
         {t('photo.zoom')}
-        <input type="range" min={1} max={3} step={0.05} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} />
+        <input type="range" min={1} max={MAX_ZOOM} step={0.05} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} />
       </label>
     </Modal>
   );

@@ -1,6 +1,6 @@
 // Settings: the calendar feed. Turned on, it shows the secret address with Copy and a webcal:
-// Subscribe link, and how to remove it; turning it off revokes the address (a new one is made
-// the next time). The address shows offline; turning on or off needs a connection.
+// Subscribe link, and how to remove it; turning it off (after asking) revokes the address (a new
+// one is made the next time). The address shows offline; turning on or off needs a connection.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../../data/hooks/auth';
@@ -20,6 +20,8 @@ export function CalendarFeedSettings() {
   const run = useCommand();
   const [copied, setCopied] = useState(false);
   if (!profile) return null;
+  // Revoking breaks every calendar that subscribed: asked first, saying so.
+  const turnOffQuestion = { title: t('calendar.turnOffTitle'), body: t('calendar.turnOffBody'), confirmLabel: t('calendar.turnOffConfirm'), cancelLabel: t('calendar.turnOffKeep'), danger: true };
   const urls = profile.calendar_token ? calendarUrls(window.location.origin, profile.calendar_token) : null;
 
   async function copy(url: string) {
@@ -50,7 +52,7 @@ export function CalendarFeedSettings() {
         )}
         {!online && <p className="notice notice--warning" role="status">{t('calendar.offline')}</p>}
         <div>
-          <Button className="calendar-feed__switch" variant={urls ? 'danger' : 'primary'} disabled={!online} onClick={() => void run(() => (urls ? turnCalendarOff() : turnCalendarOn()).then(() => setCopied(false)))}>
+          <Button className="calendar-feed__switch" variant={urls ? 'danger' : 'primary'} disabled={!online} onClick={() => void run(() => (urls ? turnCalendarOff() : turnCalendarOn()).then(() => setCopied(false)), urls ? { confirm: turnOffQuestion } : undefined)}>
             {urls ? t('calendar.turnOff') : t('calendar.turnOn')}
           </Button>
         </div>

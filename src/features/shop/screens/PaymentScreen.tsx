@@ -18,6 +18,7 @@ import { useOnline } from '../../../ui/use-online';
 import { pullConcessions, pullInvoices } from '../../account/public';
 import { checkoutState, closedTheOrder, confirmOrder, loadCards, lostTheAnswer, payOrder, runChallenge, type CheckoutAnswer, type OrderSummary, type StoredCard } from '../payment';
 import { pullShop } from '../pull';
+import { cardLine } from '../card-line';
 import { CardForm } from './CardForm';
 import './shop.css';
 
@@ -99,7 +100,13 @@ export default function PaymentScreen() {
       setProblem(describeError(error, shellT));
       // A refused payment closes its order: confirm the cart again for the next try.
       payKey.current = newEntryId();
-      if (closedTheOrder(error) && facility) setOrder(await confirmOrder(guid, facility.org_id).catch(() => null));
+      if (closedTheOrder(error)) {
+        // The refused card is no longer picked (nor, on the server, the default): the member chooses.
+        sessionStorage.removeItem(PAYING_CARD);
+        setChosen(null);
+        setCards((list) => list?.map((c) => (c.id === cardId ? { ...c, default: false } : c)));
+        if (facility) setOrder(await confirmOrder(guid, facility.org_id).catch(() => null));
+      }
     } finally {
       setBusy(false);
     }
@@ -115,8 +122,9 @@ export default function PaymentScreen() {
         if (!live) return;
         setCards(list);
         const remembered = Number(sessionStorage.getItem(PAYING_CARD));
-        // Back online, the card the member picked stays picked.
-        setChosen((picked) => list.find((c) => c.id === picked)?.id ?? list.find((c) => c.id === remembered)?.id ?? list.find((c) => c.default)?.id ?? list[0]?.id ?? null);
+        // Back online, the card the member picked stays picked; otherwise the default, if any (a
+        // card refused last time is not: nothing is picked and the member chooses).
+        setChosen((picked) => list.find((c) => c.id === picked)?.id ?? list.find((c) => c.id === remembered)?.id ?? list.find((c) => c.default)?.id ?? null);
         setAdding(list.length === 0);
         if (returned && remembered) {
           // Back from the bank: pay the same order with the same card.
@@ -173,11 +181,12 @@ export default function PaymentScreen() {
                 {cards.map((card) => (
                   <label key={card.id} className="shop-card">
                     <input type="radio" name="card" checked={chosen === card.id} onChange={() => setChosen(card.id)} />
-                    <span>{t('payment.cardLine', { brand: card.brand, last4: card.last4, month: String(card.exp_month).padStart(2, '0'), year: String(card.exp_year).slice(-2) })}</span>
+                    <span>{cardLine(t, card)}</span>
                   </label>
                 ))}
               </fieldset>
             )}
+            {chosen === null && !adding && <p className="shop-muted" data-testid="choose-card">{t('payment.chooseCard')}</p>}
             {adding && guid ? <CardForm guid={guid} onSaved={cardSaved} /> : <div><Button onClick={() => setAdding(true)}>{t('payment.addCard')}</Button></div>}
             <Button variant="primary" block disabled={!online || busy || chosen === null || order.status !== 'confirmed'} onClick={() => chosen !== null && void pay(chosen)}>
               {t('payment.pay', { total: format.currency(order.total, order.currency) })}
