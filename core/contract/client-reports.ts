@@ -4,7 +4,7 @@
 // vital carries an id made on the device: the server stores each id once, so a batch sent again
 // (an answer lost, the service worker and a tab both sending) counts nothing twice. Nothing in a
 // report is personal: the device scrubs messages and stacks before storing them
-// (src/domain/error-scrub.ts), and the server scrubs again.
+// (core/rules/error-scrub.ts), and the server scrubs again.
 import * as z from 'zod/mini';
 import { iso } from './common';
 
