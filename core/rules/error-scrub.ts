@@ -115,8 +115,9 @@ export function scrubText(text: string, options: ScrubOptions = {}): string {
     .replace(JWT, SCRUBBED.token)
     .replace(BEARER, (_m, word: string) => `${word} ${SCRUBBED.token}`)
     .replace(EMAIL, SCRUBBED.email)
-    .replace(URLSAFE_TOKEN, SCRUBBED.token)
+    // Standard base64 first: its + / = would cut a base64url run short and leave a tail.
     .replace(BASE64_TOKEN, SCRUBBED.token)
+    .replace(URLSAFE_TOKEN, SCRUBBED.token)
     .replace(CARD, SCRUBBED.card);
   const names = personalPatterns(options.personal);
   if (names) out = scrubNames(out, names);
