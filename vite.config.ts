@@ -2,10 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { lastScreenPlugin } from './scripts/vite-last-screen.ts';
+import { appRelease } from './scripts/release.mjs';
 
 export default defineConfig({
   // faye's browser build reads `global`.
-  define: { global: 'globalThis' },
+  // The release an error report names (version+commit): the server finds the same build's source maps by it.
+  define: { global: 'globalThis', __APP_RELEASE__: JSON.stringify(appRelease()) },
   plugins: [
     react(),
     lastScreenPlugin(),

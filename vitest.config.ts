@@ -7,7 +7,11 @@ import { defineConfig } from 'vitest/config';
 // the contract once per worker instead of once per file took the run from 214 s to about 90 s. A
 // file that changes module state (a clock, a registry) puts it back in afterAll. Components keep
 // a fresh DOM and modules per file: their screens hold state in module scope.
+// What vite.config.ts defines for the build (a release name tests can recognise).
+const define = { __APP_RELEASE__: JSON.stringify('0.0.0+test') };
+
 export default defineConfig({
+  define,
   test: {
     // Many server tests start a server (a database, migrations, demo data) inside the test: on a
     // busy two-core machine that alone can pass Vitest's 5 s default.
@@ -15,10 +19,10 @@ export default defineConfig({
     // npm run test:pg: the server and data suites against a throwaway PostgreSQL.
     globalSetup: process.env.TEST_PG ? ['tests/support/pg-setup.ts'] : [],
     projects: [
-      { test: { name: 'rules', include: ['core/**/*.test.ts', 'src/domain/**/*.test.ts', 'src/i18n/**/*.test.ts'], environment: 'node', isolate: false } },
-      { test: { name: 'data', include: ['src/data/**/*.test.ts', 'src/features/**/*.test.ts'], environment: 'node', isolate: false, setupFiles: ['tests/support/data-setup.ts'] } },
-      { test: { name: 'server', include: ['server/**/*.test.ts'], environment: 'node', isolate: false } },
-      { test: { name: 'components', include: ['src/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['tests/support/components-setup.ts'] } },
+      { define, test: { name: 'rules', include: ['core/**/*.test.ts', 'src/domain/**/*.test.ts', 'src/i18n/**/*.test.ts'], environment: 'node', isolate: false } },
+      { define, test: { name: 'data', include: ['src/data/**/*.test.ts', 'src/features/**/*.test.ts'], environment: 'node', isolate: false, setupFiles: ['tests/support/data-setup.ts'] } },
+      { define, test: { name: 'server', include: ['server/**/*.test.ts'], environment: 'node', isolate: false } },
+      { define, test: { name: 'components', include: ['src/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['tests/support/components-setup.ts'] } },
     ],
   },
 });
