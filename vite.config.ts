@@ -2,11 +2,11 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { lastScreenPlugin } from './scripts/vite-last-screen.ts';
-import { appRelease } from './scripts/release.mjs';
+import { appRelease } from './scripts/release.ts';
 
 export default defineConfig({
   // faye's browser build reads `global`.
-  // The release an error report names (version+commit): the server finds the same build's source maps by it.
+  // The release an error report names (version+commit, scripts/release.ts): the server finds the same build's source maps by it.
   define: { global: 'globalThis', __APP_RELEASE__: JSON.stringify(appRelease()) },
   plugins: [
     react(),
