@@ -9,7 +9,8 @@ import type { Membership } from '../../../../core/contract/types';
 
 const state = vi.hoisted(() => ({ memberships: [] as Membership[] }));
 vi.mock('../../../data/hooks/auth', () => ({ useFacility: () => ({ guid: 'facility-guid', org_id: 1, time_zone: 'UTC' }) }));
-vi.mock('../hooks', () => ({ useConcessions: () => ({ memberships: state.memberships, passes: [] }), useRefreshConcessions: () => undefined }));
+vi.mock('../hooks', () => ({ useConcessions: () => ({ memberships: state.memberships, passes: [], known: true }), useRefreshConcessions: () => undefined }));
+vi.mock('../../../ui/use-online', () => ({ useOnline: () => true }));
 vi.mock('../../booking/public', () => ({ useNow: () => new Date('2026-03-01T10:00:00Z') }));
 
 const { default: AccountScreen } = await import('./AccountScreen');
