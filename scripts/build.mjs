@@ -1,5 +1,6 @@
 // Builds what `npm start` runs, each part only when its sources are newer than its last build:
-// the app (vite build into dist/) and the server (one ES module, dist-server/main.js). Used by
+// the app (vite build into dist/) and the server (dist-server/main.js, and primary.js: the metrics
+// of WORKERS=N's primary process). Used by
 // scripts/start.mjs and by the end-to-end run's setup, which builds once before its servers start.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -33,6 +34,7 @@ function builtAt(file) {
 const APP_SOURCES = ['src', 'core', 'sw', 'locales', 'public', 'index.html', 'vite.config.ts', 'scripts/vite-last-screen.ts', 'package-lock.json'];
 const SERVER_SOURCES = ['server', 'core', 'package-lock.json'];
 export const SERVER_OUT = 'dist-server/main.js';
+export const PRIMARY_OUT = 'dist-server/primary.js';
 
 // Text files the server sends compressed (server/static.ts): compressed here once, at the highest
 // levels, next to each file (.br, .gz), so no server process spends its first minutes doing it.
@@ -72,11 +74,11 @@ export async function ensureBuilt({ force = false } = {}) {
     if (vite.status !== 0) return false;
     await precompress(at('dist'));
   }
-  if (force || newest(SERVER_SOURCES) > builtAt(SERVER_OUT)) {
+  if (force || newest(SERVER_SOURCES) > Math.min(builtAt(SERVER_OUT), builtAt(PRIMARY_OUT))) {
     console.log('Compiling the server…');
     const { build } = await import('esbuild');
-    // One ES module for Node; packages stay in node_modules (native better-sqlite3, faye's CommonJS).
-    await build({ entryPoints: [at('server/main.ts')], outfile: at(SERVER_OUT), bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' });
+    // An ES module each for Node; packages stay in node_modules (native better-sqlite3, faye's CommonJS).
+    await build({ entryPoints: { main: at('server/main.ts'), primary: at('server/observability/cluster-primary.ts') }, outdir: at('dist-server'), bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' });
   }
   return true;
 }

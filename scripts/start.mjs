@@ -1,10 +1,12 @@
 // `npm start`: build the app and compile the server only when their sources are newer than the
 // last build, then run the compiled server in this process (no tsx: faster to listen, less memory).
 // WORKERS=N (with DATABASE_URL and REDIS_URL) runs N server processes sharing the port through
-// node:cluster; a worker that dies is replaced, SIGTERM stops them all gracefully.
+// node:cluster; a worker that dies is replaced, SIGTERM stops them all gracefully. This primary
+// process serves no requests: it sums the workers' metrics (dist-server/primary.js, from
+// server/observability/cluster-primary.ts) for GET /metrics and METRICS_PORT.
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { ensureBuilt, root, SERVER_OUT } from './build.mjs';
+import { ensureBuilt, PRIMARY_OUT, root, SERVER_OUT } from './build.mjs';
 
 function workerCount(value) {
   if (value === undefined || value.trim() === '') return 1;
@@ -40,9 +42,20 @@ async function primary() {
   }
 
   console.log(`Starting ${workers} server processes…`);
+  const { CLUSTER_METRICS_ENV, logger, startClusterMetrics } = await import(path.join(root, PRIMARY_OUT));
+  let metrics;
+  try {
+    metrics = await startClusterMetrics();
+  } catch (error) {
+    // A wrong LOG_LEVEL or METRICS_PORT, or the port is taken.
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  if (metrics.url) console.log(`Metrics of all ${workers} processes on ${metrics.url}`);
   let stopping = false;
   const listening = new Set();
-  const fork = () => cluster.fork();
+  // Each worker hands its metrics to this process, which sums them.
+  const fork = () => cluster.fork({ [CLUSTER_METRICS_ENV]: '1' });
   for (let i = 0; i < workers; i += 1) fork();
   cluster.on('listening', (worker) => {
     listening.add(worker.id);
@@ -62,7 +75,7 @@ async function primary() {
       return;
     }
     // Requests it held are answered by the others; the load balancer's retry or the app's outbox covers the rest.
-    console.error(`Server process ${worker.process.pid} ended (${signal ?? code}); starting another.`);
+    logger.error({ component: 'cluster', ended: worker.process.pid, reason: signal ?? code }, 'a server process ended; starting another');
     fork();
   });
   const stop = (signal) => {
@@ -70,6 +83,7 @@ async function primary() {
     stopping = true;
     // Each worker finishes its requests and closes its Faye clients (server/main.ts).
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    void metrics.close();
     setTimeout(() => process.exit(1), 15_000).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));

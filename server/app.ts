@@ -30,7 +30,7 @@ import { loadSession } from './http/session';
 import { createRealtime, type Realtime } from './realtime/faye';
 import { PUSH_RETRY_INTERVAL_MS, retryPushes } from './features/notifications/push-queue';
 import { connectRedis } from './redis/index';
-import { adminRoutes } from './features/admin/routes';
+import { adminAuth, adminRoutes } from './features/admin/routes';
 import { appointmentRoutes } from './features/appointments/routes';
 import { serviceRoutes, staffRoutes } from './features/appointments/catalogue-routes';
 import { courseRoutes } from './features/courses/routes';
@@ -65,6 +65,10 @@ import { workoutReactionRoutes } from './features/training/reactions-routes';
 import { workoutRoutes } from './features/training/workouts-routes';
 import { staticApp } from './static';
 import { compress } from 'hono/compress';
+import { logger as processLogger, type Logger } from './observability/log';
+import { createServerMetrics, inManagedCluster, METRICS_CONTENT_TYPE, type JobName } from './observability/metrics';
+import { serveMetrics, type MetricsPort } from './observability/metrics-port';
+import { observeRequests } from './observability/request-log';
 
 export interface ServerOptions {
   /** 0 picks a free port. Default 8080. */
@@ -125,6 +129,15 @@ export interface ServerOptions {
   uploadDir?: string;
   /** Keep them in an S3-compatible bucket instead (several machines). */
   s3?: S3Options;
+  /** Where request lines and errors are logged. Default: the process's logger (LOG_LEVEL, stdout). */
+  log?: Logger;
+  /**
+   * GET /metrics without a token on this port of its own (0: a free one), on metricsHost. Under
+   * WORKERS=N the primary process serves it instead (observability/cluster-primary.ts).
+   */
+  metricsPort?: number;
+  /** Default 127.0.0.1. */
+  metricsHost?: string;
 }
 
 export interface RunningServer {
@@ -148,6 +161,8 @@ export interface RunningServer {
   adminTokenFile: string | null;
   /** The VAPID public key (base64url) browsers subscribe with. */
   vapidPublicKey: string;
+  /** METRICS_PORT's address (http://127.0.0.1:port/metrics), null when only the main port serves them. */
+  metricsUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -200,6 +215,7 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.route('/', feedRoutes());
 
   const app = new Hono<AppEnv>();
+  app.use(observeRequests(deps.log, deps.metrics));
   app.use(securityHeaders);
   app.use(async (c, next) => {
     c.set('deps', deps);
@@ -209,6 +225,8 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   app.use('/api/*', compress({ encoding: 'gzip' }));
   app.route('/api/v1', api);
   app.route('/admin', adminRoutes());
+  // Prometheus reads it with the admin token, or without one on METRICS_PORT (observability/metrics-port.ts).
+  app.get('/metrics', adminAuth, async (c) => c.body(await deps.metrics.text(), 200, { 'Content-Type': METRICS_CONTENT_TYPE, 'Cache-Control': 'no-store' }));
   // The sandbox card gateway's own endpoints (outside /api/v1, as a gateway's servers would be),
   // there only while the sandbox is offered.
   app.use('/sandbox-gateway/*', async (c, next) => (sandboxOffered() ? next() : c.notFound()));
@@ -242,9 +260,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const now = options.now ?? (() => new Date());
   const trustProxy = options.trustProxy ?? false;
   const databaseFile = options.databaseFile ?? 'data/app.sqlite';
+  const log = options.log ?? processLogger;
+  const metrics = createServerMetrics();
   // Redis first: a wrong REDIS_URL stops the start before anything is written.
   const redis = options.redisUrl ? await connectRedis(options.redisUrl, options.redisPrefix) : null;
-  const db = openDatabase(options.databaseUrl ?? databaseFile, options.databasePoolSize);
+  const db = openDatabase(options.databaseUrl ?? databaseFile, options.databasePoolSize, metrics.connectionWait);
   let vapid: Awaited<ReturnType<typeof loadVapidDetails>>;
   let admin: Awaited<ReturnType<typeof resolveAdminToken>>;
   let secret: string;
@@ -261,15 +281,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   } catch (error) {
     await db.destroy();
     await redis?.close();
+    metrics.close();
     throw error;
   }
 
   const allowLoopbackPush = options.allowLoopbackPush ?? false;
   const pushSender = options.pushSender ?? createWebPushSender(vapid, { allowLoopbackHttp: allowLoopbackPush });
   const notifications = createNotifier({ db, now, realtime, pushSender });
-  const background = createBackgroundWork();
+  const background = createBackgroundWork(log, metrics);
   const deps: Deps = {
     db,
+    log,
+    metrics,
     now,
     trustProxy,
     loginLimiter: createLoginRateLimiter({ ...DEFAULT_LOGIN_RATE_LIMIT, ...options.loginRateLimit }, now, redis),
@@ -307,8 +330,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       realtimeSockets.delete(socket);
     });
   });
+  const websockets = new Set<Socket>();
   realtime.attach(server);
-  guardServer(server, trustProxy, realtimeSockets);
+  guardServer(server, trustProxy, realtimeSockets, websockets);
+  metrics.watch({
+    // realtimeSockets holds the WebSockets and the long-polls under way.
+    realtimeConnections: () => ({ websocket: websockets.size, polling: realtimeSockets.size - websockets.size }),
+    pushQueuePending: async () => Number((await db.selectFrom('push_queue').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+  });
 
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -321,25 +350,39 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await realtime.close();
     await db.destroy();
     await redis?.close();
+    metrics.close();
     throw error;
   });
+
+  // Under WORKERS=N the primary process serves METRICS_PORT with every worker's figures.
+  let metricsPort: MetricsPort | null = null;
+  if (options.metricsPort !== undefined && !inManagedCluster()) {
+    metricsPort = await serveMetrics(options.metricsHost ?? '127.0.0.1', options.metricsPort, () => metrics.text()).catch(async (error: unknown) => {
+      await realtime.close();
+      server.close();
+      await db.destroy();
+      await redis?.close();
+      metrics.close();
+      throw error;
+    });
+  }
 
   // Lapsed offers are also swept lazily by every booking request; the timer passes places on
   // when nobody is using the app.
   let sweeping: Promise<unknown> = Promise.resolve();
-  const sweepTimer = setInterval(() => {
-    sweeping = sweeping.then(() => sweepExpiredOffers(deps, { wait: false })).catch((error: unknown) => console.error('[offers] sweep failed:', error));
-  }, options.offerSweepIntervalMs ?? OFFER_SWEEP_INTERVAL_MS);
-  sweepTimer.unref();
-  const pushTimer = setInterval(() => {
-    sweeping = sweeping.then(() => retryPushes(db, pushSender, now)).catch((error: unknown) => console.error('[push] retry run failed:', error));
-  }, options.pushRetryIntervalMs ?? PUSH_RETRY_INTERVAL_MS);
-  pushTimer.unref();
+  // Each periodic job runs after the previous one ended, is counted and timed (job_runs_total), and
+  // its failure is logged, never thrown: the next run tries again.
+  const periodically = (job: JobName, intervalMs: number, run: () => Promise<unknown>) => {
+    const timer = setInterval(() => {
+      sweeping = sweeping.then(() => metrics.job(job, run)).catch((error: unknown) => log.error({ err: error, job }, 'periodic job failed'));
+    }, intervalMs);
+    timer.unref();
+    return timer;
+  };
+  const sweepTimer = periodically('offer_sweep', options.offerSweepIntervalMs ?? OFFER_SWEEP_INTERVAL_MS, () => sweepExpiredOffers(deps, { wait: false }));
+  const pushTimer = periodically('push_retry', options.pushRetryIntervalMs ?? PUSH_RETRY_INTERVAL_MS, () => retryPushes(db, pushSender, now));
   // Reminders when booking opens and weekly bookings: from the server, so they happen with the app closed.
-  const bookingJobTimer = setInterval(() => {
-    sweeping = sweeping.then(() => runBookingJobs(deps)).catch((error: unknown) => console.error('[booking-jobs] run failed:', error));
-  }, options.bookingJobIntervalMs ?? BOOKING_JOB_INTERVAL_MS);
-  bookingJobTimer.unref();
+  const bookingJobTimer = periodically('booking_jobs', options.bookingJobIntervalMs ?? BOOKING_JOB_INTERVAL_MS, () => runBookingJobs(deps));
 
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
@@ -358,6 +401,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     adminToken: admin.token,
     adminTokenFile: admin.file,
     vapidPublicKey: vapid.publicKey,
+    metricsUrl: metricsPort?.url ?? null,
     close() {
       closing ??= (async () => {
         clearInterval(sweepTimer);
@@ -384,6 +428,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         await Promise.race([background.settled(), new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, AFTER_RESPONSE_GRACE_MS)))]);
         clearTimeout(graceTimer);
         await sweeping;
+        await metricsPort?.close();
+        metrics.close();
         await db.destroy();
         await redis?.close();
       })();

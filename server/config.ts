@@ -1,4 +1,5 @@
 // Environment → server options. Everything has a default that runs the demo locally.
+import { isLogLevel, LOG_LEVELS, type LogLevel } from './observability/log';
 
 export interface Config {
   port: number;
@@ -32,6 +33,12 @@ export interface Config {
   uploadDir?: string;
   /** S3_BUCKET (and S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PREFIX): keep pictures in a bucket. */
   s3?: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; prefix?: string };
+  /** LOG_LEVEL: the least severe log lines written (info: one line per request). */
+  logLevel: LogLevel;
+  /** METRICS_PORT: GET /metrics without a token on a port of its own; unset: only on the main port, with the admin token. */
+  metricsPort?: number;
+  /** METRICS_HOST: the address METRICS_PORT listens on; 127.0.0.1 unless a private network reaches it. */
+  metricsHost: string;
 }
 
 const OFF = new Set(['0', 'false', 'off', 'no']);
@@ -45,11 +52,18 @@ export function flag(value: string | undefined, fallback: boolean, name: string)
   throw new Error(`${name} must be one of 1/true/on or 0/false/off, got "${value}".`);
 }
 
-function port(value: string | undefined): number {
+function port(value: string | undefined, name = 'PORT'): number {
   if (value === undefined || value.trim() === '') return 8080;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be a port number, got "${value}".`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${value}".`);
   return n;
+}
+
+function logLevel(value: string | undefined): LogLevel {
+  const v = value?.trim().toLowerCase();
+  if (!v) return 'info';
+  if (!isLogLevel(v)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}".`);
+  return v;
 }
 
 function poolSize(value: string | undefined): number {
@@ -96,5 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined,
+    logLevel: logLevel(env.LOG_LEVEL),
+    metricsPort: env.METRICS_PORT?.trim() ? port(env.METRICS_PORT, 'METRICS_PORT') : undefined,
+    metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
   };
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { startServer } from './app';
 import { loadConfig } from './config';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './db/seed';
+import { logger } from './observability/log';
 
 type Running = Awaited<ReturnType<typeof startServer>>;
 
@@ -31,6 +32,7 @@ function stopOnSignals(running: Running): void {
 // Entry point: `npm run serve`. Configuration comes from the environment (see config.ts).
 async function main(): Promise<void> {
   const config = loadConfig();
+  logger.level = config.logLevel;
   const running = await startServer(config);
   stopOnSignals(running);
   // Under WORKERS=N (scripts/start.mjs) the first process speaks for all.
@@ -50,6 +52,9 @@ async function main(): Promise<void> {
   console.log(`  admin:    ${running.url}/admin, ${adminToken} (npm run admin -- help)`);
   console.log(`  mail:     ${config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : `${config.mailDir ?? path.join(path.dirname(config.databaseFile), 'mail')} (.eml files; their links are printed here)`}`);
   console.log(`  pictures: ${config.s3 ? `S3 bucket ${config.s3.bucket}` : (config.uploadDir ?? path.join(path.dirname(config.databaseFile), 'uploads'))}`);
+  const metrics = running.metricsUrl ?? (cluster.isWorker && config.metricsPort !== undefined ? `port ${config.metricsPort} (served by the primary process)` : null);
+  console.log(`  logs:     ${config.logLevel} and above, one line per request (LOG_LEVEL)`);
+  console.log(`  metrics:  ${running.url}/metrics with the admin token${metrics ? `; ${metrics} without` : ''}`);
   if (config.seedDemo) {
     console.log(`Demo logins (password "${DEMO_PASSWORD}"):`);
     for (const login of DEMO_LOGINS) console.log(`  ${login.email.padEnd(18)} ${login.name} – ${login.about}`);

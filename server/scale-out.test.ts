@@ -42,7 +42,8 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two
       loginRateLimit: { perEmail: 5, perIp: 10_000 },
     };
     // At the same moment, on an empty database: one migrates and seeds, the other waits.
-    [a, b] = await Promise.all([spawnServer(options), spawnServer(options)]);
+    // LOG_LEVEL=info: the sweep test reads which process swept from their logs.
+    [a, b] = await Promise.all([spawnServer(options, { LOG_LEVEL: 'info' }), spawnServer(options, { LOG_LEVEL: 'info' })]);
     db = openDatabase(database.url ?? '');
   }, 120_000);
 
@@ -148,7 +149,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two
   }, 120_000);
 
   it('a lapsed offer is swept once, by one of the two processes', async () => {
-    const before = `${a.output()}\n${b.output()}`.match(/\[offers\] \d+ lapsed/g)?.length ?? 0;
+    const before = `${a.output()}\n${b.output()}`.match(/"expired":\d+,"msg":"lapsed offers cancelled/g)?.length ?? 0;
     const alexId = (await db.selectFrom('members_profiles').select('id').where('email', '=', ALEX).executeTakeFirstOrThrow()).id;
     // Alex's seeded open offer (Petone HIIT), lapsed a minute ago.
     const offer = await db.selectFrom('visits').select(['id', 'session_id']).where('profile_id', '=', alexId).where('state', '=', 'pending').orderBy('id').executeTakeFirstOrThrow();
@@ -156,7 +157,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two
     await waitUntil(async () => (await db.selectFrom('visits').select('state').where('id', '=', offer.id).executeTakeFirstOrThrow()).state === 'cancelled', 10_000, 'the offer swept');
     // Both sweep every 100 ms: wait a few rounds for a second sweep that must not come.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const lines = `${a.output()}\n${b.output()}`.match(/\[offers\] (\d+) lapsed/g) ?? [];
+    const lines = `${a.output()}\n${b.output()}`.match(/"expired":\d+,"msg":"lapsed offers cancelled/g) ?? [];
     expect(lines.slice(before)).toHaveLength(1);
     const swept = await db.selectFrom('visits').select(['state', 'offer_expired']).where('id', '=', offer.id).executeTakeFirstOrThrow();
     expect(swept).toEqual({ state: 'cancelled', offer_expired: 1 });

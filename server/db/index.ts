@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type SqliteDialectConfig, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect, type Dialect, type SqliteDialectConfig, type Transaction } from 'kysely';
 import pg from 'pg';
+import { logger } from '../observability/log';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -20,25 +21,51 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value))
  * Opens the database: a PostgreSQL URL (a pool of `poolSize` connections), else the SQLite file
  * (created if needed); ':memory:' gives a throw-away SQLite database.
  */
-export function openDatabase(target: string, poolSize = 10): Kysely<Database> {
+/** Called when a query or transaction starts waiting for a connection; the result when it has one (or failed). */
+export type ConnectionWait = () => () => void;
+
+/**
+ * The time each query or transaction waits for a connection (observability/metrics.ts): PostgreSQL's
+ * pool when all its connections are busy, SQLite's single connection while another query holds it.
+ */
+function timed(dialect: Dialect, wait: ConnectionWait | undefined): Dialect {
+  if (!wait) return dialect;
+  const createDriver = dialect.createDriver.bind(dialect);
+  dialect.createDriver = () => {
+    const driver = createDriver();
+    const acquire = driver.acquireConnection.bind(driver);
+    driver.acquireConnection = async () => {
+      const done = wait();
+      try {
+        return await acquire();
+      } finally {
+        done();
+      }
+    };
+    return driver;
+  };
+  return dialect;
+}
+
+export function openDatabase(target: string, poolSize = 10, wait?: ConnectionWait): Kysely<Database> {
   if (isPostgresUrl(target)) {
     const pool = new pg.Pool({ connectionString: target, max: poolSize });
     // An idle connection the server ended (a restart, a dropped database) is replaced on next use;
     // unhandled, its error would end the process.
-    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pool.on('error', (error) => logger.warn({ component: 'database', reason: error.message }, 'PostgreSQL connection lost'));
+    return new Kysely<Database>({ dialect: timed(new PostgresDialect({ pool }), wait) });
   }
-  return openSqlite(target);
+  return openSqlite(target, wait);
 }
 
-function openSqlite(file: string): Kysely<Database> {
+function openSqlite(file: string, wait?: ConnectionWait): Kysely<Database> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   // WAL lets readers proceed during a write; foreign keys are off by default in SQLite.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({ dialect: timed(new SqliteDialect({ database: withStatementCache(sqlite) }), wait) });
 }
 
 /** Prepared statements kept per SQL text; the app's queries are a few hundred shapes at most. */

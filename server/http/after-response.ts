@@ -1,4 +1,6 @@
 import type { AppContext } from './context';
+import type { Logger } from '../observability/log';
+import type { ServerMetrics } from '../observability/metrics';
 
 // Work a request causes that the member need not wait for, and must not be able to time (a reset
 // link for a member's email, a notice to an old address): it starts once the answer has been sent
@@ -13,13 +15,16 @@ export interface BackgroundWork {
   settled(): Promise<void>;
 }
 
-export function createBackgroundWork(): BackgroundWork {
+export function createBackgroundWork(log: Logger, metrics?: Pick<ServerMetrics, 'unhandled'>): BackgroundWork {
   const inFlight = new Set<Promise<unknown>>();
   return {
     run(label, work) {
       const running = Promise.resolve()
         .then(work)
-        .catch((error: unknown) => console.error(`[${label}] failed after the answer:`, error));
+        .catch((error: unknown) => {
+          log.error({ err: error, work: label }, 'work after the answer failed');
+          metrics?.unhandled('after_response');
+        });
       inFlight.add(running);
       void running.finally(() => inFlight.delete(running));
     },

@@ -11,6 +11,8 @@ import type { RedisConnections } from '../redis/index';
 import type { Mailer } from '../mail/mailer';
 import type { FileStore } from '../uploads/store';
 import type { BackgroundWork } from './after-response';
+import type { Logger } from '../observability/log';
+import type { ServerMetrics } from '../observability/metrics';
 
 /** Everything a request handler may need, created once per server. */
 export interface Deps {
@@ -41,6 +43,10 @@ export interface Deps {
   adminToken: string;
   /** Push subscriptions may use loopback http endpoints (tests and local demos only). */
   allowLoopbackPush: boolean;
+  /** The server's log (pino); a request logs through c.get('log'), which carries its id. */
+  log: Logger;
+  /** What GET /metrics reports (prom-client). */
+  metrics: ServerMetrics;
 }
 
 /** The organisation and facility a request is about, already checked against the member's accounts. */
@@ -55,6 +61,10 @@ export interface AppEnv {
     deps: Deps;
     auth: AuthSession | null;
     scope: Scope;
+    /** X-Request-Id: the app's, when sane, else made here; echoed on the answer. */
+    requestId: string;
+    /** The server's log with this request's id on every line. */
+    log: Logger;
   };
 }
 

@@ -4,9 +4,12 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../core/contract/types';
 import type { ServerErrorCode } from '../../core/errors';
 import { WriteContention } from '../db/index';
+import { logger, type Logger } from '../observability/log';
+import type { ServerMetrics } from '../observability/metrics';
 
 // Every error leaves the API as JSON `{message, code, errors?}`: English message for people,
-// stable code for the app to translate. Stack traces stay in the server log.
+// stable code for the app to translate. Stack traces stay in the server log, on the request's
+// line of the log (its id is on the answer's X-Request-Id).
 
 export class ApiError extends Error {
   constructor(
@@ -42,13 +45,18 @@ export function payloadTooLarge(c: Context): Response {
   return c.json(errorBody('payload_too_large', 'The request body is too large.'), 413, { Connection: 'close' });
 }
 
+/** The request's log (observability/request-log.ts), or the process's for an app without it. */
+function logOf(c: Context): Logger {
+  return (c.get('log') as Logger | undefined) ?? logger;
+}
+
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) {
     return c.json(errorBody(err.code, err.message, err.errors), err.status, err.headers);
   }
   if (err instanceof WriteContention) {
     // Many writes on the same rows at once (PostgreSQL): the app's outbox sends it again.
-    console.warn(`[api] ${c.req.method} ${c.req.path}: ${err.message}`);
+    logOf(c).warn({ method: c.req.method, reason: err.message }, 'write contention, answered 503');
     return c.json(errorBody('server_busy', 'Many members are booking right now. Please try again in a moment.'), 503, { 'Retry-After': '1' });
   }
   if (err instanceof HTTPException) {
@@ -56,6 +64,7 @@ export function handleError(err: Error, c: Context): Response {
     if (status === 413) return payloadTooLarge(c);
     if (status < 500) return c.json(errorBody('bad_request', 'The request could not be understood.'), status);
   }
-  console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
+  logOf(c).error({ err, method: c.req.method }, 'unhandled error, answered 500');
+  (c.get('deps') as { metrics?: ServerMetrics } | undefined)?.metrics?.unhandled('request');
   return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);
 }

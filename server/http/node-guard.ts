@@ -86,8 +86,11 @@ function tooLarge(res: ServerResponse): void {
   res.end(JSON.stringify(errorBody('payload_too_large', 'The request body is too large.')));
 }
 
-/** Call after Faye's attach(). Realtime sockets are collected so shutdown can cut them at once. */
-export function guardServer(server: Server, trustProxy: boolean, realtimeSockets: Set<Socket>): void {
+/**
+ * Call after Faye's attach(). Realtime sockets are collected so shutdown can cut them at once; the
+ * WebSockets among them also in `websockets` (counted by /metrics), until they close.
+ */
+export function guardServer(server: Server, trustProxy: boolean, realtimeSockets: Set<Socket>, websockets = new Set<Socket>()): void {
   const requestListeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -134,6 +137,8 @@ export function guardServer(server: Server, trustProxy: boolean, realtimeSockets
       return;
     }
     realtimeSockets.add(socket);
+    websockets.add(socket);
+    socket.once('close', () => websockets.delete(socket));
     for (const listener of upgradeListeners) listener.call(server, req, socket, head);
   });
 }

@@ -3,6 +3,7 @@ import type { AppNotification } from '../../core/contract/types';
 import type { Database } from '../db/schema';
 import { pushPayload } from './payload';
 import { DEFAULT_PUSH_TTL_SECONDS, type PushSender, type PushSendOptions } from './sender';
+import { logger } from '../observability/log';
 
 // One notification to every push subscription of its member. Subscriptions the push service
 // says are gone (404, 410) are deleted; any other failure is logged and the subscription kept.
@@ -42,11 +43,11 @@ export async function pushToMember(db: Kysely<Database>, sender: PushSender, pro
           await db.deleteFrom('push_subscriptions').where('id', '=', s.id).where('endpoint', '=', s.endpoint).execute();
         } else {
           result.failed++;
-          console.warn(`[push] ${new URL(s.endpoint).host} answered ${statusCode} for notification ${notification.id}; subscription kept.`);
+          logger.warn({ component: 'push', host: safeHost(s.endpoint), status: statusCode, notification: notification.id }, 'push service refused; subscription kept');
         }
       } catch (error) {
         result.failed++;
-        console.warn(`[push] sending notification ${notification.id} to ${safeHost(s.endpoint)} failed:`, error instanceof Error ? error.message : error);
+        logger.warn({ component: 'push', host: safeHost(s.endpoint), notification: notification.id, reason: error instanceof Error ? error.message : String(error) }, 'sending a push failed');
       }
     }),
   );

@@ -1,4 +1,5 @@
 import type { RedisConnections } from '../redis/index';
+import { logger } from '../observability/log';
 
 // Faye's clients kept in Redis, so that any process can answer any of a client's messages: behind
 // a balancer without stickiness the handshake, the WebSocket and each long-poll may land on
@@ -109,7 +110,7 @@ export class RedisFayeEngine {
 
   private failed(what: string, error: unknown): void {
     // Redis away: one line per outage (server/redis/index.ts reports the connection itself).
-    if (!this.reportedFailure) console.error(`[realtime] ${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (!this.reportedFailure) logger.error({ component: 'realtime', what, reason: error instanceof Error ? error.message : String(error) }, 'realtime through Redis failed');
     this.reportedFailure = true;
   }
 

@@ -1,4 +1,5 @@
 import type { Redis, RedisOptions } from 'ioredis';
+import { logger } from '../observability/log';
 
 // Redis (REDIS_URL) holds what several server processes must share: realtime's clients and their
 // messages (server/realtime/redis-engine.ts) and the login limits (server/http/rate-limit.ts).
@@ -34,11 +35,11 @@ function connect(RedisClient: RedisClass, url: string): Redis {
   let reported = false;
   redis.on('error', (error: Error) => {
     // ioredis reconnects by itself; one line per outage, not one per retry.
-    if (!reported) console.error(`[redis] ${error.message}`);
+    if (!reported) logger.error({ component: 'redis', reason: error.message }, 'Redis unreachable');
     reported = true;
   });
   redis.on('ready', () => {
-    if (reported) console.log('[redis] connected again');
+    if (reported) logger.info({ component: 'redis' }, 'Redis connected again');
     reported = false;
   });
   return redis;

@@ -7,6 +7,7 @@ import { removeOfferNotifications } from '../notifications/store';
 import { freePlaces, type VisitCounts } from '../../../core/rules/capacity';
 import { canOffer, offerExpiry, offersToMake, waitlistOrder } from '../../../core/rules/waitlist';
 import { presentVisits, visitCounts } from './present';
+import { logger, type Logger } from '../../observability/log';
 
 // Waitlist offers in the database. These functions run inside the caller's transaction (they
 // take `trx`) and only COLLECT the ids of visits they offered places to; the caller announces
@@ -55,7 +56,7 @@ export class OfferBus {
         try {
           await listener(event);
         } catch (error) {
-          console.error('[offers] listener failed:', error);
+          logger.error({ err: error, component: 'offers' }, 'offer listener failed');
         }
       }
     }
@@ -112,6 +113,8 @@ export interface SweepDeps {
   now: () => Date;
   offers: OfferBus;
   notifications: Pick<Notifier, 'transaction'>;
+  /** Default: the process's logger. */
+  log?: Logger;
 }
 
 /** The job lock the sweep runs under: one process at a time (server/db#jobLock). */
@@ -130,7 +133,7 @@ export async function sweepExpiredOffers(deps: SweepDeps, { wait = true }: { wai
   const offered: number[] = [];
   const expired = await deps.notifications.transaction(async (trx) => ((await jobLock(trx, OFFER_SWEEP_JOB, wait)) ? expireOffers(trx, now, offered) : 0), 'read committed');
   // One line per sweep that did something: with several processes, it shows which one did.
-  if (expired > 0) console.log(`[offers] ${expired} lapsed offer(s) cancelled, places passed on (process ${process.pid})`);
+  if (expired > 0) (deps.log ?? logger).info({ component: 'offers', expired }, 'lapsed offers cancelled, places passed on');
   await deps.offers.announce(deps.db, offered);
   return expired;
 }

@@ -19,6 +19,7 @@ import { chooseFor } from './charges';
 import { pathId, requireOrgId } from './http';
 import { findMemberSessionRow, loadMemberSession, loadMemberVisit, presentSessions, sessionsQuery, type SessionWithFacility } from './present';
 import { placeVisit } from './place';
+import { logger, type Logger } from '../../observability/log';
 
 // Recurring bookings ("book me into this class every week") and booking-open reminders (see
 // docs/decisions.md#recurring-bookings). Both are acted on by one periodic job in every running
@@ -195,6 +196,8 @@ export interface BookingJobDeps {
   db: Db;
   now: () => Date;
   notifications: Pick<Notifier, 'transaction'>;
+  /** Default: the process's logger. */
+  log?: Logger;
 }
 
 /** Sends every reminder whose booking opened: each claimed by the UPDATE that marks it sent. */
@@ -331,6 +334,6 @@ export async function bookRecurring(deps: BookingJobDeps): Promise<number> {
 export async function runBookingJobs(deps: BookingJobDeps): Promise<{ reminders: number; attempts: number }> {
   const reminders = await sendDueReminders(deps);
   const attempts = await bookRecurring(deps);
-  if (reminders + attempts > 0) console.log(`[booking-jobs] ${reminders} reminder(s) sent, ${attempts} weekly booking(s) tried (process ${process.pid})`);
+  if (reminders + attempts > 0) (deps.log ?? logger).info({ component: 'booking_jobs', reminders, attempts }, 'booking reminders sent and weekly bookings tried');
   return { reminders, attempts };
 }

@@ -4,6 +4,7 @@ import { jobLock } from '../../db/index';
 import { pushToMember } from '../../push/fanout';
 import type { PushSender } from '../../push/sender';
 import { toNotification, unreadCount } from './present';
+import { logger } from '../../observability/log';
 
 // Pushes that outlive the process meant to send them. A new notification of a member with a
 // push subscription is queued (push_queue) in the notification's own transaction; right after
@@ -81,7 +82,7 @@ async function send(db: Db, sender: PushSender, claimed: readonly Claimed[], now
       const next = new Date(now().getTime() + pushRetryPauseMs(attempts)).toISOString();
       await db.updateTable('push_queue').set({ claimed_until: null, next_attempt_at: next }).where('notification_id', '=', id).execute();
     } else {
-      if (failedEverywhere) console.warn(`[push] notification ${id} given up after ${attempts} tries.`);
+      if (failedEverywhere) logger.warn({ component: 'push', notification: id, attempts }, 'push given up');
       await db.deleteFrom('push_queue').where('notification_id', '=', id).execute();
     }
   }

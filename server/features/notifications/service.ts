@@ -10,6 +10,7 @@ import { waitlistOfferMessage } from './messages';
 import { toNotification } from './present';
 import { pushNow } from './push-queue';
 import { insertNotifications, type NotifyInput } from './store';
+import { logger } from '../../observability/log';
 
 export type { NotifyInput } from './store';
 
@@ -58,7 +59,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   let closed = false;
 
   function track(promise: Promise<unknown>): void {
-    const guarded = promise.catch((error: unknown) => console.error('[notifications] delivery failed:', error));
+    const guarded = promise.catch((error: unknown) => logger.error({ err: error, component: 'notifications' }, 'notification delivery failed'));
     inFlight.add(guarded);
     void guarded.finally(() => inFlight.delete(guarded));
   }
@@ -85,7 +86,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       try {
         await deps.realtime.publish(channel, message);
       } catch (error) {
-        console.error(`[notifications] publishing notification ${change.row.id} failed:`, error);
+        logger.error({ err: error, component: 'notifications', notification: change.row.id }, 'publishing a notification failed');
       }
     }
   }
