@@ -26,7 +26,7 @@ interface Deployment {
 /** `npm start` with this environment; resolves once the first process says it listens. */
 async function start(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env: { LOG_LEVEL: 'warn', ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {

@@ -47,7 +47,7 @@ function treeRssMb(pid: number): number {
 function launch(args: string[], databaseFile: string): Promise<Started> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, { env: { ...process.env, PORT: '0', DATABASE_FILE: databaseFile }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { env: { LOG_LEVEL: 'warn', ...process.env, PORT: '0', DATABASE_FILE: databaseFile }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const fail = (why: string) => {
       child.kill('SIGKILL');

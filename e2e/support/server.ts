@@ -89,6 +89,8 @@ export async function startStudio(services: SharedServices | null = sharedServic
     // A stand-in push service on loopback http is allowed here only (tests and local demos).
     ALLOW_LOOPBACK_PUSH: '1',
     SKIP_BUILD: '1',
+    // A request line each would only fill the output kept for a server that fails to start.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     WORKERS: String(services?.workers ?? 1),
   };
   if (services) {
