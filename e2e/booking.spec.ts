@@ -168,11 +168,19 @@ test.describe('joining a waitlist (390 px)', () => {
     await page.goto(`/classes/${id}`);
     await expect(page.getByTestId('booking-block')).toContainText('This class is full: join the waitlist');
 
+    // The studio's answer is held back until the screen has been seen without it.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.context().route(`**/api/v1/sessions/${id}/waitlist`, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Join waitlist' }).click();
     // At once, before the studio has answered: the member's new state, in words.
     await expect(badges(page).getByText('Waitlisted', { exact: true })).toBeVisible();
     await expect(page.getByTestId('waitlist-standing')).toHaveText('You are on the waitlist.');
     await expect(page.getByRole('button', { name: 'Remove from waitlist' })).toBeVisible();
+    answer();
     // The studio's answer brings the place in line: sent at once, not when the page has settled
     // (it used to wait 2–5 s for the first screen's fallback before anything was sent).
     await expect(page.getByTestId('waitlist-standing')).toHaveText('1st on the waitlist', { timeout: 2_000 });

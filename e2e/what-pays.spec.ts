@@ -115,8 +115,9 @@ test.describe('what pays', () => {
     await page.goBack();
     await shell.openMenu();
     await shell.menuItem('bookings').click();
-    await expect(page.getByTestId('appointments').getByRole('listitem').filter({ hasText: 'Nutrition Consult' })).toContainText('$60.00, paid at the studio');
-    await page.getByTestId('appointments').getByRole('link', { name: /Nutrition Consult/ }).click();
+    const booked = page.getByTestId('appointment-row').filter({ hasText: 'Nutrition Consult' });
+    await expect(booked).toContainText('$60.00, paid at the studio');
+    await booked.getByRole('link', { name: /Nutrition Consult/ }).click();
     await page.getByRole('link', { name: 'See your invoices' }).click();
     await expect(page.getByTestId('invoice').filter({ hasText: invoice.number })).toContainText('Due');
     await expect(page.getByTestId('invoice').filter({ hasText: invoice.number })).toContainText('Nutrition Consult');
