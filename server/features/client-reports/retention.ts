@@ -21,10 +21,10 @@ type Kept = { table: 'error_groups'; column: 'last_seen' } | { table: 'client_re
 /** Deletes rows older than the cut-off, then the oldest beyond `max`; answers how many went. */
 async function prune(db: Kysely<Database>, { table, column }: Kept, cutoff: string, max: number): Promise<number> {
   const old = await db.deleteFrom(table).where(column, '<', cutoff).executeTakeFirst();
-  // The time of the row just beyond the newest `max`: everything older goes. Rows received at that
-  // same instant stay, so a table may hold one batch more than `max`: still bounded.
+  // The time of the row just beyond the newest `max`: it goes with everything older (and with the
+  // rows of that same instant, so a table holds at most `max`, perhaps a batch fewer).
   const edge = await db.selectFrom(table).select(`${column} as at`).orderBy(column, 'desc').limit(1).offset(max).executeTakeFirst();
-  const over = edge ? await db.deleteFrom(table).where(column, '<', edge.at).executeTakeFirst() : { numDeletedRows: 0n };
+  const over = edge ? await db.deleteFrom(table).where(column, '<=', edge.at).executeTakeFirst() : { numDeletedRows: 0n };
   return Number(old.numDeletedRows) + Number(over.numDeletedRows);
 }
 
