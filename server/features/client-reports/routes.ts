@@ -46,9 +46,10 @@ const FINGERPRINT = /^[\w-]{1,64}$/;
 
 export function errorAdminRoutes() {
   const routes = new Hono<AppEnv>();
-  routes.use('*', adminAuth);
+  // Per route, not '*': mounted on /admin, a '*' guard would answer other admin paths' oversize
+  // bodies with 401 before their own limit could answer 413.
 
-  routes.get('/errors', async (c) => {
+  routes.get('/errors', adminAuth, async (c) => {
     const { db, reports } = c.get('deps');
     const release = c.req.query('release')?.trim();
     // Retention holds the groups to a few thousand: filtered here, where the JSON list is read.
@@ -64,7 +65,7 @@ export function errorAdminRoutes() {
     return c.json({ release: await reports.symbolicator.release(), groups });
   });
 
-  routes.get('/errors/:fingerprint', async (c) => {
+  routes.get('/errors/:fingerprint', adminAuth, async (c) => {
     const { db, reports } = c.get('deps');
     const fingerprint = c.req.param('fingerprint');
     if (!FINGERPRINT.test(fingerprint)) throw notFound('The error group');
@@ -74,7 +75,7 @@ export function errorAdminRoutes() {
     return c.json({ release: await reports.symbolicator.release(), group: { ...present(row), raw_stack: row.stack, stack, stack_text: stack.map(frameText) } });
   });
 
-  routes.get('/vitals', async (c) => c.json({ vitals: await vitalsSummary(c.get('deps').db) }));
+  routes.get('/vitals', adminAuth, async (c) => c.json({ vitals: await vitalsSummary(c.get('deps').db) }));
   return routes;
 }
 
