@@ -64,6 +64,10 @@ import { BOOKING_JOB_INTERVAL_MS, recurringBookingRoutes, reminderRoutes, runBoo
 import { workoutReactionRoutes } from './features/training/reactions-routes';
 import { workoutRoutes } from './features/training/workouts-routes';
 import { staticApp } from './static';
+import { CLIENT_REPORTS } from '../core/contract/client-reports';
+import { clientReportRoutes, errorAdminRoutes } from './features/client-reports/routes';
+import { createClientReports, type ReportRateLimit } from './features/client-reports/service';
+import { applyReportRetention, DEFAULT_REPORT_RETENTION, REPORT_RETENTION_INTERVAL_MS, type ReportRetention } from './features/client-reports/retention';
 import { compress } from 'hono/compress';
 import { logger as processLogger, type Logger } from './observability/log';
 import { createServerMetrics, inManagedCluster, METRICS_CONTENT_TYPE, type JobName } from './observability/metrics';
@@ -138,6 +142,14 @@ export interface ServerOptions {
   metricsPort?: number;
   /** Default 127.0.0.1. */
   metricsHost?: string;
+  /** Also forward error reports to this Sentry-compatible DSN (SENTRY_DSN). */
+  sentryDsn?: string;
+  /** Batches of error reports per address and per member; default 120 and 30 per 10 minutes. */
+  reportRateLimit?: Partial<ReportRateLimit>;
+  /** How long error reports and vitals are kept and how many; default 30 days, 5,000 groups. */
+  reportRetention?: Partial<ReportRetention>;
+  /** How often the retention limit is applied. Default hourly. */
+  reportRetentionIntervalMs?: number;
 }
 
 export interface RunningServer {
@@ -152,6 +164,8 @@ export interface RunningServer {
    * notifications; returns a function that stops listening.
    */
   onOffer(listener: OfferListener): () => void;
+  /** Applies the error reports' retention limit now (tests; the timer runs it anyway). */
+  runReportRetention(): Promise<{ groups: number; ids: number; vitals: number }>;
   /** Runs the reminder and weekly-booking job once now (tests; the timer runs it anyway). */
   runBookingJobs(): Promise<{ reminders: number; attempts: number }>;
   /** Notifications: notify(), and settled() to wait for background delivery (tests). */
@@ -175,7 +189,10 @@ const AFTER_RESPONSE_GRACE_MS = 5000;
 
 export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
-  api.use(bodyLimit({ maxSize: API_BODY_LIMIT, onError: payloadTooLarge }));
+  const apiBodyLimit = bodyLimit({ maxSize: API_BODY_LIMIT, onError: payloadTooLarge });
+  // A batch of error reports may be larger than any other request (CLIENT_REPORTS.maxBodyBytes).
+  const reportsBodyLimit = bodyLimit({ maxSize: CLIENT_REPORTS.maxBodyBytes, onError: payloadTooLarge });
+  api.use((c, next) => (c.req.path === '/api/v1/client_reports' ? reportsBodyLimit(c, next) : apiBodyLimit(c, next)));
   api.use(requireAppId);
   api.use(loadSession);
   api.use(facilityScope);
@@ -213,6 +230,7 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.route('/movements', movementRoutes());
   api.route('/leaderboard', leaderboardRoutes());
   api.route('/', feedRoutes());
+  api.route('/client_reports', clientReportRoutes());
 
   const app = new Hono<AppEnv>();
   app.use(observeRequests(deps.log, deps.metrics));
@@ -224,6 +242,7 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   // API answers over 1 KB are gzipped for browsers that take it (Vary: Accept-Encoding is added).
   app.use('/api/*', compress({ encoding: 'gzip' }));
   app.route('/api/v1', api);
+  app.route('/admin', errorAdminRoutes());
   app.route('/admin', adminRoutes());
   // Prometheus reads it with the admin token, or without one on METRICS_PORT (observability/metrics-port.ts).
   app.get('/metrics', adminAuth, async (c) => c.body(await deps.metrics.text(), 200, { 'Content-Type': METRICS_CONTENT_TYPE, 'Cache-Control': 'no-store' }));
@@ -289,6 +308,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const pushSender = options.pushSender ?? createWebPushSender(vapid, { allowLoopbackHttp: allowLoopbackPush });
   const notifications = createNotifier({ db, now, realtime, pushSender });
   const background = createBackgroundWork(log, metrics);
+  const distDir = options.distDir ?? 'dist';
+  const reports = createClientReports({ db, now, redis, distDir, sentryDsn: options.sentryDsn, rateLimit: options.reportRateLimit });
+  const retention = { ...DEFAULT_REPORT_RETENTION, ...options.reportRetention };
   const deps: Deps = {
     db,
     log,
@@ -305,6 +327,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     allowLoopbackPush,
     resetLimiter: createLoginRateLimiter(RESET_RATE_LIMIT, now, redis, 'reset'),
     background,
+    reports,
     mailer: options.mailer ?? createMailer({
       smtpUrl: options.smtpUrl,
       mailDir: options.mailDir ?? join(databaseFile === ':memory:' ? tmpdir() : dirname(databaseFile), 'mail'),
@@ -317,7 +340,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   // A place offered from the waitlist becomes a 'waitlist' notification.
   deps.offers.on((event) => notifications.offerMade(event));
-  const app = buildApp(deps, options.distDir ?? 'dist');
+  const app = buildApp(deps, distDir);
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   // Long-polls and WebSockets would hold close() for up to a minute; they are cut at once,
   // other requests get a grace period to finish.
@@ -383,6 +406,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const pushTimer = periodically('push_retry', options.pushRetryIntervalMs ?? PUSH_RETRY_INTERVAL_MS, () => retryPushes(db, pushSender, now));
   // Reminders when booking opens and weekly bookings: from the server, so they happen with the app closed.
   const bookingJobTimer = periodically('booking_jobs', options.bookingJobIntervalMs ?? BOOKING_JOB_INTERVAL_MS, () => runBookingJobs(deps));
+  // Error reports and vitals kept within their retention limit (days and row counts).
+  const reportRetentionTimer = periodically('report_retention', options.reportRetentionIntervalMs ?? REPORT_RETENTION_INTERVAL_MS, () => applyReportRetention(db, now(), retention));
 
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
@@ -397,6 +422,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     publish: (channel, message) => realtime.publish(channel, message),
     onOffer: (listener) => deps.offers.on(listener),
     runBookingJobs: () => runBookingJobs(deps),
+    runReportRetention: () => applyReportRetention(db, now(), retention),
     notifications,
     adminToken: admin.token,
     adminTokenFile: admin.file,
@@ -407,6 +433,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         clearInterval(sweepTimer);
         clearInterval(pushTimer);
         clearInterval(bookingJobTimer);
+        clearInterval(reportRetentionTimer);
         let graceTimer: NodeJS.Timeout | undefined;
         await Promise.race([notifications.settled(), new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, DELIVERY_GRACE_MS)))]);
         clearTimeout(graceTimer);
@@ -426,6 +453,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         clearInterval(idleSweep);
         // Every answer is out, so all work left behind by one has started: give it time to end.
         await Promise.race([background.settled(), new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, AFTER_RESPONSE_GRACE_MS)))]);
+        clearTimeout(graceTimer);
+        // Server errors still being written, reports still being forwarded: the same grace.
+        await Promise.race([reports.settled(), new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, AFTER_RESPONSE_GRACE_MS)))]);
         clearTimeout(graceTimer);
         await sweeping;
         await metricsPort?.close();

@@ -31,6 +31,8 @@ export interface Config {
   publicUrl?: string;
   /** Where profile photos are kept; unset: uploads/ beside the database file. */
   uploadDir?: string;
+  /** A Sentry-compatible DSN: error reports are also forwarded there (issue 29); unset, the database alone keeps them. */
+  sentryDsn?: string;
   /** S3_BUCKET (and S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PREFIX): keep pictures in a bucket. */
   s3?: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; prefix?: string };
   /** LOG_LEVEL: the least severe log lines written (info: one line per request). */
@@ -113,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevel(env.LOG_LEVEL),
     metricsPort: env.METRICS_PORT?.trim() ? port(env.METRICS_PORT, 'METRICS_PORT') : undefined,
     metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
+    sentryDsn: env.SENTRY_DSN?.trim() || undefined,
   };
 }

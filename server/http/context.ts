@@ -13,6 +13,7 @@ import type { FileStore } from '../uploads/store';
 import type { BackgroundWork } from './after-response';
 import type { Logger } from '../observability/log';
 import type { ServerMetrics } from '../observability/metrics';
+import type { ClientReports } from '../features/client-reports/service';
 
 /** Everything a request handler may need, created once per server. */
 export interface Deps {
@@ -41,6 +42,8 @@ export interface Deps {
   vapidPublicKey: string;
   /** The bearer token of /admin routes. */
   adminToken: string;
+  /** Error reports and vitals from devices, and the server's own errors (issue 29). */
+  reports: ClientReports;
   /** Push subscriptions may use loopback http endpoints (tests and local demos only). */
   allowLoopbackPush: boolean;
   /** The server's log (pino); a request logs through c.get('log'), which carries its id. */

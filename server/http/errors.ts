@@ -5,7 +5,7 @@ import type { ApiErrorBody } from '../../core/contract/types';
 import type { ServerErrorCode } from '../../core/errors';
 import { WriteContention } from '../db/index';
 import { logger, type Logger } from '../observability/log';
-import type { ServerMetrics } from '../observability/metrics';
+import type { Deps } from './context';
 
 // Every error leaves the API as JSON `{message, code, errors?}`: English message for people,
 // stable code for the app to translate. Stack traces stay in the server log, on the request's
@@ -65,6 +65,9 @@ export function handleError(err: Error, c: Context): Response {
     if (status < 500) return c.json(errorBody('bad_request', 'The request could not be understood.'), status);
   }
   logOf(c).error({ err, method: c.req.method }, 'unhandled error, answered 500');
-  (c.get('deps') as { metrics?: ServerMetrics } | undefined)?.metrics?.unhandled('request');
+  const deps = c.get('deps') as Deps | undefined;
+  deps?.metrics?.unhandled('request');
+  // Kept with the devices' reports for staff (kind 'server'), by route template, never the concrete path.
+  deps?.reports.serverError(err, c.req.routePath);
   return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);
 }

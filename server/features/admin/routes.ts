@@ -39,7 +39,7 @@ const invitationBody = z.object({
 
 const ADMIN_BODY_LIMIT = 64 * 1024;
 
-/** Bearer <admin token>, else 401: the /admin routes and GET /metrics. */
+/** Bearer <admin token> checked in constant time, else 401: the /admin routes, GET /metrics and /admin/errors (features/client-reports). */
 export const adminAuth = createMiddleware<AppEnv>(async (c, next) => {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
   if (!match?.[1] || !tokensMatch(match[1], c.get('deps').adminToken)) {
