@@ -12,6 +12,8 @@ import '../features/training/class-tabs';
 import { HOME_PATH } from '../domain/account';
 import { destinationAfterSignIn, destinationOnSignOut } from '../domain/destination';
 import { useAuth } from '../data/hooks/auth';
+// One load per screen, shared by preloadRoute and React.lazy.
+import { once } from '../ui/load-once';
 
 const loaders = {
   Classes: once(withStrings('booking', () => import('../features/booking/screens/ClassesScreen'))),
@@ -52,43 +54,6 @@ const loaders = {
   Invite: once(withStrings('profile', () => import('../features/auth/screens/InviteScreen'))),
   NotFound: once(() => import('../ui/placeholders/NotFoundScreen')),
 };
-
-/**
- * One load per screen, shared by preloadRoute and React.lazy; a failed load may be tried again.
- * Once loaded, its `then` answers synchronously, so React.lazy renders the screen without
- * suspending: a fallback shown even for a moment makes React hold the screen back for 300 ms
- * (its Suspense throttle), which was most of a repeat visit's start.
- */
-function once<T>(load: () => Promise<T>): () => PromiseLike<T> {
-  let loading: Promise<T> | undefined;
-  let loaded: { value: T } | undefined;
-  const start = () =>
-    (loading ??= load().then(
-      (value) => {
-        loaded = { value };
-        return value;
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
-  return () => {
-    if (!loaded) return start();
-    const { value } = loaded;
-    return {
-      then<R1 = T, R2 = never>(onLoaded?: ((value: T) => R1 | PromiseLike<R1>) | null, onFailed?: ((reason: unknown) => R2 | PromiseLike<R2>) | null): PromiseLike<R1 | R2> {
-        if (!onLoaded) return Promise.resolve(value as unknown as R1).then(undefined, onFailed);
-        try {
-          const result = onLoaded(value);
-          return Promise.resolve(result);
-        } catch (error) {
-          return Promise.reject(error as Error).then(undefined, onFailed);
-        }
-      },
-    };
-  };
-}
 
 type ScreenName = keyof typeof loaders;
 const screens = Object.fromEntries(Object.entries(loaders).map(([name, load]) => [name, lazy(load as unknown as () => Promise<{ default: ComponentType }>)])) as Record<ScreenName, LazyExoticComponent<ComponentType>>;

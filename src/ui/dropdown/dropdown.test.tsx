@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Dropdown, DropdownItem, type DropdownProps } from './index';
+import { loadDropdownPopup } from './Dropdown';
 import { Modal } from '../modal/index';
 
 function Menu(props: Partial<DropdownProps> & { onMark?: () => void }) {
@@ -20,7 +21,10 @@ function Menu(props: Partial<DropdownProps> & { onMark?: () => void }) {
 const trigger = () => screen.getByRole('button', { name: 'Options' });
 const menu = () => screen.queryByRole('menu');
 
-describe('Dropdown', () => {
+describe('Dropdown, its open part loaded (it then opens in the same render)', () => {
+  beforeAll(async () => {
+    await loadDropdownPopup();
+  });
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
@@ -225,5 +229,29 @@ describe('Dropdown', () => {
     expect(menu()).toBeNull();
     rerender(<Menu open onOpenChange={onOpenChange} />);
     expect(menu()).toBeTruthy();
+  });
+});
+
+describe('Dropdown, on its first open', () => {
+  it('loads the open part only then; the trigger says it is open meanwhile, and focus lands on the first item', async () => {
+    vi.resetModules();
+    const loaded = vi.fn();
+    vi.doMock('./DropdownPopup', async (importOriginal) => {
+      loaded();
+      return importOriginal();
+    });
+    const fresh = await import('./index');
+    render(
+      <fresh.Dropdown trigger="Options">
+        <fresh.DropdownItem>Mark all as read</fresh.DropdownItem>
+      </fresh.Dropdown>,
+    );
+    expect(loaded).not.toHaveBeenCalled();
+    fireEvent.click(trigger());
+    expect(trigger().getAttribute('aria-expanded')).toBe('true');
+    const item = await screen.findByRole('menuitem', { name: 'Mark all as read' });
+    expect(loaded).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(item);
+    vi.doUnmock('./DropdownPopup');
   });
 });

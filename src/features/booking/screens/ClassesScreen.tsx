@@ -1,10 +1,9 @@
 // The timetable of the selected facility, seven days at a time from today (or from ?date=),
 // grouped under day headers, in the facility's time zone. Reads Dexie only; the shown days are
 // refreshed in the background.
-import { useEffect, useMemo, useRef } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { usePageTitle } from '../../../ui/page-title';
 import { useFacility, useFacilityTimeZone } from '../../../data/hooks/auth';
 import { prefetchSessions, useRefreshSessions, useRevalidate, useSessionsProgressive } from '../hooks/sessions';
@@ -24,6 +23,27 @@ import { ChoiceChip } from '../../../ui/chip/index';
 import './classes.css';
 
 const DAY_PARAM = /^\d{4}-\d{2}-\d{2}$/;
+/** Brings a day's header to the top, below the sticky top bar (its CSS scroll margin). */
+function scrollToDay(list: HTMLElement | null, day: string): boolean {
+  const header = list?.querySelector(`[data-day="${day}"]`);
+  header?.scrollIntoView({ block: 'start' });
+  return Boolean(header);
+}
+
+/**
+ * The rows to render. After a change of range (the first paint, a week switch) the first render
+ * has only the first screen's worth, so a new week shows as fast as a short list; the rest follow
+ * in a transition React may pause. A change within the range (a booking) renders them all at once.
+ * (Not useDeferredValue: a week switch is already a transition, in which it defers nothing.)
+ */
+function useRowsInTwoSteps<T>(rows: T[], range: string, first: number): T[] {
+  const [complete, setComplete] = useState<string | null>(null);
+  useEffect(() => {
+    if (complete !== range) startTransition(() => setComplete(range));
+  }, [complete, range]);
+  return complete === range || rows.length <= first ? rows : rows.slice(0, first);
+}
+
 /** Scrolls the day row (not the page, which scrolls to the day's classes) so the chosen chip sits in its middle. */
 function centreInRow(chip: HTMLElement): void {
   const row = chip.closest('ul');
@@ -36,8 +56,6 @@ function centreInRow(chip: HTMLElement): void {
 const DAYS_SHOWN = 7;
 /** Enough rows to fill a tall screen before the whole range has been read. */
 const FIRST_SCREEN_ROWS = 40;
-const ROW_ESTIMATE = 84;
-const HEADER_ESTIMATE = 48;
 
 export default function ClassesScreen() {
   const { t } = useTranslation('booking');
@@ -74,18 +92,13 @@ export default function ClassesScreen() {
   const rows = useMemo(() => groupByDay(sessions ?? [], timeZone, week), [sessions, timeZone, week]);
   // A cold start reads an empty device first: only real rows count (an empty week waits for the fallback).
   const hasRows = rows.length > 0;
+  const shown = useRowsInTwoSteps(rows, `${facility?.guid}|${week.from}`, FIRST_SCREEN_ROWS);
   // Again whenever the rows change: the last known screen (app/snapshot) is saved after each.
   useEffect(() => {
     if (hasRows) markFirstContent();
   }, [hasRows, rows]);
 
   const listRef = useRef<HTMLUListElement>(null);
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: (i) => (rows[i]?.kind === 'day' ? HEADER_ESTIMATE : ROW_ESTIMATE),
-    overscan: 8,
-    scrollMargin: listRef.current?.offsetTop ?? 0,
-  });
 
   const scrolledTo = useRef<string | null>(null);
   const goTo = (day: string) => {
@@ -94,8 +107,7 @@ export default function ClassesScreen() {
   const showDay = (day: string) => {
     scrolledTo.current = null;
     if (day === focused) {
-      const index = rows.findIndex((r) => r.kind === 'day' && r.day === day);
-      if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start' });
+      scrollToDay(listRef.current, day);
       return;
     }
     const next = new URLSearchParams(params);
@@ -104,11 +116,8 @@ export default function ClassesScreen() {
   };
   useEffect(() => {
     if (!focused || scrolledTo.current === focused) return;
-    const index = rows.findIndex((r) => r.kind === 'day' && r.day === focused);
-    if (index < 0) return;
-    scrolledTo.current = focused;
-    virtualizer.scrollToIndex(index, { align: 'start' });
-  }, [focused, rows, virtualizer]);
+    if (scrollToDay(listRef.current, focused)) scrolledTo.current = focused;
+  }, [focused, shown]);
 
   // Dates wait for the facility's time zone: a week drawn in another zone first showed another
   // day's dates, whose longer label then moved the page (e2e/layout.spec.ts, CLS budget).
@@ -152,20 +161,20 @@ export default function ClassesScreen() {
       ) : rows.length === 0 ? (
         <EmptyState title={t('classes.emptyWeek')} body={t('classes.emptyWeekHint')} />
       ) : (
-        <ul ref={listRef} className="timetable" style={{ height: virtualizer.getTotalSize() }} data-testid="timetable">
-          {virtualizer.getVirtualItems().map((virtual) => {
-            const row = rows[virtual.index]!;
-            return (
-              <li key={row.kind === 'day' ? `d-${row.day}` : `s-${row.item.id}`} ref={virtualizer.measureElement} data-index={virtual.index}
-                className="timetable__row" style={{ transform: `translateY(${virtual.start - virtualizer.options.scrollMargin}px)` }}>
-                {row.kind === 'day' ? (
-                  <h2 className="timetable__day">{format.dayHeader(row.day)}</h2>
-                ) : (
-                  <SessionRow session={row.item} now={now} format={format} pending={touches.has(touchKey('sessions', row.item.id))} />
-                )}
+        // Every row of the range is in the DOM (a week is a few hundred at most); the browser skips
+        // the layout and paint of those off screen (content-visibility), see docs/decisions.md#speed.
+        <ul ref={listRef} className="timetable" data-testid="timetable">
+          {shown.map((row) =>
+            row.kind === 'day' ? (
+              <li key={`d-${row.day}`} className="timetable__row timetable__row--day" data-day={row.day}>
+                <h2 className="timetable__day">{format.dayHeader(row.day)}</h2>
               </li>
-            );
-          })}
+            ) : (
+              <li key={`s-${row.item.id}`} className="timetable__row">
+                <SessionRow session={row.item} now={now} format={format} pending={touches.has(touchKey('sessions', row.item.id))} />
+              </li>
+            ),
+          )}
         </ul>
       )}
     </section>

@@ -110,7 +110,7 @@ describe('PostCard', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
-  it('gives every comment box an id and a label of its own, and reactions one control that opens the four', () => {
+  it('gives every comment box an id and a label of its own, and reactions one control that opens the four', async () => {
     const format = { dateTime: (iso: string) => iso, number: (n: number) => String(n) } as unknown as Parameters<typeof PostCard>[0]['format'];
     const first = post(5, 50);
     first.reactions = { counts: { like: 2, strong: 1 }, mine: 'strong' };
@@ -128,7 +128,8 @@ describe('PostCard', () => {
     expect(reactions!.textContent).toBe('👍💪3');
     expect(none!.getAttribute('aria-label')).toBe('React');
     act(() => fireEvent.click(reactions!));
-    const items = screen.getAllByRole('menuitemradio');
+    // The menu's code loads on the first open (ui/dropdown).
+    const items = await screen.findAllByRole('menuitemradio');
     expect(items.map((item) => [item.getAttribute('aria-label'), item.getAttribute('aria-checked')])).toEqual([['Like (2)', 'false'], ['Love (0)', 'false'], ['Strong (1)', 'true'], ['Celebrate (0)', 'false']]);
   });
 });
