@@ -230,6 +230,19 @@ export function screenOf(pathname: string): string {
   return pathname;
 }
 
+/**
+ * The route pattern a path matched (/classes/:id/workouts), signed in or out: what an error report
+ * and a speed sample name instead of the path, which may carry ids and tokens. Unknown paths are *.
+ */
+export function routeTemplate(pathname: string): string {
+  for (const table of [signedInRoutes, signedOutRoutes]) {
+    const matches = matchRoutes(table, pathname);
+    const template = matches?.map((match) => match.route.path ?? '').filter(Boolean).join('/');
+    if (template && template !== '*') return template;
+  }
+  return '*';
+}
+
 export function SignedInRoutes() {
   return useRoutes(signedInRoutes);
 }
