@@ -12,6 +12,7 @@ import '../features/training/class-tabs';
 import { HOME_PATH } from '../domain/account';
 import { destinationAfterSignIn, destinationOnSignOut } from '../domain/destination';
 import { useAuth } from '../data/hooks/auth';
+import { RouteBoundary } from './RouteBoundary';
 
 const loaders = {
   Classes: once(withStrings('booking', () => import('../features/booking/screens/ClassesScreen'))),
@@ -100,7 +101,11 @@ function screen(name: ScreenName): Pick<RouteObject, 'element' | 'handle'> {
 }
 
 function page(node: ReactNode): ReactNode {
-  return <Suspense fallback={<Spinner />}>{node}</Suspense>;
+  return (
+    <RouteBoundary>
+      <Suspense fallback={<Spinner />}>{node}</Suspense>
+    </RouteBoundary>
+  );
 }
 
 const redirect = (to: string) => <Navigate to={to} replace />;

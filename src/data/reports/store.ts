@@ -38,7 +38,3 @@ export async function storeVitals(samples: readonly WebVitalSample[]): Promise<v
   });
 }
 
-/** Whether anything waits to be sent. */
-export async function reportsWaiting(): Promise<boolean> {
-  return (await db.clientErrors.count()) + (await db.clientVitals.count()) > 0;
-}
