@@ -5,9 +5,7 @@
 // the page's (scrubbed, bounded) and sent from here too: at once when online, else by Background
 // Sync, for the page's reports as well when no tab is open.
 import { browserOf } from '../core/rules/browser';
-import { messageOf, stackOf, type CapturedError } from '../src/data/reports/report';
-import { recordErrors } from '../src/data/reports/record';
-import { sendClientReports } from '../src/data/reports/send';
+import { messageOf, recordErrors, sendClientReports, stackOf, type CapturedError } from '../src/features/reports/public-sync';
 import { RetryLaterError, subscribeOutbox, unexpectedReplayAnswer } from '../src/data/sync/outbox';
 import { CLIENT_REPORTS_SYNC_TAG } from '../src/data/sync/sync-tag';
 

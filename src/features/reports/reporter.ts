@@ -9,12 +9,12 @@ import type { ClientErrorKind, WebVitalName } from '../../../core/contract/clien
 import { CLIENT_REPORTS } from '../../../core/contract/client-reports';
 import { backoffDelay } from '../../domain/outbox';
 import { browserOf } from '../../../core/rules/browser';
-import { messageOf, stackOf, type CapturedError } from '../../data/reports/report';
-import { recordErrors } from '../../data/reports/record';
-import { storeVitals } from '../../data/reports/store';
-import { sendClientReports } from '../../data/reports/send';
+import { messageOf, stackOf, type CapturedError } from './report';
+import { recordErrors } from './record';
+import { storeVitals } from './store';
+import { sendClientReports } from './send';
 import { newEntryId } from '../../data/sync/outbox';
-import { RELEASE } from '../../data/reports/release';
+import { RELEASE } from './release';
 import { CLIENT_REPORTS_SYNC_TAG } from '../../data/sync/sync-tag';
 import { requestBackgroundSync } from '../../data/sync/triggers';
 import { handOver, type Caught } from './early';

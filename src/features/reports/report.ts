@@ -4,7 +4,7 @@
 import { CLIENT_REPORTS, type ClientErrorKind, type ClientErrorReport } from '../../../core/contract/client-reports';
 import { scrubReport } from '../../../core/rules/error-scrub';
 import { errorFingerprint } from '../../../core/rules/error-fingerprint';
-import { newEntryId } from '../sync/outbox';
+import { newEntryId } from '../../data/sync/outbox';
 import { RELEASE } from './release';
 
 /** What the capture knows of one error, before it is scrubbed. */

@@ -2,8 +2,8 @@
 // each, deleting only what the server acknowledged.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CLIENT_REPORTS, clientReportBatch, type ClientReportBatch } from '../../../core/contract/client-reports';
-import { db, memberTableObjects } from '../db';
-import { signOut } from '../auth';
+import { db, memberTableObjects } from '../../data/db';
+import { signOut } from '../../data/auth';
 import { buildErrorReport, type CapturedError } from './report';
 import { recordErrors } from './record';
 import { storeVitals } from './store';

@@ -4,7 +4,7 @@
 // wait, a new group is dropped (the first errors are usually the cause of the later ones).
 // Speed samples keep the newest CLIENT_REPORTS.maxVitals.
 import { CLIENT_REPORTS, type ClientErrorReport, type WebVitalSample } from '../../../core/contract/client-reports';
-import { db } from '../db';
+import { db } from '../../data/db';
 
 const MAX_COUNT = 1_000_000;
 

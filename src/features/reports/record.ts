@@ -2,8 +2,8 @@
 // member's name and email (when someone is signed in) join the caller's personal words, every
 // report is scrubbed and fingerprinted, and repeats within the call are merged before one write.
 import type { ClientErrorReport } from '../../../core/contract/client-reports';
-import { db } from '../db';
-import { getAuthState } from '../sync/auth-row';
+import { db } from '../../data/db';
+import { getAuthState } from '../../data/sync/auth-row';
 import { buildErrorReport, type CapturedError } from './report';
 import { storeErrorReports } from './store';
 

@@ -6,11 +6,11 @@
 // stored, under a new id, with the repeats the server has not seen.
 import { CLIENT_REPORTS, type ClientErrorReport, type ClientReportBatch, type WebVitalSample } from '../../../core/contract/client-reports';
 import { classifyStatus } from '../../domain/outbox';
-import { apiRequest } from '../api/client';
-import { ApiError } from '../api/errors';
-import { db } from '../db';
-import { newEntryId } from '../sync/outbox';
-import { withWebLock } from '../sync/lock';
+import { apiRequest } from '../../data/api/client';
+import { ApiError } from '../../data/api/errors';
+import { db } from '../../data/db';
+import { newEntryId } from '../../data/sync/outbox';
+import { withWebLock } from '../../data/sync/lock';
 
 export type SendOutcome =
   /** Nothing (more) waits. */
