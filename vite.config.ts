@@ -4,13 +4,17 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { lastScreenPlugin } from './scripts/vite-last-screen.ts';
 import { appRelease } from './scripts/release.ts';
 
+const release = appRelease();
+
 export default defineConfig({
   // faye's browser build reads `global`.
   // The release an error report names (version+commit, scripts/release.ts): the server finds the same build's source maps by it.
-  define: { global: 'globalThis', __APP_RELEASE__: JSON.stringify(appRelease()) },
+  define: { global: 'globalThis', __APP_RELEASE__: JSON.stringify(release) },
   plugins: [
     react(),
     lastScreenPlugin(),
+    // dist/release.txt: the server symbolicates reports of this release only with these maps.
+    { name: 'release-file', generateBundle() { this.emitFile({ type: 'asset', fileName: 'release.txt', source: `${release}\n` }); } },
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -50,7 +54,9 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
-    sourcemap: false,
+    // Maps beside the bundles without a sourceMappingURL: the server reads them to symbolicate error
+    // reports and never serves them (server/static.ts).
+    sourcemap: 'hidden',
     assetsInlineLimit: 0,
     // One stylesheet (about 10 KB compressed), inlined into index.html: the first paint, and a saved
     // screen of any route, need no stylesheet request (scripts/vite-last-screen.ts).

@@ -36,7 +36,8 @@ export const SERVER_OUT = 'dist-server/main.js';
 
 // Text files the server sends compressed (server/static.ts): compressed here once, at the highest
 // levels, next to each file (.br, .gz), so no server process spends its first minutes doing it.
-const COMPRESSIBLE = /\.(js|mjs|css|html|json|webmanifest|svg|txt|xml|map)$/;
+// Source maps are never served (server/static.ts), so never compressed.
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|webmanifest|svg|txt|xml)$/;
 const MIN_COMPRESS_BYTES = 1024;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

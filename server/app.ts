@@ -64,6 +64,10 @@ import { BOOKING_JOB_INTERVAL_MS, recurringBookingRoutes, reminderRoutes, runBoo
 import { workoutReactionRoutes } from './features/training/reactions-routes';
 import { workoutRoutes } from './features/training/workouts-routes';
 import { staticApp } from './static';
+import { CLIENT_REPORTS } from '../core/contract/client-reports';
+import { clientReportRoutes, errorAdminRoutes } from './features/client-reports/routes';
+import { createClientReports, type ReportRateLimit } from './features/client-reports/service';
+import { applyReportRetention, DEFAULT_REPORT_RETENTION, REPORT_RETENTION_INTERVAL_MS, type ReportRetention } from './features/client-reports/retention';
 import { compress } from 'hono/compress';
 
 export interface ServerOptions {
@@ -125,6 +129,14 @@ export interface ServerOptions {
   uploadDir?: string;
   /** Keep them in an S3-compatible bucket instead (several machines). */
   s3?: S3Options;
+  /** Also forward error reports to this Sentry-compatible DSN (SENTRY_DSN). */
+  sentryDsn?: string;
+  /** Batches of error reports per address and per member; default 120 and 30 per 10 minutes. */
+  reportRateLimit?: Partial<ReportRateLimit>;
+  /** How long error reports and vitals are kept and how many; default 30 days, 5,000 groups. */
+  reportRetention?: Partial<ReportRetention>;
+  /** How often the retention limit is applied. Default hourly. */
+  reportRetentionIntervalMs?: number;
 }
 
 export interface RunningServer {
@@ -139,6 +151,8 @@ export interface RunningServer {
    * notifications; returns a function that stops listening.
    */
   onOffer(listener: OfferListener): () => void;
+  /** Applies the error reports' retention limit now (tests; the timer runs it anyway). */
+  runReportRetention(): Promise<{ groups: number; ids: number; vitals: number }>;
   /** Runs the reminder and weekly-booking job once now (tests; the timer runs it anyway). */
   runBookingJobs(): Promise<{ reminders: number; attempts: number }>;
   /** Notifications: notify(), and settled() to wait for background delivery (tests). */
@@ -160,7 +174,10 @@ const AFTER_RESPONSE_GRACE_MS = 5000;
 
 export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
-  api.use(bodyLimit({ maxSize: API_BODY_LIMIT, onError: payloadTooLarge }));
+  const apiBodyLimit = bodyLimit({ maxSize: API_BODY_LIMIT, onError: payloadTooLarge });
+  // A batch of error reports may be larger than any other request (CLIENT_REPORTS.maxBodyBytes).
+  const reportsBodyLimit = bodyLimit({ maxSize: CLIENT_REPORTS.maxBodyBytes, onError: payloadTooLarge });
+  api.use((c, next) => (c.req.path === '/api/v1/client_reports' ? reportsBodyLimit(c, next) : apiBodyLimit(c, next)));
   api.use(requireAppId);
   api.use(loadSession);
   api.use(facilityScope);
@@ -198,6 +215,7 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.route('/movements', movementRoutes());
   api.route('/leaderboard', leaderboardRoutes());
   api.route('/', feedRoutes());
+  api.route('/client_reports', clientReportRoutes());
 
   const app = new Hono<AppEnv>();
   app.use(securityHeaders);
@@ -208,6 +226,7 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   // API answers over 1 KB are gzipped for browsers that take it (Vary: Accept-Encoding is added).
   app.use('/api/*', compress({ encoding: 'gzip' }));
   app.route('/api/v1', api);
+  app.route('/admin', errorAdminRoutes());
   app.route('/admin', adminRoutes());
   // The sandbox card gateway's own endpoints (outside /api/v1, as a gateway's servers would be),
   // there only while the sandbox is offered.
@@ -268,6 +287,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const pushSender = options.pushSender ?? createWebPushSender(vapid, { allowLoopbackHttp: allowLoopbackPush });
   const notifications = createNotifier({ db, now, realtime, pushSender });
   const background = createBackgroundWork();
+  const distDir = options.distDir ?? 'dist';
+  const reports = createClientReports({ db, now, redis, distDir, sentryDsn: options.sentryDsn, rateLimit: options.reportRateLimit });
+  const retention = { ...DEFAULT_REPORT_RETENTION, ...options.reportRetention };
   const deps: Deps = {
     db,
     now,
@@ -282,6 +304,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     allowLoopbackPush,
     resetLimiter: createLoginRateLimiter(RESET_RATE_LIMIT, now, redis, 'reset'),
     background,
+    reports,
     mailer: options.mailer ?? createMailer({
       smtpUrl: options.smtpUrl,
       mailDir: options.mailDir ?? join(databaseFile === ':memory:' ? tmpdir() : dirname(databaseFile), 'mail'),
@@ -294,7 +317,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   // A place offered from the waitlist becomes a 'waitlist' notification.
   deps.offers.on((event) => notifications.offerMade(event));
-  const app = buildApp(deps, options.distDir ?? 'dist');
+  const app = buildApp(deps, distDir);
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   // Long-polls and WebSockets would hold close() for up to a minute; they are cut at once,
   // other requests get a grace period to finish.
@@ -340,6 +363,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     sweeping = sweeping.then(() => runBookingJobs(deps)).catch((error: unknown) => console.error('[booking-jobs] run failed:', error));
   }, options.bookingJobIntervalMs ?? BOOKING_JOB_INTERVAL_MS);
   bookingJobTimer.unref();
+  // Error reports and vitals kept within their retention limit (days and row counts).
+  const reportRetentionTimer = setInterval(() => {
+    sweeping = sweeping.then(() => applyReportRetention(db, now(), retention)).catch((error: unknown) => console.error('[client-reports] retention run failed:', error));
+  }, options.reportRetentionIntervalMs ?? REPORT_RETENTION_INTERVAL_MS);
+  reportRetentionTimer.unref();
 
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
@@ -354,6 +382,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     publish: (channel, message) => realtime.publish(channel, message),
     onOffer: (listener) => deps.offers.on(listener),
     runBookingJobs: () => runBookingJobs(deps),
+    runReportRetention: () => applyReportRetention(db, now(), retention),
     notifications,
     adminToken: admin.token,
     adminTokenFile: admin.file,
@@ -363,6 +392,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         clearInterval(sweepTimer);
         clearInterval(pushTimer);
         clearInterval(bookingJobTimer);
+        clearInterval(reportRetentionTimer);
         let graceTimer: NodeJS.Timeout | undefined;
         await Promise.race([notifications.settled(), new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, DELIVERY_GRACE_MS)))]);
         clearTimeout(graceTimer);
@@ -382,6 +412,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         clearInterval(idleSweep);
         // Every answer is out, so all work left behind by one has started: give it time to end.
         await Promise.race([background.settled(), new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, AFTER_RESPONSE_GRACE_MS)))]);
+        clearTimeout(graceTimer);
+        // Server errors still being written, reports still being forwarded: the same grace.
+        await Promise.race([reports.settled(), new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, AFTER_RESPONSE_GRACE_MS)))]);
         clearTimeout(graceTimer);
         await sweeping;
         await db.destroy();

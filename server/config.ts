@@ -31,6 +31,8 @@ export interface Config {
   /** Where profile photos are kept; unset: uploads/ beside the database file. */
   uploadDir?: string;
   /** S3_BUCKET (and S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PREFIX): keep pictures in a bucket. */
+  /** A Sentry-compatible DSN: error reports are also forwarded there (issue 29); unset, the database alone keeps them. */
+  sentryDsn?: string;
   s3?: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; prefix?: string };
 }
 
@@ -96,5 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined,
+    sentryDsn: env.SENTRY_DSN?.trim() || undefined,
   };
 }

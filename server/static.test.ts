@@ -177,6 +177,19 @@ describe('serving the built app', () => {
     }
   });
 
+  it('never serves a source map (kept for symbolicating error reports), whatever its case', async () => {
+    const dist = path.join(server.dir, 'dist');
+    await fs.writeFile(path.join(dist, 'assets', 'x-abc123.js.map'), '{"version":3,"sources":["../src/secret.ts"],"mappings":""}');
+    await fs.writeFile(path.join(dist, 'sw.js.map'), '{"version":3}');
+    for (const p of ['/assets/x-abc123.js.map', '/sw.js.map', '/assets/x-abc123.js.MAP', '/assets/x-abc123.js%2Emap']) {
+      const res = await get(p, { headers: { 'Accept-Encoding': 'br' } });
+      expect(res.status, p).toBe(404);
+      expect(await res.text(), p).not.toContain('secret');
+    }
+    // The bundle itself is served, and names no map.
+    expect((await get('/assets/x-abc123.js')).status).toBe(200);
+  });
+
   it('refuses traversal in a raw request path that no client library normalised', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = http.get({ host: '127.0.0.1', port: server.running.port, path: '/assets/../../secret.txt' }, (res) => {

@@ -17,7 +17,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml',
@@ -160,6 +159,9 @@ export function staticApp(distDir: string) {
     const urlPath = c.req.path;
     const ext = path.posix.extname(urlPath);
 
+    // Source maps stay on the server, for symbolicating error reports (features/client-reports):
+    // they would hand anyone the app's sources. The build's release file is no secret.
+    if (ext.toLowerCase() === '.map') return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
     if (ext) {
       const file = resolveInside(root, urlPath);
       const found = file ? await readFileIfExists(file) : null;

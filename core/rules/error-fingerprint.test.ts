@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorFingerprint, normaliseErrorMessage, topFrame } from './error-fingerprint';
+import { errorFingerprint, normaliseErrorMessage, parseStack, topFrame } from './error-fingerprint';
 
 const CHROME = `TypeError: Cannot read properties of undefined (reading 'start_at')
     at Ke (https://members.example.com/assets/index-Bx7dK2pQ.js:1:2345)
@@ -55,5 +55,14 @@ describe('normaliseErrorMessage and topFrame', () => {
     expect(topFrame('    at https://members.example.com/assets/index-Bx7dK2pQ.js:1:999')).toBe('index.js');
     expect(topFrame('no frames here')).toBe('');
     expect(topFrame(null)).toBe('');
+  });
+
+  it('reads every frame with its position', () => {
+    expect(parseStack(CHROME)).toEqual([
+      { fn: 'Ke', file: 'https://members.example.com/assets/index-Bx7dK2pQ.js', line: 1, column: 2345 },
+      { fn: '', file: 'https://members.example.com/assets/index-Bx7dK2pQ.js', line: 1, column: 999 },
+    ]);
+    expect(parseStack(FIREFOX)[0]).toEqual({ fn: 'Ke', file: 'https://members.example.com/assets/index-Bx7dK2pQ.js', line: 1, column: 2345 });
+    expect(parseStack(SERVER)[1]).toEqual({ fn: 'async dispatch', file: '/srv/app/node_modules/hono/dist/compose.js', line: 22, column: 17 });
   });
 });

@@ -22,22 +22,39 @@ export function normaliseErrorMessage(message: string): string {
 }
 
 // A frame as V8 writes it ("    at fn (url:1:2)", "    at url:1:2") or Firefox and Safari ("fn@url:1:2").
-const V8_FRAME = /^\s*at\s+(?:(.*?)\s+\()?(.+?):\d+(?::\d+)?\)?\s*$/;
-const GECKO_FRAME = /^\s*([^@\s]*)@(.+?):\d+(?::\d+)?\s*$/;
+const V8_FRAME = /^\s*at\s+(?:(.*?)\s+\()?(.+?):(\d+)(?::(\d+))?\)?\s*$/;
+const GECKO_FRAME = /^\s*([^@\s]*)@(.+?):(\d+)(?::(\d+))?\s*$/;
 // A bundle's content hash in a file name (index-Bx7dK2pQ.js, chunk.3f2b8c1e.js) changes every build.
 const FILE_HASH = /[-.][\w]{8}(?=\.(?:m?js|cjs|css)$)/;
 
+export interface StackFrame {
+  /** The function's name as written ('' when anonymous). */
+  fn: string;
+  /** The script's URL or path, as written. */
+  file: string;
+  line: number;
+  /** 0 when the browser gave none. */
+  column: number;
+}
+
+/** One line of a stack read as a frame, or null when it is no frame (the message, "<anonymous>"). */
+export function parseStackFrame(line: string): StackFrame | null {
+  const match = V8_FRAME.exec(line) ?? GECKO_FRAME.exec(line);
+  if (!match) return null;
+  return { fn: (match[1] ?? '').trim(), file: match[2] ?? '', line: Number(match[3]), column: Number(match[4] ?? 0) };
+}
+
+/** The frames of a stack, innermost first. */
+export function parseStack(stack: string | null): StackFrame[] {
+  return (stack ?? '').split('\n').flatMap((line) => parseStackFrame(line) ?? []);
+}
+
 /** The top frame of a stack as "function file" (file name without its folders and build hash), or '' if none reads as a frame. */
 export function topFrame(stack: string | null): string {
-  for (const line of (stack ?? '').split('\n')) {
-    const match = V8_FRAME.exec(line) ?? GECKO_FRAME.exec(line);
-    if (!match) continue;
-    const fn = (match[1] ?? '').trim();
-    const location = match[2] ?? '';
-    const file = (location.split(/[?#]/)[0] ?? '').split('/').pop() ?? '';
-    return `${fn} ${file.replace(FILE_HASH, '')}`.trim();
-  }
-  return '';
+  const frame = parseStack(stack)[0];
+  if (!frame) return '';
+  const file = (frame.file.split(/[?#]/)[0] ?? '').split('/').pop() ?? '';
+  return `${frame.fn} ${file.replace(FILE_HASH, '')}`.trim();
 }
 
 /** FNV-1a over the text from one seed: 32 bits as 8 hex digits. */

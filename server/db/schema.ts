@@ -292,6 +292,43 @@ export interface FeedReportsTable {
   created_at: IsoText;
 }
 
+/** One group of error reports (issue 29): repeats of one fingerprint, counted, with one scrubbed sample. */
+export interface ErrorGroupsTable {
+  fingerprint: string;
+  /** A device's kind (error, render, replay …) or 'server' for the server's own. */
+  kind: string;
+  message: string;
+  stack: string | null;
+  release: string;
+  browser: string;
+  route: string;
+  count: number;
+  /** JSON arrays of distinct values, newest last, bounded. */
+  kinds: string;
+  releases: string;
+  browsers: string;
+  routes: string;
+  first_seen: IsoText;
+  last_seen: IsoText;
+}
+
+/** The id of every error report and vital received, so a batch sent again counts nothing twice. */
+export interface ClientReportIdsTable {
+  id: string;
+  received_at: IsoText;
+}
+
+export interface WebVitalsTable {
+  id: Generated<number>;
+  name: string;
+  value: number;
+  route: string;
+  release: string;
+  /** When the device measured it. */
+  at: IsoText;
+  received_at: IsoText;
+}
+
 /** held: keeps its slot for the member until hold_expires_at; expired: a hold that lapsed. */
 export type AppointmentStatusText = 'held' | 'booked' | 'cancelled' | 'expired';
 
@@ -669,6 +706,9 @@ export interface Database {
   comments: CommentsTable;
   reactions: ReactionsTable;
   feed_reports: FeedReportsTable;
+  error_groups: ErrorGroupsTable;
+  client_report_ids: ClientReportIdsTable;
+  web_vitals: WebVitalsTable;
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_queue: PushQueueTable;

@@ -11,6 +11,7 @@ import type { RedisConnections } from '../redis/index';
 import type { Mailer } from '../mail/mailer';
 import type { FileStore } from '../uploads/store';
 import type { BackgroundWork } from './after-response';
+import type { ClientReports } from '../features/client-reports/service';
 
 /** Everything a request handler may need, created once per server. */
 export interface Deps {
@@ -39,6 +40,8 @@ export interface Deps {
   vapidPublicKey: string;
   /** The bearer token of /admin routes. */
   adminToken: string;
+  /** Error reports and vitals from devices, and the server's own errors (issue 29). */
+  reports: ClientReports;
   /** Push subscriptions may use loopback http endpoints (tests and local demos only). */
   allowLoopbackPush: boolean;
 }

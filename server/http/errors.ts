@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../core/contract/types';
 import type { ServerErrorCode } from '../../core/errors';
 import { WriteContention } from '../db/index';
+import type { Deps } from './context';
 
 // Every error leaves the API as JSON `{message, code, errors?}`: English message for people,
 // stable code for the app to translate. Stack traces stay in the server log.
@@ -57,5 +58,7 @@ export function handleError(err: Error, c: Context): Response {
     if (status < 500) return c.json(errorBody('bad_request', 'The request could not be understood.'), status);
   }
   console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
+  // Kept with the devices' reports for staff (kind 'server'), by route template, never the concrete path.
+  (c.get('deps') as Deps | undefined)?.reports.serverError(err, c.req.routePath);
   return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);
 }

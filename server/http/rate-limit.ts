@@ -149,3 +149,23 @@ export function createLoginRateLimiter(options: LoginRateLimitOptions, now: () =
     clearFailures: (email) => emails.clear(email),
   };
 }
+
+/** Counts every request under a key (not only failures), for limits on how often something may be sent. */
+export interface HitLimiter {
+  /** Counts this hit unless `limit` hits are in the window already; then the seconds to wait (and it is not counted). */
+  take(key: string, limit: number): Promise<number | null>;
+}
+
+/** The same sliding windows as sign-in's, in this process or (with `redis`) across processes. */
+export function createHitLimiter(windowMs: number, now: () => Date, redis: RedisConnections | null, purpose: string): HitLimiter {
+  const clock = () => now().getTime();
+  const window: SlidingWindow = redis ? new RedisWindow(redis, purpose, windowMs, clock) : new MemoryWindow(windowMs, clock);
+  return {
+    async take(key, limit) {
+      const wait = await window.retryAfter(key, limit);
+      if (wait !== null) return wait;
+      await window.add(key);
+      return null;
+    },
+  };
+}

@@ -24,6 +24,7 @@ import * as m0022 from './0022_feed_reports';
 import * as m0023 from './0023_refunds';
 import * as m0024 from './0024_paid_at_the_studio';
 import * as m0025 from './0025_org_documents';
+import * as m0026 from './0026_client_reports';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023_refunds': m0023,
   '0024_paid_at_the_studio': m0024,
   '0025_org_documents': m0025,
+  '0026_client_reports': m0026,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ADMIN_TOKEN_FILE } from './token';
+import { describeErrorGroup, describeErrors, describeVitals } from '../client-reports/cli-format';
 
 // `npm run admin -- <command>`: staff actions against a running server's /admin routes, for
 // demos and end-to-end tests. The server URL comes from ADMIN_URL (default
@@ -20,6 +21,10 @@ Commands:
   reports [orgId]                                what members reported in the feed, newest first
   refund <orderId>                               refund a paid order through the gateway that charged it;
                                                  what it bought ends and its invoice says Refunded
+  errors [--release R]                           error reports grouped, newest first: fingerprint, count,
+                                                 last seen, kind, message, top frame (mapped to the source)
+  errors <fingerprint>                           one group of errors with its whole stack
+  vitals                                         p75 LCP, INP and CLS per route and release, with sample counts
   notify <email> <type> "<message>" [params-json]
                                                  send a raw notification, e.g.
                                                  notify demo@example.com appointment "Moved" '{"appointment":{"id":1}}'
@@ -138,6 +143,19 @@ function parse(args: string[]): Call | null {
         },
       };
     }
+    case 'errors': {
+      if (rest[0] === '--release') {
+        const release = required(rest[1], 'the release after --release (e.g. 7.5.2+a1b2c3d)');
+        return { path: `/admin/errors?release=${encodeURIComponent(release)}`, method: 'GET', describe: describeErrors };
+      }
+      if (rest[0] !== undefined) {
+        if (!/^[\w-]{1,64}$/.test(rest[0])) throw new CliError(`"${rest[0]}" is not a fingerprint (the first column of npm run admin -- errors).`);
+        return { path: `/admin/errors/${rest[0]}`, method: 'GET', describe: describeErrorGroup };
+      }
+      return { path: '/admin/errors', method: 'GET', describe: describeErrors };
+    }
+    case 'vitals':
+      return { path: '/admin/vitals', method: 'GET', describe: describeVitals };
     case 'notify': {
       const email = required(rest[0], 'the member’s email');
       const type = required(rest[1], 'the notification type (waitlist, class_cancelled, appointment, post …)');

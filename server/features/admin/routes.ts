@@ -39,7 +39,8 @@ const invitationBody = z.object({
 
 const ADMIN_BODY_LIMIT = 64 * 1024;
 
-const adminAuth = createMiddleware<AppEnv>(async (c, next) => {
+/** The admin bearer token, checked in constant time; also guards /admin/errors (features/client-reports). */
+export const adminAuth = createMiddleware<AppEnv>(async (c, next) => {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
   if (!match?.[1] || !tokensMatch(match[1], c.get('deps').adminToken)) {
     throw new ApiError(401, 'admin_unauthorized', 'A valid admin token is required (Authorization: Bearer <token>).', undefined, { 'WWW-Authenticate': 'Bearer realm="admin"' });
