@@ -806,9 +806,10 @@ test.describe('the error screen at phone widths', () => {
 
   test('a class page that cannot be shown: Something went wrong with Reload and Go to the timetable fits 320–430 px in light and dark and passes axe', async ({ page, context, loginPage }) => {
     await loginPage.signInAs(DEMO.alex);
+    const row = page.getByTestId('session-row').first();
+    await expect(row).toBeVisible();
     // Offline, so no fresh copy of the class replaces the bad row below.
     await goOffline(context);
-    const row = page.getByTestId('session-row').first();
     const id = Number(await row.getAttribute('data-session-id'));
     // A stored row gone bad (an instructor that is null) makes the class page throw while rendering.
     await page.evaluate(
