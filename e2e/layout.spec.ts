@@ -804,3 +804,42 @@ test.describe('training and feed states at phone widths', () => {
     expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
   });
 });
+
+test.describe('the error screen at phone widths', () => {
+  test.describe.configure({ timeout: 600_000 });
+
+  test('a class page that cannot be shown: Something went wrong with Reload and Go to the timetable fits 320–430 px in light and dark and passes axe', async ({ page, context, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    const row = page.getByTestId('session-row').first();
+    await expect(row).toBeVisible();
+    // Offline, so no fresh copy of the class replaces the bad row below.
+    await goOffline(context);
+    const id = Number(await row.getAttribute('data-session-id'));
+    // A stored row gone bad (an instructor that is null) makes the class page throw while rendering.
+    await page.evaluate(
+      (sessionId) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('member-pwa');
+          open.onsuccess = () => {
+            const tx = open.result.transaction('sessions', 'readwrite');
+            const store = tx.objectStore('sessions');
+            const get = store.get(sessionId);
+            get.onsuccess = () => store.put({ ...get.result, instructors: [null] });
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      id,
+    );
+    await row.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the timetable' })).toBeVisible();
+    const findings: Finding[] = [];
+    const checks = await sweepState(page, 'error screen', findings);
+    report(findings, checks, 'the error screen');
+    expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
+  });
+});

@@ -10,8 +10,11 @@ import { db, type AuthState } from './data/db';
 import { bootDataLayer } from './app/boot';
 import { registerServiceWorker } from './app/pwa/register';
 import { App } from './app/App';
-import { preloadRoute } from './app/routes';
+import { preloadRoute, routeTemplate } from './app/routes';
 import { startTheme } from './app/theme';
+import { captureReplayFailure, installEarlyCapture, loadReporterWhen } from './features/reports/early';
+import { subscribeOutbox } from './data/sync/outbox';
+import { afterFirstContent, whenIdle } from './ui/first-content';
 import './styles/index.css';
 import './app/app.css';
 
@@ -25,8 +28,23 @@ async function storedLocale(): Promise<string | null> {
   }
 }
 
+/**
+ * Error reports (issue 29): caught from the start, kept in memory by the early capture; the
+ * reporter that stores and sends them loads after the first screen, or at the first error.
+ */
+function startErrorReports(): void {
+  installEarlyCapture();
+  subscribeOutbox({ replayFailed: captureReplayFailure });
+  loadReporterWhen(afterFirstContent().then(() => whenIdle(2_000)), () => {
+    import('./features/reports/reporter')
+      .then(({ startReporter }) => startReporter({ routeOf: routeTemplate }))
+      .catch((error: unknown) => console.warn('Error reports could not start', error));
+  });
+}
+
 async function boot(): Promise<void> {
   performance.mark('member:boot');
+  startErrorReports();
   startTheme();
   db.open().catch(() => undefined); // storedLocale and the app report an unusable IndexedDB
   preloadRoute(location.pathname);

@@ -3,6 +3,7 @@
 // read survives being offline), and the app opens on the notification's screen — in a window
 // that is already open if there is one. A waitlist offer's Confirm and Decline buttons answer
 // it through the outbox without opening anything.
+import { reportingFailure } from './reports';
 import { markNotificationRead } from '../src/features/notifications/commands';
 import { db } from '../src/data/db';
 import { flushOutbox } from '../src/data/sync/outbox';
@@ -144,6 +145,6 @@ export async function handleNotificationClick(self: ServiceWorkerGlobalScope, no
 /** Needs the outbox ops registered (registerOutboxSync) to send the read. */
 export function registerNotificationClick(self: ServiceWorkerGlobalScope): void {
   self.addEventListener('notificationclick', (event) => {
-    event.waitUntil(handleNotificationClick(self, event.notification, event.action));
+    event.waitUntil(reportingFailure(handleNotificationClick(self, event.notification, event.action), 'notification click'));
   });
 }

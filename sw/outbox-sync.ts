@@ -5,6 +5,7 @@ import { flushForSyncEvent } from '../src/data/sync/outbox';
 import { connectApi } from '../src/data/auth';
 import { registerCommandOps } from "../src/features/ops";
 import { OUTBOX_SYNC_TAG } from '../src/data/sync/sync-tag';
+import { reportingFailure } from './reports';
 
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
@@ -15,6 +16,6 @@ export function registerOutboxSync(self: ServiceWorkerGlobalScope): void {
   registerCommandOps();
   self.addEventListener('sync', ((event: SyncEvent) => {
     // Rejecting while writes wait for a retry makes the browser schedule another sync.
-    if (event.tag === OUTBOX_SYNC_TAG) event.waitUntil(flushForSyncEvent());
+    if (event.tag === OUTBOX_SYNC_TAG) event.waitUntil(reportingFailure(flushForSyncEvent(), 'outbox sync'));
   }) as EventListener);
 }

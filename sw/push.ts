@@ -2,6 +2,7 @@
 // Web Push: the server sends {notification, unread_count} when something happens while no page
 // may be open. The notification goes into Dexie first (an open page's live queries wake through
 // Dexie's storagemutated), then the system notification, then the app badge.
+import { reportingFailure } from './reports';
 import { notificationPushPayload, type NotificationPushPayload } from '../core/contract/notifications';
 import type { AppNotification } from '../core/contract/types';
 import { db } from '../src/data/db';
@@ -95,6 +96,6 @@ export async function handlePush(self: ServiceWorkerGlobalScope, data: PushMessa
 
 export function registerPush(self: ServiceWorkerGlobalScope): void {
   self.addEventListener('push', (event) => {
-    event.waitUntil(handlePush(self, event.data));
+    event.waitUntil(reportingFailure(handlePush(self, event.data), 'push'));
   });
 }

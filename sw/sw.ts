@@ -8,6 +8,7 @@ import { registerNotificationClick } from './notification-click';
 import { registerOutboxSync } from './outbox-sync';
 import { registerPush } from './push';
 import { registerRestTimer } from './rest-timer';
+import { registerErrorReports } from './reports';
 import * as contract from '../core/contract/index';
 import { configureContract } from '../src/data/api/client';
 
@@ -36,6 +37,8 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
 
+// Error reports first, so a failure in what follows is caught.
+registerErrorReports(self);
 // Outbox first: a notification tap queues its read and sends it with the ops registered there.
 registerOutboxSync(self);
 registerPush(self);

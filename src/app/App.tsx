@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
 import { useAuth } from '../data/hooks/auth';
-import { ErrorBoundary } from '../ui/error-boundary/index';
+import { RouteBoundary } from './RouteBoundary';
 import { ToastHost } from '../ui/toasts/index';
 import { ProgressToastHost } from '../ui/progress/index';
 import { ConfirmHost } from '../ui/modal/ConfirmHost';
@@ -29,9 +29,9 @@ export function App() {
       <BrowserRouter>
         <ScrollToTop />
         <PageTitleProvider>
-          <ErrorBoundary>
+          <RouteBoundary>
             <AuthSwitch />
-          </ErrorBoundary>
+          </RouteBoundary>
           <UpdateBanner />
           <ToastHost />
           <ProgressToastHost />

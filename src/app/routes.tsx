@@ -14,6 +14,7 @@ import { destinationAfterSignIn, destinationOnSignOut } from '../domain/destinat
 import { useAuth } from '../data/hooks/auth';
 // One load per screen, shared by preloadRoute and React.lazy.
 import { once } from '../ui/load-once';
+import { RouteBoundary } from './RouteBoundary';
 
 const loaders = {
   Classes: once(withStrings('booking', () => import('../features/booking/screens/ClassesScreen'))),
@@ -65,7 +66,11 @@ function screen(name: ScreenName): Pick<RouteObject, 'element' | 'handle'> {
 }
 
 function page(node: ReactNode): ReactNode {
-  return <Suspense fallback={<Spinner />}>{node}</Suspense>;
+  return (
+    <RouteBoundary>
+      <Suspense fallback={<Spinner />}>{node}</Suspense>
+    </RouteBoundary>
+  );
 }
 
 const redirect = (to: string) => <Navigate to={to} replace />;
@@ -193,6 +198,19 @@ export function screenOf(pathname: string): string {
     if (route?.path && route.path !== '*') return route.path;
   }
   return pathname;
+}
+
+/**
+ * The route pattern a path matched (/classes/:id/workouts), signed in or out: what an error report
+ * and a speed sample name instead of the path, which may carry ids and tokens. Unknown paths are *.
+ */
+export function routeTemplate(pathname: string): string {
+  for (const table of [signedInRoutes, signedOutRoutes]) {
+    const matches = matchRoutes(table, pathname);
+    const template = matches?.map((match) => match.route.path ?? '').filter(Boolean).join('/');
+    if (template && template !== '*') return template;
+  }
+  return '*';
 }
 
 export function SignedInRoutes() {

@@ -1,6 +1,7 @@
 // The one Dexie schema. The page reads every screen from here through live queries, the
 // network layer writes into it, and the service worker imports it too (push, outbox sync).
 import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { ClientErrorReport, WebVitalSample } from '../../core/contract/client-reports';
 import type { Activity, AppNotification, Appointment, BookingReminder, RecurringBooking, Cart, Invoice, Membership, Pass, Product, AppointmentSlot, Course, Facility, Leaderboard, Member, Movement, Profile, Service, Session, StaffMember, Visit, Workout } from '../../core/contract/types';
 
 /** A weekly booking, under the organisation it was listed for; a negative id until the server has it. */
@@ -164,6 +165,8 @@ export class MemberDb extends Dexie {
   reminders!: EntityTable<StoredReminder, 'session_id'>;
   restPresets!: EntityTable<RestPreset, 'movementId'>;
   restTimers!: EntityTable<StoredRestTimer, 'key'>;
+  clientErrors!: EntityTable<ClientErrorReport, 'id'>;
+  clientVitals!: EntityTable<WebVitalSample, 'id'>;
 
   constructor(name = 'member-pwa') {
     super(name);
@@ -224,6 +227,9 @@ export class MemberDb extends Dexie {
           delete course.duration_minutes;
         }),
       );
+    // Error reports and speed samples waiting to be sent (issue 29): scrubbed, nobody's data, so kept
+    // across sign-outs. One report per fingerprint (a repeat counts), oldest sent first.
+    this.version(12).stores({ clientErrors: '&id, &fingerprint, at', clientVitals: '&id, at' });
   }
 }
 
@@ -237,9 +243,15 @@ export type MemberTable =
   | 'recurringBookings' | 'reminders' | 'restPresets' | 'restTimers';
 
 /**
- * Every table but `meta` holds member data: read off the schema, so a new table is wiped on
+ * Tables that hold nobody's data: the status rows, and the scrubbed error reports and speed samples
+ * still to be sent (reports from a signed-out page, or from before a sign-out, still go out).
+ */
+const DEVICE_TABLES: ReadonlySet<string> = new Set(['meta', 'clientErrors', 'clientVitals']);
+
+/**
+ * Every other table holds member data: read off the schema, so a new table is wiped on
  * sign-out without being listed anywhere (and the list costs the first load nothing).
  */
 export function memberTableObjects(): Table[] {
-  return db.tables.filter((table) => table.name !== 'meta');
+  return db.tables.filter((table) => !DEVICE_TABLES.has(table.name));
 }

@@ -3,12 +3,13 @@
 // so it uses globalThis and feature detection only — no window or document.
 import Dexie, { type Table, type Transaction } from 'dexie';
 import { backoffDelay, classifyError, type BackoffOptions } from '../../domain/outbox';
-import { ApiError, NetworkError } from '../api/errors';
+import { ApiError, ContractError, NetworkError } from '../api/errors';
 import { db, memberTableObjects, type MemberTable, type OutboxEntry, type RefusedWhat } from '../db';
 import { getAuthState } from './auth-row';
 import { getStatus, isQuotaError, patchStatus, recountPending, reportingQuota, reportStorageFull, storageRecovered } from './status';
 import { now } from '../clock';
 import { pendingKeys, queuedTouching, stampConfirmed } from './touches';
+import { withWebLock } from './lock';
 
 /** Bumped when the shape of queued args changes; an app that meets a newer entry leaves it queued. */
 export const OUTBOX_SCHEMA_VERSION = 1;
@@ -93,6 +94,11 @@ interface OutboxListener {
   committed?: () => void;
   /** A flush finished in this context. */
   settled?: (result: FlushResult) => void;
+  /**
+   * A replay was answered in a way the app does not expect (unexpectedReplayAnswer): an error
+   * report is made of it. The entry itself is retried as ever.
+   */
+  replayFailed?: (error: unknown, op: string) => void;
 }
 
 const listeners = new Set<OutboxListener>();
@@ -104,6 +110,20 @@ export function subscribeOutbox(listener: OutboxListener): () => void {
 
 function emitCommitted(): void {
   for (const listener of listeners) safely(() => listener.committed?.());
+}
+
+function emitReplayFailed(error: unknown, op: string): void {
+  for (const listener of listeners) safely(() => listener.replayFailed?.(error, op));
+}
+
+/**
+ * What a replay's failure says about the app or the server rather than the network or the member:
+ * a 5xx the server did not announce (a 503 with Retry-After is planned), or an answer that does
+ * not match the contract. Refusals (4xx) are the member's and are shown to them as notices.
+ */
+export function unexpectedReplayAnswer(error: unknown): boolean {
+  if (error instanceof ContractError) return true;
+  return error instanceof ApiError && error.status >= 500 && !(error.status === 503 && error.retryAfterMs !== undefined);
 }
 
 function emitSettled(result: FlushResult): void {
@@ -238,12 +258,8 @@ function startFlush(options: FlushOptions): Promise<FlushResult> {
   return promise;
 }
 
-function withLock<T>(fn: () => Promise<T>): Promise<T> {
-  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
-  if (typeof locks?.request === 'function') return locks.request('outbox', () => fn());
-  // No Web Locks (node tests, old browsers): the in-process running/queued chain serialises.
-  return fn();
-}
+// No Web Locks (node tests, old browsers): the in-process running/queued chain serialises.
+const withLock = <T>(fn: () => Promise<T>): Promise<T> => withWebLock('outbox', fn);
 
 /** Entries read (and marked 'sending') at once: one transaction for many sends. */
 export const REPLAY_BATCH = 50;
@@ -339,6 +355,7 @@ async function drain(options: FlushOptions): Promise<FlushResult> {
       try {
         answer = await handler.send(entry.args, entry.id);
       } catch (error) {
+        if (unexpectedReplayAnswer(error)) emitReplayFailed(error, entry.op);
         const stopped = await writeAll();
         if (stopped) return { ...result, ...stopped };
         const outcome = classifyError(error);
@@ -492,8 +509,13 @@ async function rejectEntry(entry: OutboxEntry, handler: OpHandler, error: ApiErr
  */
 export async function flushForSyncEvent(): Promise<FlushResult> {
   const result = await flushOutbox({ ignoreBackoff: true });
-  if (result.outcome === 'retry') throw new Error('The outbox could not be sent yet; retry later');
+  if (result.outcome === 'retry') throw new RetryLaterError('The outbox could not be sent yet; retry later');
   return result;
+}
+
+/** A 'sync' event's work asking the browser for another sync: part of the protocol, not a failure. */
+export class RetryLaterError extends Error {
+  override readonly name = 'RetryLaterError';
 }
 
 /** After signing in again as the same member: unblock the queue and send what waited. */

@@ -90,13 +90,13 @@ interface SyncManagerLike {
   register(tag: string): Promise<void>;
 }
 
-/** Ask the SW to flush when connectivity returns (Background Sync: Chromium only). */
-export async function requestBackgroundSync(): Promise<boolean> {
+/** Ask the SW to flush (the outbox, or another tag's work) when connectivity returns (Background Sync: Chromium only). */
+export async function requestBackgroundSync(tag = OUTBOX_SYNC_TAG): Promise<boolean> {
   try {
     const registration = await browserNavigator()?.serviceWorker?.getRegistration();
     const sync = (registration as (ServiceWorkerRegistration & { sync?: SyncManagerLike }) | undefined)?.sync;
     if (!registration?.active || !sync) return false;
-    await sync.register(OUTBOX_SYNC_TAG);
+    await sync.register(tag);
     return true;
   } catch {
     return false;

@@ -1,8 +1,15 @@
 import type { ReactNode } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render as renderBare, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from './index';
 import { t } from '../../../tests/support/components-i18n';
+
+// The fallback links to the timetable: it lives inside the app's router.
+const render = (ui: ReactNode) => {
+  const result = renderBare(<MemoryRouter>{ui}</MemoryRouter>);
+  return { ...result, rerender: (next: ReactNode) => result.rerender(<MemoryRouter>{next}</MemoryRouter>) };
+};
 
 function Boom({ fail = true }: { fail?: boolean }): ReactNode {
   if (fail) throw new Error('secret stack detail');
@@ -14,7 +21,7 @@ describe('ErrorBoundary', () => {
   beforeEach(() => vi.spyOn(console, 'error').mockImplementation(() => {}));
   afterEach(() => vi.restoreAllMocks());
 
-  it('shows the friendly text and a reload button, never the error', () => {
+  it('shows the friendly text, Reload and Go to the timetable, never the error', () => {
     const onError = vi.fn();
     render(
       <ErrorBoundary onError={onError}>
@@ -27,6 +34,7 @@ describe('ErrorBoundary', () => {
     expect(alert.textContent).not.toContain('secret stack detail');
     expect(document.body.textContent).not.toContain('secret stack detail');
     expect(screen.getByRole('button', { name: t('errors.reload') })).toBeTruthy();
+    expect(screen.getByRole('link', { name: t('errors.toTimetable') }).getAttribute('href')).toBe('/classes');
     expect(onError).toHaveBeenCalledTimes(1);
   });
 
