@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { lastScreenPlugin } from './scripts/vite-last-screen.ts';
 import { appRelease } from './scripts/release.ts';
+import { firstLoadPlugin, withoutFirstLoad } from './scripts/vite-first-load.ts';
 
 const release = appRelease();
 
@@ -13,6 +14,7 @@ export default defineConfig({
   plugins: [
     react(),
     lastScreenPlugin(),
+    firstLoadPlugin(),
     // dist/release.txt: the server symbolicates reports of this release only with these maps.
     { name: 'release-file', generateBundle() { this.emitFile({ type: 'asset', fileName: 'release.txt', source: `${release}\n` }); } },
     VitePWA({
@@ -58,6 +60,7 @@ export default defineConfig({
     // reports and never serves them (server/static.ts).
     sourcemap: 'hidden',
     assetsInlineLimit: 0,
+    modulePreload: { resolveDependencies: withoutFirstLoad },
     // One stylesheet (about 10 KB compressed), inlined into index.html: the first paint, and a saved
     // screen of any route, need no stylesheet request (scripts/vite-last-screen.ts).
     cssCodeSplit: false,
