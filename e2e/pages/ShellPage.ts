@@ -21,7 +21,8 @@ export class ShellPage {
 
   /** Opens the menu drawer on narrow screens; on wide screens the menu is always shown. */
   async openMenu(): Promise<void> {
-    const button = this.page.locator('.topbar__menu-button');
+    // The live top bar's, not the saved picture's that may still be under it (#splash).
+    const button = this.page.locator('.topbar__menu-button:not(#splash *)');
     if (await button.isVisible()) await button.click();
   }
 

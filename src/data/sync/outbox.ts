@@ -8,7 +8,7 @@ import { db, memberTableObjects, type MemberTable, type OutboxEntry, type Refuse
 import { getAuthState } from './auth-row';
 import { getStatus, isQuotaError, patchStatus, recountPending, reportingQuota, reportStorageFull, storageRecovered } from './status';
 import { now } from '../clock';
-import { pendingKeys, queuedTouching, stampConfirmed } from './touches';
+import { isPending, pendingKeys, queuedTouching, stampConfirmed } from './touches';
 import { withWebLock } from './lock';
 
 /** Bumped when the shape of queued args changes; an app that meets a newer entry leaves it queued. */
@@ -106,6 +106,23 @@ const listeners = new Set<OutboxListener>();
 export function subscribeOutbox(listener: OutboxListener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/**
+ * Resolves once no queued write touches this row (at once when none does), or after `capMs`: a
+ * pull made then is not held back by the member's own write, nor undone by its answer.
+ */
+export async function whenNoneQueuedFor(key: string, capMs = 60_000): Promise<void> {
+  if (!(await isPending(key))) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(cap);
+      unsubscribe();
+      resolve();
+    };
+    const cap = setTimeout(done, capMs);
+    const unsubscribe = subscribeOutbox({ settled: () => void isPending(key).then((pending) => pending || done(), done) });
+  });
 }
 
 function emitCommitted(): void {

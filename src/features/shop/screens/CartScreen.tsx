@@ -51,7 +51,9 @@ export default function CartScreen() {
               <List className="card card--flush" data-testid="cart-lines">
                 {lines.map((line) => (
                   <ListRow
-                    key={line.id}
+                    // By product, not line id: the line's temporary id becomes the studio's when the add
+                    // is answered, and a row re-made under a finger loses that tap.
+                    key={line.variant_id}
                     data-testid="cart-line"
                     title={line.name}
                     meta={t('cart.each', { price: format.currency(line.price, currency) })}
