@@ -8,7 +8,7 @@ import { PROFILE_UPDATE, updateProfile } from "../../features/profile/commands/p
 import { registerCommandOps } from "../../features/ops";
 import { db, type SyncStatus } from '../db';
 import { getAuthState } from './auth-row';
-import { commandTransaction, configureOutbox, enqueue, flushForSyncEvent, flushOutbox, hasOp, registerOp, REPLAY_BATCH, resumeAfterSignIn } from './outbox';
+import { commandTransaction, configureOutbox, enqueue, flushForSyncEvent, flushOutbox, hasOp, registerOp, REPLAY_BATCH, resumeAfterSignIn, whenNoneQueuedFor } from './outbox';
 import { getStatus } from './status';
 import type { RecordedRequest } from '../../../tests/support/fake-api';
 import { makeAccount, makeProfile, resetDb, resetModules, signedInLocally, signedOutLocally, withFakeApi } from '../../../tests/support/data-helpers';
@@ -94,6 +94,21 @@ describe('enqueue', () => {
     expect(entry).toMatchObject({ op: 'test.note', args: { orgId: 2, first_name: 'Kim' }, attempts: 0, status: 'pending', schemaVersion: 1, touches: ['members:2'], createdAt: NOW });
     expect(entry?.id).toMatch(/^[0-9a-f-]{36}$/);
     expect((await getStatus()).pending).toBe(1);
+  });
+});
+
+describe('whenNoneQueuedFor', () => {
+  it('answers at once for a row nothing queued touches, and once the write touching it has landed', async () => {
+    await whenNoneQueuedFor('members:9');
+    await note(5, 'Ana');
+    let landed = false;
+    const waiting = whenNoneQueuedFor('members:5').then(() => (landed = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(landed).toBe(false);
+    await flushOutbox();
+    await waiting;
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.members.get(5))?.first_name).toBe('Ana (server)');
   });
 });
 
