@@ -9,6 +9,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
 import { resolveAdminToken } from './features/admin/token';
 import { OFFER_SWEEP_INTERVAL_MS, OfferBus, sweepExpiredOffers, type OfferListener } from './features/booking/offers';
+import { SharedWeeks } from './features/booking/week';
 import { exclusively, isEmpty, migrateToLatest, openDatabase } from './db';
 import type { Database } from './db/schema';
 import { seedDemo as seedDemoData } from './db/seed';
@@ -164,6 +165,8 @@ export interface RunningServer {
    * notifications; returns a function that stops listening.
    */
   onOffer(listener: OfferListener): () => void;
+  /** The facility weeks GET /sessions presented (tests count how often it did). */
+  weeks: SharedWeeks;
   /** Applies the error reports' retention limit now (tests; the timer runs it anyway). */
   runReportRetention(): Promise<{ groups: number; ids: number; vitals: number }>;
   /** Runs the reminder and weekly-booking job once now (tests; the timer runs it anyway). */
@@ -321,6 +324,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     redis,
     realtime,
     offers: new OfferBus(),
+    weeks: new SharedWeeks(),
     notifications,
     vapidPublicKey: vapid.publicKey,
     adminToken: admin.token,
@@ -421,6 +425,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     db,
     publish: (channel, message) => realtime.publish(channel, message),
     onOffer: (listener) => deps.offers.on(listener),
+    weeks: deps.weeks,
     runBookingJobs: () => runBookingJobs(deps),
     runReportRetention: () => applyReportRetention(db, now(), retention),
     notifications,

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppNotification, NotificationRealtimeMessage } from '../core/contract/types';
+import type { AppNotification, NotificationRealtimeMessage, Session } from '../core/contract/types';
 import type { ServerOptions } from './app';
 import { openDatabase, type Database } from './db/index';
 import { ALEX, Browser, json, SAM, signedIn, testDatabase } from './testing/helpers';
@@ -88,6 +88,22 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)('two
     } finally {
       client.disconnect();
     }
+  });
+
+  it('a booking on B shows in the week A answers next, though A presented that week before', async () => {
+    const [alexOnB, samOnA] = await Promise.all([signedIn(b, ALEX), signedIn(a, SAM)]);
+    const headers = { 'X-Facility-Id': (await db.selectFrom('facilities').select('guid').where('name', '=', 'Wellington').executeTakeFirstOrThrow()).guid };
+    const week = async () => json<Session[]>(await samOnA.get('/api/v1/sessions', { headers }));
+    // A presents the week and keeps it.
+    const before = await week();
+    expect(await week()).toEqual(before);
+    const alexWeek = await json<Session[]>(await alexOnB.get('/api/v1/sessions', { headers }));
+    const target = before.find((s) => s.visit === null && alexWeek.find((mine) => mine.id === s.id)?.visit === null && !s.full && !s.cancelled && Date.parse(s.start_date) > Date.now() + 86_400_000 && Date.parse(s.booking_open_date) < Date.now());
+    const booked = await alexOnB.request(`/api/v1/sessions/${target!.id}/book`, { method: 'POST', json: {}, headers });
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    const after = (await week()).find((s) => s.id === target!.id);
+    expect(after?.booked_count).toBe(target!.booked_count + 1);
+    expect(after?.visit).toBeNull();
   });
 
   it('a write replayed on B with its Idempotency-Key answers what A stored, and is stored once', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -53,9 +54,44 @@ export function openDatabase(target: string, poolSize = 10, wait?: ConnectionWai
     // An idle connection the server ended (a restart, a dropped database) is replaced on next use;
     // unhandled, its error would end the process.
     pool.on('error', (error) => logger.warn({ component: 'database', reason: error.message }, 'PostgreSQL connection lost'));
-    return new Kysely<Database>({ dialect: timed(new PostgresDialect({ pool }), wait) });
+    return new Kysely<Database>({ dialect: timed(new PostgresDialect({ pool: preparing(pool) }), wait) });
   }
   return openSqlite(target, wait);
+}
+
+/** Statements prepared per PostgreSQL connection, at most: the app's queries are a few hundred shapes. */
+const PREPARED_PER_CONNECTION = 500;
+const prepared = new WeakMap<pg.PoolClient, Set<string>>();
+
+/**
+ * Kysely sends every query unnamed, so PostgreSQL parses and plans it anew each time: about as much
+ * of its CPU as running the app's small indexed queries (issue 30). Each connection prepares a
+ * query with parameters once under a name made from its text (pg's named statements), and later
+ * runs only bind and execute. Queries without parameters (begin, commit, DDL, several statements)
+ * stay unnamed; past PREPARED_PER_CONNECTION shapes (IN lists of many lengths) new ones do too.
+ */
+function preparing(pool: pg.Pool): Pick<pg.Pool, 'connect' | 'end'> {
+  return {
+    end: () => pool.end(),
+    async connect() {
+      const client = await pool.connect();
+      if (prepared.has(client)) return client;
+      const names = new Set<string>();
+      prepared.set(client, names);
+      const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        const [text, values] = args;
+        if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return original(...args);
+        const name = `s${createHash('sha1').update(text).digest('base64url')}`;
+        if (!names.has(name)) {
+          if (names.size >= PREPARED_PER_CONNECTION) return original(text, values);
+          names.add(name);
+        }
+        return original({ name, text, values });
+      }) as typeof client.query;
+      return client;
+    },
+  } as Pick<pg.Pool, 'connect' | 'end'>;
 }
 
 function openSqlite(file: string, wait?: ConnectionWait): Kysely<Database> {

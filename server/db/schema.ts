@@ -685,7 +685,17 @@ export interface BookingRemindersTable {
   sent_at: IsoText | null;
 }
 
+/**
+ * What a facility's classes show to anyone, versioned (migration 0027): bumped by triggers on every
+ * write that changes it, so GET /sessions presents a week once per version.
+ */
+export interface FacilityDataVersionsTable {
+  facility_id: number;
+  version: Generated<number>;
+}
+
 export interface Database {
+  facility_data_versions: FacilityDataVersionsTable;
   recurring_bookings: RecurringBookingsTable;
   recurring_booking_attempts: RecurringBookingAttemptsTable;
   booking_reminders: BookingRemindersTable;

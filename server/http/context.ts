@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { AuthSession } from '../features/auth/sessions';
 import type { OfferBus } from '../features/booking/offers';
+import type { SharedWeeks } from '../features/booking/week';
 import type { AccountRow, Database, FacilityRow } from '../db/schema';
 import type { Notifier } from '../features/notifications/service';
 import type { Realtime } from '../realtime/faye';
@@ -36,6 +37,8 @@ export interface Deps {
   realtime: Realtime;
   /** Waitlist offers made, announced after their transaction committed. */
   offers: OfferBus;
+  /** The facility weeks GET /sessions presented, by data version (features/booking/week.ts). */
+  weeks: SharedWeeks;
   /** Creates notifications and delivers them (realtime, Web Push) after commit. */
   notifications: Notifier;
   /** The VAPID public key browsers subscribe with (base64url). */

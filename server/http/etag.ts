@@ -29,9 +29,17 @@ function matches(ifNoneMatch: string, tag: string): boolean {
 export function jsonWithETag(c: Context, value: unknown): Response {
   const text = JSON.stringify(value);
   // Weak: the same JSON may later be sent compressed; not a secret, any stable hash will do.
-  const tag = `W/"${createHash('sha1').update(text).digest('base64url')}"`;
+  return answerWithETag(c, `W/"${createHash('sha1').update(text).digest('base64url')}"`, () => text);
+}
+
+/**
+ * A JSON answer named by `tag` (weak, W/"…"): 304 when If-None-Match names it, else 200 with
+ * `body()`. For answers whose tag is known without their text (GET /sessions names its answer by
+ * the shared week and the member's part): a revalidation then never builds the text at all.
+ */
+export function answerWithETag(c: Context, tag: string, body: () => string): Response {
   const headers = { ETag: tag, 'Cache-Control': API_CACHE_CONTROL, Vary: API_VARY };
   const ifNoneMatch = c.req.header('if-none-match');
   if (ifNoneMatch !== undefined && matches(ifNoneMatch, tag)) return c.body(null, 304, headers);
-  return c.body(text, 200, { ...headers, 'Content-Type': 'application/json' });
+  return c.body(body(), 200, { ...headers, 'Content-Type': 'application/json' });
 }

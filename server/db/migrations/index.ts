@@ -25,6 +25,7 @@ import * as m0023 from './0023_refunds';
 import * as m0024 from './0024_paid_at_the_studio';
 import * as m0025 from './0025_org_documents';
 import * as m0026 from './0026_client_reports';
+import * as m0027 from './0027_facility_data_versions';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0024_paid_at_the_studio': m0024,
   '0025_org_documents': m0025,
   '0026_client_reports': m0026,
+  '0027_facility_data_versions': m0027,
 };
 
 export const migrationProvider: MigrationProvider = {

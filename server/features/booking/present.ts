@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Session, Visit, VisitCharge, VisitSummary } from '../../../core/contract/types';
+import type { Session, Visit, VisitCharge, VisitSummary, WhiteboardItem } from '../../../core/contract/types';
 import { isWhiteboardVisible } from '../../../core/rules/session';
 import { inChunks } from '../../db/chunks';
 import type { Database, SessionRow, VisitRow } from '../../db/schema';
@@ -81,17 +81,6 @@ export function toVisitSummary(row: VisitRow, waitlistPosition: number | null = 
   };
 }
 
-/** The member's place in line for each class they wait for (one query for all of them). */
-async function waitlistPositions(db: Db, visits: readonly VisitRow[]): Promise<Map<number, number | null>> {
-  const waiting = visits.filter((v) => v.state === 'waitlisted');
-  if (waiting.length === 0) return new Map();
-  const line = await inChunks(waiting.map((v) => v.session_id), (ids) =>
-    db.selectFrom('visits').select(['id', 'session_id', 'created_at']).where('session_id', 'in', ids).where('state', '=', 'waitlisted').execute(),
-  );
-  const lineOf = groupBy(line, (v) => v.session_id);
-  return new Map(waiting.map((v) => [v.id, waitlistPosition(lineOf.get(v.session_id) ?? [], v.id)]));
-}
-
 /**
  * The member's current visit for a class: the most recent live one (not cancelled), else the
  * latest cancelled one, else none. `visits` are all the member's visits for that class.
@@ -112,69 +101,113 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return groups;
 }
 
-/** The courses of these classes by id, with whether the member is enrolled (two queries for all). */
-async function coursesOf(db: Db, rows: readonly SessionWithFacility[], profileId: number): Promise<Map<number, NonNullable<Session['course']>>> {
-  const ids = [...new Set(rows.flatMap((r) => (r.course_id === null ? [] : [r.course_id])))];
-  if (ids.length === 0) return new Map();
-  const [courses, mine] = await Promise.all([
-    inChunks(ids, (chunk) => db.selectFrom('courses').select(['id', 'name']).where('id', 'in', chunk).execute()),
-    inChunks(ids, (chunk) => db.selectFrom('course_enrolments').select('course_id').where('profile_id', '=', profileId).where('course_id', 'in', chunk).execute()),
-  ]);
-  const enrolled = new Set(mine.map((e) => e.course_id));
-  return new Map(courses.map((c) => [c.id, { id: c.id, name: c.name, enrolled: enrolled.has(c.id) }]));
+/**
+ * What a class shows to every member alike. GET /sessions presents a facility's week of these
+ * once per data version (week.ts); `memberSession` adds one member's own part.
+ */
+export interface SharedSession {
+  /** The wire shape up to its instructors, in the order sent. */
+  base: Omit<Session, 'whiteboard_items' | 'whiteboard_visibility' | 'visit' | 'course'>;
+  whiteboard_visibility: Session['whiteboard_visibility'];
+  /** The programmed workouts, for whoever may see them (public: all; attending: members booked on it). */
+  items: WhiteboardItem[];
+  course: { id: number; name: string } | null;
+  /** Who waits (state waitlisted), for a waiting member's place in line. */
+  waitlist: { id: number; created_at: string }[];
 }
 
-export async function presentSessions(db: Db, rows: readonly SessionWithFacility[], profileId: number): Promise<Session[]> {
+/** The classes as everyone sees them (instructors, places, waitlists, courses, whiteboards), in a few queries for all. */
+export async function presentShared(db: Db, rows: readonly SessionWithFacility[]): Promise<SharedSession[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const instructors = await inChunks(ids, (chunk) =>
     db.selectFrom('session_instructors').select(['session_id', 'full_name', 'substituted']).where('session_id', 'in', chunk).orderBy('session_id').orderBy('position').orderBy('id').execute(),
   );
   const counts = await visitCounts(db, ids);
-  const mine = await inChunks(ids, (chunk) => db.selectFrom('visits').selectAll().where('profile_id', '=', profileId).where('session_id', 'in', chunk).execute());
+  const waiting = ids.filter((id) => (counts.get(id)?.waitlisted ?? 0) > 0);
+  const line =
+    waiting.length === 0 ? [] : await inChunks(waiting, (chunk) => db.selectFrom('visits').select(['id', 'session_id', 'created_at']).where('session_id', 'in', chunk).where('state', '=', 'waitlisted').execute());
+  const courseIds = [...new Set(rows.flatMap((r) => (r.course_id === null ? [] : [r.course_id])))];
+  const courses = new Map(courseIds.length === 0 ? [] : (await inChunks(courseIds, (chunk) => db.selectFrom('courses').select(['id', 'name']).where('id', 'in', chunk).execute())).map((c) => [c.id, c]));
+  // Whiteboards someone may see (see docs/rules.md#booking), in one query.
+  const items = await whiteboardItemsFor(db, rows.filter((r) => r.whiteboard_visibility === 'public' || r.whiteboard_visibility === 'attending').map((r) => r.id));
   // Grouped once: filtering the whole lists for every class grew with classes × rows.
   const instructorsOf = groupBy(instructors, (i) => i.session_id);
-  const mineOf = groupBy(mine, (v) => v.session_id);
-  const current = new Map(rows.map((row) => [row.id, currentVisit(mineOf.get(row.id) ?? [])]));
-  const positions = await waitlistPositions(db, [...current.values()].filter((v): v is VisitRow => v !== null));
-  const courses = await coursesOf(db, rows, profileId);
-
-  const sessions = rows.map((row): Session => {
+  const lineOf = groupBy(line, (v) => v.session_id);
+  return rows.map((row): SharedSession => {
     const c = counts.get(row.id) ?? NO_VISITS;
-    const visit = current.get(row.id) ?? null;
+    const course = row.course_id === null ? undefined : courses.get(row.course_id);
     return {
-      id: row.id,
-      facility_guid: row.facility_guid,
-      name: row.name,
-      description: row.description,
-      location: row.location,
-      start_date: row.start_at,
-      end_date: row.end_at,
-      booking_open_date: row.booking_open_at,
-      booking_close_date: row.booking_close_at,
-      cancellation_close_date: row.cancellation_close_at,
-      cancelled: row.cancelled === 1,
-      full: isFull(row.capacity, c),
-      capacity: row.capacity,
-      booked_count: placesTaken(c),
-      offered_count: c.pending,
-      waitlist_count: c.waitlisted,
-      waitlists_on: row.waitlists_on === 1,
-      dropin_spaces: row.dropin_spaces,
-      droppedin_count: c.droppedin,
-      online_url: row.online_url,
-      instructors: (instructorsOf.get(row.id) ?? []).map((i) => ({ full_name: i.full_name, substituted: i.substituted === 1 })),
-      whiteboard_items: [],
+      base: {
+        id: row.id,
+        facility_guid: row.facility_guid,
+        name: row.name,
+        description: row.description,
+        location: row.location,
+        start_date: row.start_at,
+        end_date: row.end_at,
+        booking_open_date: row.booking_open_at,
+        booking_close_date: row.booking_close_at,
+        cancellation_close_date: row.cancellation_close_at,
+        cancelled: row.cancelled === 1,
+        full: isFull(row.capacity, c),
+        capacity: row.capacity,
+        booked_count: placesTaken(c),
+        offered_count: c.pending,
+        waitlist_count: c.waitlisted,
+        waitlists_on: row.waitlists_on === 1,
+        dropin_spaces: row.dropin_spaces,
+        droppedin_count: c.droppedin,
+        online_url: row.online_url,
+        instructors: (instructorsOf.get(row.id) ?? []).map((i) => ({ full_name: i.full_name, substituted: i.substituted === 1 })),
+      },
       whiteboard_visibility: row.whiteboard_visibility,
-      visit: visit ? toVisitSummary(visit, positions.get(visit.id) ?? null) : null,
-      course: row.course_id === null ? null : (courses.get(row.course_id) ?? null),
+      items: items.get(row.id) ?? [],
+      course: course ? { id: course.id, name: course.name } : null,
+      waitlist: (lineOf.get(row.id) ?? []).map((v) => ({ id: v.id, created_at: v.created_at })),
     };
   });
-  // Programmed workouts only where the member may see the whiteboard (see docs/rules.md#booking), in one query.
-  const visible = sessions.filter((s) => isWhiteboardVisible(s));
-  const items = await whiteboardItemsFor(db, visible.map((s) => s.id));
-  for (const session of visible) session.whiteboard_items = items.get(session.id) ?? [];
-  return sessions;
+}
+
+/** One member's own part of the classes: their current visit of each, the courses they are enrolled in. */
+export interface MemberPart {
+  visits: ReadonlyMap<number, VisitRow | null>;
+  enrolled: ReadonlySet<number>;
+}
+
+/** The member's current visit of each class they have visits of, from all their visits of those classes. */
+export function currentVisits(mine: readonly VisitRow[]): Map<number, VisitRow | null> {
+  return new Map([...groupBy(mine, (v) => v.session_id)].map(([id, visits]) => [id, currentVisit(visits)]));
+}
+
+/** The member's part of the class lists: the member's own visit, place in line, whiteboard and course enrolment. */
+export function memberFields(shared: SharedSession, member: MemberPart): Pick<Session, 'whiteboard_items' | 'visit' | 'course'> {
+  const row = member.visits.get(shared.base.id) ?? null;
+  const visit = row ? toVisitSummary(row, row.state === 'waitlisted' ? waitlistPosition(shared.waitlist, row.id) : null) : null;
+  const shown = isWhiteboardVisible({ ...shared.base, whiteboard_visibility: shared.whiteboard_visibility, visit });
+  return {
+    whiteboard_items: shown ? shared.items : [],
+    visit,
+    course: shared.course ? { ...shared.course, enrolled: member.enrolled.has(shared.course.id) } : null,
+  };
+}
+
+/** A class as this member sees it (the wire's key order). */
+export function memberSession(shared: SharedSession, member: MemberPart): Session {
+  const { whiteboard_items, visit, course } = memberFields(shared, member);
+  return { ...shared.base, whiteboard_items, whiteboard_visibility: shared.whiteboard_visibility, visit, course };
+}
+
+export async function presentSessions(db: Db, rows: readonly SessionWithFacility[], profileId: number): Promise<Session[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const shared = await presentShared(db, rows);
+  const mine = await inChunks(ids, (chunk) => db.selectFrom('visits').selectAll().where('profile_id', '=', profileId).where('session_id', 'in', chunk).execute());
+  const courseIds = [...new Set(shared.flatMap((s) => (s.course ? [s.course.id] : [])))];
+  const enrolled =
+    courseIds.length === 0 ? [] : await inChunks(courseIds, (chunk) => db.selectFrom('course_enrolments').select('course_id').where('profile_id', '=', profileId).where('course_id', 'in', chunk).execute());
+  const member: MemberPart = { visits: currentVisits(mine), enrolled: new Set(enrolled.map((e) => e.course_id)) };
+  return shared.map((s) => memberSession(s, member));
 }
 
 export async function loadMemberSession(db: Db, sessionId: number, profileId: number): Promise<Session | undefined> {

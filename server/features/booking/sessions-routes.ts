@@ -1,14 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { pathId, readOptionalJson, readQuery, requireFacility, sweepOffers } from './http';
-import { loadMemberSession, presentSessions, sessionsQuery, type SessionWithFacility } from './present';
+import { loadMemberSession } from './present';
+import { memberWeekAnswer } from './week';
 import type { AppContext, AppEnv } from '../../http/context';
 import { ApiError, notFound } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
 import { profileId, requireAuth } from '../../http/session';
 import { placeVisit, type VisitKind } from './place';
 import { sessionRange } from './range';
-import { jsonWithETag } from '../../http/etag';
+import { answerWithETag } from '../../http/etag';
 import { addReminder, removeReminder } from './recurring';
 
 // Classes (/sessions). A class is visible to members of its organisation
@@ -33,19 +34,14 @@ export function sessionRoutes(): Hono<AppEnv> {
   routes.use('*', sweepOffers);
 
   routes.get('/', async (c) => {
-    const { db, now } = c.get('deps');
+    const { db, now, weeks } = c.get('deps');
     const facility = requireFacility(c);
     const range = sessionRange(readQuery(c, listQuery), facility.time_zone, now());
     if (!range.ok) throw new ApiError(422, range.code, range.message);
-    // The facility itself was checked against the member's accounts by facilityScope.
-    const rows: SessionWithFacility[] = await sessionsQuery(db)
-      .where('sessions.facility_id', '=', facility.id)
-      .where('sessions.start_at', '>=', range.from.toISOString())
-      .where('sessions.start_at', '<', range.to.toISOString())
-      .orderBy('sessions.start_at')
-      .orderBy('sessions.id')
-      .execute();
-    return jsonWithETag(c, await presentSessions(db, rows, profileId(c)));
+    // The facility itself was checked against the member's accounts by facilityScope. The week
+    // shared by its members is presented once per data version (week.ts).
+    const answer = await memberWeekAnswer(db, weeks, facility.id, range.from, range.to, profileId(c));
+    return answerWithETag(c, answer.tag, answer.body);
   });
 
   routes.get('/:id', async (c) => {

@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { onPostgres } from '../../db/index';
+import type { Database, VisitRow } from '../../db/schema';
+import { currentVisits, memberFields, presentShared, sessionsQuery, type MemberPart, type SharedSession } from './present';
+
+// GET /sessions (issue 30). Every member of a facility pulls the same week, and all but a few
+// fields of it are the same for each: the week is presented once per facility, range and data
+// version (migration 0027: bumped in the writer's transaction by every write that changes what a
+// class shows), kept as JSON text, and each answer adds the member's own part (their visit and
+// place in line, their whiteboard, their course enrolment) to the classes it concerns. The
+// version is read from the database with the member's part, per request, so a write through any
+// process shows at once in every process's next answer.
+
+type Db = Kysely<Database>;
+
+/** A week presented for everyone, with its JSON. */
+export interface SharedWeek {
+  sessions: SharedSession[];
+  /** Each class as JSON, as a member with no visit and no course enrolment there sees it. */
+  plain: string[];
+  /** A hash of all the week shows to anyone: with the member's part it names the answer (ETag). */
+  digest: string;
+}
+
+const NO_MEMBER: MemberPart = { visits: new Map(), enrolled: new Set() };
+
+/** A class as JSON with the member's fields; the same text as JSON.stringify(memberSession(…)). */
+function sessionText(shared: SharedSession, fields: ReturnType<typeof memberFields>): string {
+  const base = JSON.stringify(shared.base);
+  return `${base.slice(0, -1)},"whiteboard_items":${JSON.stringify(fields.whiteboard_items)},"whiteboard_visibility":${JSON.stringify(shared.whiteboard_visibility)},"visit":${JSON.stringify(fields.visit)},"course":${JSON.stringify(fields.course)}}`;
+}
+
+function sharedWeek(sessions: SharedSession[]): SharedWeek {
+  return {
+    sessions,
+    plain: sessions.map((s) => sessionText(s, memberFields(s, NO_MEMBER))),
+    digest: createHash('sha1').update(JSON.stringify(sessions)).digest('base64url'),
+  };
+}
+
+/** Weeks kept per process: a few facilities times the weeks members look at. */
+const WEEKS_KEPT = 128;
+
+/** The weeks this process presented, by facility and range, each with the data version it was presented at. */
+export class SharedWeeks {
+  readonly #weeks = new Map<string, { version: number; week: Promise<SharedWeek> }>();
+  /** How many weeks were presented (not found here). */
+  presented = 0;
+
+  /**
+   * The week at `version` (read before anything of the week is), presented by `present` if not
+   * kept. Presented after the version was read, it is that version or newer, never older.
+   */
+  get(key: string, version: number | null, present: () => Promise<SharedSession[]>): Promise<SharedWeek> {
+    const kept = this.#weeks.get(key);
+    if (kept && version !== null && kept.version === version) {
+      // Most recently used last: the first is the one to drop.
+      this.#weeks.delete(key);
+      this.#weeks.set(key, kept);
+      return kept.week;
+    }
+    this.presented += 1;
+    const week = present().then(sharedWeek);
+    // No version (a facility made before its row), or one older than kept (a request that read it
+    // just before a write): presented for this answer only.
+    if (version === null || (kept && kept.version > version)) return week;
+    this.#weeks.delete(key);
+    this.#weeks.set(key, { version, week });
+    if (this.#weeks.size > WEEKS_KEPT) this.#weeks.delete(this.#weeks.keys().next().value as string);
+    week.catch(() => {
+      if (this.#weeks.get(key)?.week === week) this.#weeks.delete(key);
+    });
+    return week;
+  }
+}
+
+interface MemberWeek {
+  version: number | null;
+  visits: VisitRow[];
+  enrolled: number[];
+}
+
+/** The facility's data version, then the member's visits of the range and course enrolments; on PostgreSQL in one query. */
+async function memberWeek(db: Db, facilityId: number, from: string, to: string, profileId: number): Promise<MemberWeek> {
+  const version = db.selectFrom('facility_data_versions').select('version').where('facility_id', '=', facilityId);
+  const visits = db
+    .selectFrom('visits')
+    .innerJoin('sessions', 'sessions.id', 'visits.session_id')
+    .selectAll('visits')
+    .where('visits.profile_id', '=', profileId)
+    .where('sessions.facility_id', '=', facilityId)
+    .where('sessions.start_at', '>=', from)
+    .where('sessions.start_at', '<', to);
+  const enrolled = db.selectFrom('course_enrolments').select('course_id').where('profile_id', '=', profileId);
+  if (onPostgres(db)) {
+    // One round trip, one snapshot: each query here was a round trip of its own.
+    const row = await db.selectNoFrom([version.as('version'), jsonArrayFrom(visits).as('visits'), jsonArrayFrom(enrolled).as('enrolled')]).executeTakeFirstOrThrow();
+    return { version: row.version ?? null, visits: row.visits, enrolled: row.enrolled.map((e) => e.course_id) };
+  }
+  // SQLite answers in-process: plain queries, the version first.
+  const v = await version.executeTakeFirst();
+  return { version: v?.version ?? null, visits: await visits.execute(), enrolled: (await enrolled.execute()).map((e) => e.course_id) };
+}
+
+/** The facility's classes starting in [from, to) as this member sees them: the ETag, and the JSON on demand. */
+export async function memberWeekAnswer(db: Db, weeks: SharedWeeks, facilityId: number, from: Date, to: Date, profileId: number): Promise<{ tag: string; body: () => string }> {
+  const [start, end] = [from.toISOString(), to.toISOString()];
+  const own = await memberWeek(db, facilityId, start, end, profileId);
+  const week = await weeks.get(`${facilityId} ${start} ${end}`, own.version, async () =>
+    presentShared(db, await sessionsQuery(db).where('sessions.facility_id', '=', facilityId).where('sessions.start_at', '>=', start).where('sessions.start_at', '<', end).orderBy('sessions.start_at').orderBy('sessions.id').execute()),
+  );
+  const member: MemberPart = { visits: currentVisits(own.visits), enrolled: new Set(own.enrolled) };
+  // The classes where this member's fields differ from the plain ones: their visits and courses.
+  const mine: [number, ReturnType<typeof memberFields>][] = [];
+  week.sessions.forEach((s, i) => {
+    if (member.visits.get(s.base.id) || (s.course && member.enrolled.has(s.course.id))) mine.push([i, memberFields(s, member)]);
+  });
+  const mineText = JSON.stringify(mine);
+  // The answer is the shared week with these fields: the two name it (no need to hash the whole body).
+  const tag = `W/"${createHash('sha1').update(week.digest).update(mineText).digest('base64url')}"`;
+  return {
+    tag,
+    body: () => {
+      const texts = [...week.plain];
+      for (const [i, fields] of mine) texts[i] = sessionText(week.sessions[i]!, fields);
+      return `[${texts.join(',')}]`;
+    },
+  };
+}
