@@ -177,7 +177,7 @@ export async function outboxReplayReport(): Promise<BenchLine[]> {
 
     const replays: number[] = [];
     const raws: number[] = [];
-    const profile = process.env.OUTBOX_REPLAY_PROFILE ?? null;
+    const profile = process.env.OUTBOX_REPLAY_PROFILE || null;
     for (let run = 0; run < RUNS; run += 1) {
       const last = profile !== null && run === RUNS - 1;
       await fillOutbox(page, REPLAY_WRITES, run);
