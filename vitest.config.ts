@@ -9,20 +9,21 @@ import { defineConfig } from 'vitest/config';
 // a fresh DOM and modules per file: their screens hold state in module scope.
 // What vite.config.ts defines for the build (a release name tests can recognise).
 const define = { __APP_RELEASE__: JSON.stringify('0.0.0+test') };
+// Inline projects do not inherit the root's test options: each gets them here.
+// Many server tests start a server (a database, migrations, demo data) or a process inside the
+// test: on a busy two-core machine that alone can pass Vitest's 5 s default.
+const shared = { testTimeout: 20_000 };
 
 export default defineConfig({
   define,
   test: {
-    // Many server tests start a server (a database, migrations, demo data) inside the test: on a
-    // busy two-core machine that alone can pass Vitest's 5 s default.
-    testTimeout: 20_000,
     // npm run test:pg: the server and data suites against a throwaway PostgreSQL.
     globalSetup: process.env.TEST_PG ? ['tests/support/pg-setup.ts'] : [],
     projects: [
-      { define, test: { name: 'rules', include: ['core/**/*.test.ts', 'src/domain/**/*.test.ts', 'src/i18n/**/*.test.ts'], environment: 'node', isolate: false } },
-      { define, test: { name: 'data', include: ['src/data/**/*.test.ts', 'src/features/**/*.test.ts'], environment: 'node', isolate: false, setupFiles: ['tests/support/data-setup.ts'] } },
-      { define, test: { name: 'server', include: ['server/**/*.test.ts'], environment: 'node', isolate: false } },
-      { define, test: { name: 'components', include: ['src/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['tests/support/components-setup.ts'] } },
+      { define, test: { ...shared, name: 'rules', include: ['core/**/*.test.ts', 'src/domain/**/*.test.ts', 'src/i18n/**/*.test.ts'], environment: 'node', isolate: false } },
+      { define, test: { ...shared, name: 'data', include: ['src/data/**/*.test.ts', 'src/features/**/*.test.ts'], environment: 'node', isolate: false, setupFiles: ['tests/support/data-setup.ts'] } },
+      { define, test: { ...shared, name: 'server', include: ['server/**/*.test.ts'], environment: 'node', isolate: false } },
+      { define, test: { ...shared, name: 'components', include: ['src/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['tests/support/components-setup.ts'] } },
     ],
   },
 });
