@@ -19,7 +19,7 @@ export function lastScreenPlugin(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        if (ctx.bundle) html = entryStartedByScript(inlineStylesheet(html, ctx.bundle), ctx.bundle);
+        if (ctx.bundle) html = entryStartedByScript(inlineStylesheet(html, ctx.bundle));
         const head = iife('src/app/snapshot/restore-head.ts');
         const body = iife('src/app/snapshot/restore-body.ts');
         const rootEnd = html.indexOf('</div>', html.indexOf('id="root"')) + '</div>'.length;
@@ -37,43 +37,14 @@ export function lastScreenPlugin(): Plugin {
  * at once, or after the first frame when a saved screen is up, so fetching and compiling the app's
  * modules never holds back painting it (they did, by about as long again as a static page takes).
  */
-function entryStartedByScript(html: string, bundle: Bundle): string {
+function entryStartedByScript(html: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
   const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
   const entryUrl = entry.exec(html)?.[1];
   if (!entryUrl) throw new Error('index.html has no entry module script');
   const modules = [entryUrl, ...[...html.matchAll(preload)].map((match) => match[1]!)];
   const list = `<script type="application/json" id="app-modules">${JSON.stringify(modules)}</script>\n    `;
-  const screens = `<script type="application/json" id="screen-modules">${JSON.stringify(screenModules(bundle))}</script>\n    `;
-  return html.replace(entry, () => list + screens).replace(preload, '');
-}
-
-/** The screens a saved screen can be of (only the timetable marks its first content), by path. */
-const SAVED_SCREENS: Record<string, string> = { '/classes': '/src/features/booking/screens/ClassesScreen.tsx' };
-
-/**
- * Each such screen's chunks beyond the entry's: when one is shown, restore-body.ts preloads them
- * with the app's modules instead of the app asking for them once it runs (a wave of requests later).
- */
-function screenModules(bundle: Bundle): Record<string, string[]> {
-  const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-  const entryFiles = new Set<string>();
-  const closure = (fileName: string, into: Set<string>, skip: Set<string>) => {
-    const chunk = chunks.find((c) => c.fileName === fileName);
-    if (!chunk || into.has(fileName) || skip.has(fileName)) return;
-    into.add(fileName);
-    for (const imported of chunk.imports) closure(imported, into, skip);
-  };
-  for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, entryFiles, new Set());
-  return Object.fromEntries(
-    Object.entries(SAVED_SCREENS).map(([path, source]) => {
-      const screen = chunks.find((c) => c.facadeModuleId?.endsWith(source));
-      if (!screen) throw new Error(`No chunk for ${source}`);
-      const files = new Set<string>();
-      closure(screen.fileName, files, entryFiles);
-      return [path, [...files].map((file) => `/${file}`)];
-    }),
-  );
+  return html.replace(entry, () => list).replace(preload, '');
 }
 
 type Bundle = NonNullable<Parameters<Extract<NonNullable<Plugin['transformIndexHtml']>, { handler: unknown }>['handler']>[1]['bundle']>;

@@ -3,7 +3,7 @@
 // and starts the app's modules (listed in #app-modules): at once, or after the saved screen's first paint.
 // It is the app's own markup, taken from its own rendered DOM (capture.ts): text the app escaped
 // when it rendered is escaped again by the serialisation, so no member text becomes markup.
-import { LAST_SCREEN_TAP, screenPath } from './format';
+import { LAST_SCREEN_TAP } from './format';
 
 const saved = window.__lastScreen;
 delete window.__lastScreen;
@@ -54,10 +54,8 @@ try {
 const list = document.getElementById('app-modules');
 if (list?.textContent) {
   const [entry, ...imports] = JSON.parse(list.textContent) as string[];
-  // The saved screen's own chunks (scripts/vite-last-screen.ts#screenModules) come in the same wave.
-  const screens = shown ? (JSON.parse(document.getElementById('screen-modules')?.textContent ?? '{}') as Record<string, string[]>) : {};
   const start = () => {
-    for (const href of [entry, ...imports, ...(screens[screenPath(location.pathname, '')] ?? [])]) {
+    for (const href of [entry, ...imports]) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';

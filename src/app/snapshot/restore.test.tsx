@@ -45,19 +45,6 @@ describe('the body script', () => {
     expect(preloaded()).toEqual(MODULES);
   });
 
-  it('preloads the saved screen’s own chunks with the app’s modules, and not without a saved screen', async () => {
-    document.body.insertAdjacentHTML('beforeend', `<script type="application/json" id="screen-modules">${JSON.stringify({ '/classes': ['/assets/ClassesScreen-3.js'] })}</script>`);
-    window.__lastScreen = { html: '<div class="shell"></div>', who: '7@wlg' };
-    history.replaceState(null, '', '/');
-    await import('./restore-body');
-    await vi.advanceTimersByTimeAsync(250);
-    expect(preloaded()).toEqual([...MODULES, '/assets/ClassesScreen-3.js']);
-    added = [];
-    vi.resetModules();
-    await import('./restore-body');
-    expect(preloaded()).toEqual(MODULES);
-  });
-
   it('starts the app at once when there is no saved screen', async () => {
     await import('./restore-body');
     expect(document.getElementById('splash')!.className).toBe('splash');
