@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -11,6 +12,8 @@ export default defineConfig({
   // faye's browser build reads `global`.
   // The release an error report names (version+commit, scripts/release.ts): the server finds the same build's source maps by it.
   define: { global: 'globalThis', __APP_RELEASE__: JSON.stringify(release) },
+  // The shim's fallback is for React < 18; on React 19 it re-exports React's hook (src/app/use-sync-external-store-shim.ts).
+  resolve: { alias: [{ find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./src/app/use-sync-external-store-shim.ts', import.meta.url)) }] },
   plugins: [
     react(),
     lastScreenPlugin(),

@@ -1,5 +1,6 @@
 // The initial JS budget as a failing check: what a cold, signed-in load of /classes fetches
 // before the first class row (see bench/cold-load.ts for what counts).
+import { readFileSync } from 'node:fs';
 import { test, expect } from './fixtures';
 import { INITIAL_JS_BUDGET_KB, SHELL_JS_BUDGET_KB, measureColdClassesLoad, signInDemo } from '../bench/cold-load';
 import { bundleReport } from '../bench/bundle';
@@ -17,4 +18,13 @@ test('the JS that index.html names stays within the shell budget', () => {
   const shell = bundleReport().find((line) => line.budget !== undefined)!;
   console.log(`${shell.name}: ${shell.value.toFixed(1)} KB, budget ${SHELL_JS_BUDGET_KB} KB, ${(shell.value / SHELL_JS_BUDGET_KB * 100).toFixed(0)}% of budget`);
   expect(shell.value).toBeLessThanOrEqual(SHELL_JS_BUDGET_KB);
+});
+
+test('index.html names the entry with the chunks it imports, so they are fetched with it, not after it is parsed', () => {
+  const html = readFileSync('dist/index.html', 'utf8');
+  const listed = JSON.parse(/<script type="application\/json" id="app-modules">([^<]*)<\/script>/.exec(html)![1]!) as string[];
+  const entry = readFileSync(`dist${listed[0]}`, 'utf8');
+  const imports = [...entry.matchAll(/(?:^|[;\s}])import(?:[^("']*?from)?\s*["']\.\/([^"']+\.js)["']/g)].map((match) => `/assets/${match[1]}`);
+  expect(imports.length).toBeGreaterThan(0);
+  expect(listed.slice(1)).toEqual(expect.arrayContaining(imports));
 });

@@ -83,4 +83,46 @@ test.describe('the last known screen', () => {
     await expect(page).toHaveURL(/\/login/);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('member-pwa:last-screen')))).toEqual([]);
   });
+
+  for (const offline of [true, false]) {
+    test(`a class tapped on the saved timetable before the live one is up opens once the app runs (${offline ? 'offline' : 'online'})`, async ({ page, context, loginPage }) => {
+      await loginPage.signInAs(DEMO.alex);
+      await waitForServiceWorker(page);
+      await expect(page.getByTestId('session-row').first()).toBeVisible();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('member-pwa:last-screen:/classes')?.includes('session-row') ?? false)).toBe(true);
+      if (offline) await goOffline(context);
+
+      const next = await context.newPage();
+      // What the page held when the tap came: the saved screen, and no live row yet.
+      await next.addInitScript(() => {
+        addEventListener('click', () => ((window as unknown as { atTap: string[] }).atTap ??= [document.querySelector('#splash.splash--screen .session-row') ? 'saved' : '', document.querySelector('#root .session-row') ? 'live' : ''].filter(Boolean)), true);
+      });
+      // A mid-range phone's CPU (as bench/repeat-visit.ts): the app takes long enough to start that
+      // the tap, about 100 ms after the navigation, lands on the saved screen alone.
+      const cdp = await context.newCDPSession(next);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      // From the home screen icon (start_url '/', which opens the timetable).
+      await next.goto('/', { waitUntil: 'commit' });
+      const saved = next.locator('#splash.splash--screen .session-row').first();
+      const { href, name, x, y } = await saved.evaluate((row) => {
+        const box = row.getBoundingClientRect();
+        return { href: row.getAttribute('href'), name: row.querySelector('.session-row__name')?.textContent, x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      });
+      await next.mouse.click(x, y);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+      expect(await next.evaluate(() => (window as unknown as { atTap?: string[] }).atTap)).toEqual(['saved']);
+      expect(href).toMatch(/^\/classes\/\d+$/);
+      await expect(next).toHaveURL(new RegExp(`${href}$`));
+      await expect(next.getByRole('heading', { level: 1 })).toHaveText(name!);
+      await expect(next.locator('#splash')).toHaveCount(0);
+      // Back is the timetable the tap was made on.
+      await next.goBack();
+      await expect(next).toHaveURL(/\/classes$/);
+      await expect(next.getByTestId('session-row').first()).toBeVisible();
+      await next.close();
+      if (offline) await goOnline(context);
+    });
+  }
 });
+

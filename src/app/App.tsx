@@ -1,7 +1,7 @@
 // The root: chooses the signed-in or signed-out route tree from the auth row in Dexie, and
 // mounts the global layers (toasts, progress box, confirm dialogs, update banner).
 import { useEffect, useRef } from 'react';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, useLocation, useNavigate } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
 import { useAuth } from '../data/hooks/auth';
@@ -18,7 +18,8 @@ import { LocaleFollower } from './LocaleFollower';
 import { ScrollToTop } from './ScrollToTop';
 import { SyncNoticeToasts } from './SyncNoticeToasts';
 import { afterFirstContent } from '../ui/first-content';
-import { hideSplash, splashShowsLastScreen } from './splash';
+import { followLastScreenTaps, hideSplash, splashShowsLastScreen } from './splash';
+import { screenOwner, screenPath } from './snapshot/format';
 
 /** How long the last known screen may cover a live screen that never marks its data as shown. */
 const LAST_SCREEN_WAIT_MS = 2_000;
@@ -72,7 +73,24 @@ function AuthSwitch() {
     <Shell>
       <LocaleFollower />
       <SyncNoticeToasts />
+      <LastScreenTaps who={screenOwner(auth)} />
       <SignedInRoutes />
     </Shell>
   );
+}
+
+/** A link tapped on the last known screen before this screen was live opens, as the live one would have. */
+function LastScreenTaps({ who }: { who: string | null }) {
+  const navigate = useNavigate();
+  // '/' and '/dashboard' are on their way to the timetable (a redirect): the tap follows once there.
+  const { pathname } = useLocation();
+  const settled = screenPath(pathname, '') === pathname;
+  useEffect(() => {
+    if (!settled) return;
+    return followLastScreenTaps(who, (path) => {
+      hideSplash();
+      void navigate(path);
+    });
+  }, [settled, who, navigate]);
+  return null;
 }

@@ -127,7 +127,11 @@ describe('initI18n / changeLocale (runtime loading)', () => {
   });
 
   it('initialises in the resolved locale, loading the file and the fallback by fetch', async () => {
+    // The first screen's strings, asked for before (preloadRoute), come with the shell's, not after them.
+    const firstScreen = withStrings('booking', () => Promise.resolve('screen'))();
     const instance = await initI18n('fr-CA');
+    expect(i18n.hasResourceBundle('fr', 'booking')).toBe(true);
+    expect(await firstScreen).toBe('screen');
     expect(instance).toBe(i18n);
     expect(i18n.language).toBe('fr');
     expect(currentLocale()).toBe('fr');

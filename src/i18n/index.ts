@@ -137,6 +137,8 @@ export function baseOptions(lng: Locale): InitOptions {
 export const i18n: I18n = i18next.createInstance();
 
 let initPromise: Promise<I18n> | null = null;
+/** Namespaces asked for before initI18n: they load with the shell's. */
+const askedEarly = new Set<Namespace>();
 let markInitialised: () => void = () => undefined;
 /** Settles once initI18n has loaded the first language: feature strings may be asked for before. */
 const initialised = new Promise<void>((resolve) => {
@@ -185,7 +187,8 @@ export function initI18n(locale: string): Promise<I18n> {
     // The first screen's strings will need the features' URLs: fetch them alongside the shell's.
     void import('./feature-urls').catch(() => undefined);
     i18n.on('languageChanged', (l: string) => applyDocumentLocale(resolveLocale(l)));
-    await Promise.all([i18n.init(baseOptions(lng)), loadDateLocale(lng).catch(() => undefined)]);
+    // The first screen's strings, asked for before this (preloadRoute), load with the shell's, not after them.
+    await Promise.all([i18n.init({ ...baseOptions(lng), ns: [SHELL_NAMESPACE, ...askedEarly] }), loadDateLocale(lng).catch(() => undefined)]);
     applyDocumentLocale(lng);
     markInitialised();
     return i18n;
@@ -217,6 +220,7 @@ export function currentLocale(): Locale {
 
 /** Loads a feature's strings in the current language (and the fallback); resolves when ready. */
 export async function loadNamespace(ns: Namespace | readonly Namespace[]): Promise<void> {
+  if (!initPromise) for (const name of [ns].flat()) askedEarly.add(name);
   await initialised;
   await i18n.loadNamespaces(ns);
 }

@@ -4,7 +4,9 @@
 // content (markFirstContent) are saved: their markup then holds the member's rows, not a spinner.
 import { hasFirstContent, onFirstContent, whenIdle } from '../../ui/first-content';
 import { registerMemberMemory } from '../../data/memory';
-import { localDay, pageBuild, parseRecord, screenKey, SNAPSHOT_KEY, SNAPSHOT_MAX_CHARS, withScreen } from './format';
+import { liveQuery } from 'dexie';
+import { db, type AuthState } from '../../data/db';
+import { localDay, pageBuild, parseRecord, screenKey, screenOwner, SNAPSHOT_KEY, SNAPSHOT_MAX_CHARS, withScreen } from './format';
 
 const SCROLLED_AWAY_PX = 200;
 
@@ -14,6 +16,9 @@ const DROP = 'data-snapshot-drop';
 
 /** What this page last wrote per path: a list that re-renders the same rows writes nothing. */
 const written = new Map<string, string>();
+
+/** Whose screens these are (format.ts#screenOwner), kept current so a save at pagehide need not wait. */
+let who: string | null = null;
 
 /**
  * What the next visit's first frame cannot show: list rows and the footer below the fold, a menu
@@ -58,11 +63,11 @@ export function shellMarkup(shell: Element): string {
 function save(path: string): void {
   const shell = document.querySelector('#root > .shell');
   const build = pageBuild(document);
-  if (!shell || !build || currentPath() !== path) return;
+  if (!shell || !build || !who || currentPath() !== path) return;
   const html = shellMarkup(shell);
   if (html.length > SNAPSHOT_MAX_CHARS || written.get(path) === html) return;
   try {
-    const { record, dropped } = withScreen(parseRecord(localStorage.getItem(SNAPSHOT_KEY)), { path, at: Date.now() }, { build, day: localDay(new Date()), lang: document.documentElement.lang });
+    const { record, dropped } = withScreen(parseRecord(localStorage.getItem(SNAPSHOT_KEY)), { path, at: Date.now() }, { build, day: localDay(new Date()), lang: document.documentElement.lang, who });
     for (const old of dropped) {
       localStorage.removeItem(screenKey(old));
       written.delete(old);
@@ -84,6 +89,10 @@ export function startSavingLastScreen(): () => void {
   let waiting = false;
   // What this page wrote goes with the member's data (the shell forgets the stored screens).
   const forgetWritten = registerMemberMemory(() => written.clear());
+  const owner = liveQuery(() => db.meta.get('auth')).subscribe({
+    next: (auth) => (who = screenOwner(auth as AuthState | undefined)),
+    error: () => (who = null),
+  });
   const shown = () => {
     shownPath = currentPath();
     const path = shownPath;
@@ -106,6 +115,8 @@ export function startSavingLastScreen(): () => void {
   return () => {
     stopContent();
     forgetWritten();
+    owner.unsubscribe();
+    who = null;
     document.removeEventListener('visibilitychange', onHide);
     window.removeEventListener('pagehide', onPageHide);
   };

@@ -1,9 +1,18 @@
 // The last known screen, kept in localStorage so a repeat visit paints it before any module runs
 // (docs/decisions.md#last-known-screen). This file is the record's shape and the rules for when a
 // saved screen may be shown; it is bundled into index.html's inline scripts and into the app.
+import type { AuthState } from '../../data/db';
 
 export const SNAPSHOT_KEY = 'member-pwa:last-screen';
-export const SNAPSHOT_VERSION = 2;
+export const SNAPSHOT_VERSION = 3;
+
+/** restore-body.ts tells the app a link was tapped on the saved screen (window.__lastScreenTap). */
+export const LAST_SCREEN_TAP = 'member:last-screen-tap';
+
+/** Whose screen it is (member and facility): a tap on it is followed only for the same ones. */
+export function screenOwner(auth: AuthState | undefined): string | null {
+  return auth?.status === 'authenticated' && auth.profileId && auth.facilityGuid ? `${auth.profileId}@${auth.facilityGuid}` : null;
+}
 
 /** Each screen's markup has a key of its own: a visit reads only the one it shows, as a plain string. */
 export function screenKey(path: string): string {
@@ -34,6 +43,8 @@ export interface SnapshotRecord {
   /** The local calendar day it was taken: "today" on the timetable means that day. */
   day: string;
   lang: string;
+  /** screenOwner of the member it showed. */
+  who: string;
   screens: SavedScreen[];
 }
 
@@ -68,10 +79,10 @@ export function screenToShow(record: SnapshotRecord | null, path: string, build:
 
 /**
  * The record with this screen saved as the newest, and the paths of the screens it no longer
- * keeps (older ones beyond the few kept, or of another day, build or language): their markup goes.
+ * keeps (older ones beyond the few kept, or of another day, build, language or member): their markup goes.
  */
 export function withScreen(record: SnapshotRecord | null, screen: SavedScreen, meta: Omit<SnapshotRecord, 'v' | 'screens'>): { record: SnapshotRecord; dropped: string[] } {
-  const same = record && record.build === meta.build && record.day === meta.day && record.lang === meta.lang;
+  const same = record && record.build === meta.build && record.day === meta.day && record.lang === meta.lang && record.who === meta.who;
   const others = (record?.screens ?? []).filter((s) => s.path !== screen.path);
   const kept = same ? others.slice(0, SNAPSHOT_MAX_SCREENS - 1) : [];
   const dropped = others.filter((s) => !kept.includes(s)).map((s) => s.path);

@@ -3,23 +3,49 @@
 // and starts the app's modules (listed in #app-modules): at once, or after the saved screen's first paint.
 // It is the app's own markup, taken from its own rendered DOM (capture.ts): text the app escaped
 // when it rendered is escaped again by the serialisation, so no member text becomes markup.
-const html = window.__lastScreen;
+import { LAST_SCREEN_TAP } from './format';
+
+const saved = window.__lastScreen;
 delete window.__lastScreen;
 let shown = false;
 try {
   const splash = document.getElementById('splash');
-  if (html && splash) {
+  if (saved && splash) {
     splash.className = 'splash splash--screen';
-    // The live app underneath is what assistive technology and taps reach.
+    // The live app underneath is what assistive technology and the keyboard reach.
     splash.removeAttribute('role');
     splash.removeAttribute('aria-live');
     splash.setAttribute('aria-hidden', 'true');
     splash.inert = true;
-    splash.innerHTML = html;
+    splash.innerHTML = saved.html;
     // Style attributes went through data-style (capture.ts): the CSP allows styles set this way.
     for (const node of splash.querySelectorAll<HTMLElement>('[data-style]')) node.style.cssText = node.dataset.style ?? '';
     shown = true;
     performance.mark('member:last-screen');
+    // A tap is on what the member sees: while the saved screen is up, a tap on one of its links
+    // (a class row) is kept for the app to follow once it runs (splash.ts#followLastScreenTaps),
+    // not lost on the inert picture nor given to whatever the live app has beneath it yet.
+    const onTap = (event: MouseEvent) => {
+      if (!splash.isConnected || splash.classList.contains('splash--hidden')) {
+        removeEventListener('click', onTap, true); // the live screen shows: taps are its own
+        return;
+      }
+      const link = event.detail
+        ? [...splash.querySelectorAll('a')].find((a) => {
+            const box = a.getBoundingClientRect();
+            return event.clientX >= box.left && event.clientX < box.right && event.clientY >= box.top && event.clientY < box.bottom;
+          })
+        : undefined; // a click from the keyboard has no point: it is the live app's
+      const path = link?.getAttribute('href');
+      if (!link || !path?.startsWith('/') || path.startsWith('//') || link.target) return;
+      event.preventDefault();
+      event.stopPropagation();
+      splash.querySelector('[data-tapped]')?.removeAttribute('data-tapped');
+      link.setAttribute('data-tapped', '');
+      window.__lastScreenTap = { path, who: saved.who };
+      dispatchEvent(new Event(LAST_SCREEN_TAP));
+    };
+    addEventListener('click', onTap, true);
   }
 } catch {
   // Whatever went wrong with the saved screen, the app below still starts.
@@ -55,6 +81,3 @@ if (list?.textContent) {
     setTimeout(startOnce, 200);
   } else startOnce();
 }
-
-// A module (for its test); bundled into index.html as a plain script.
-export {};

@@ -11,7 +11,7 @@ try {
   const html = record && screen ? localStorage.getItem(screenKey(screen.path)) : null;
   if (record && html) {
     document.documentElement.lang = record.lang;
-    window.__lastScreen = html;
+    window.__lastScreen = { html, who: record.who };
   }
 } catch {
   // Storage blocked or a record from elsewhere: the splash shows as on a first visit.

@@ -26,11 +26,12 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   delete window.__lastScreen;
+  delete window.__lastScreenTap;
 });
 
 describe('the body script', () => {
   it('shows the saved screen inert and hidden from assistive technology, styles through the CSSOM, then starts the app after a frame', async () => {
-    window.__lastScreen = '<div class="shell"><ul data-style="height: 400px"><li>6:00 AM CrossFit</li></ul></div>';
+    window.__lastScreen = { html: '<div class="shell"><ul data-style="height: 400px"><li>6:00 AM CrossFit</li></ul></div>', who: '7@wlg' };
     await import('./restore-body');
     const splash = document.getElementById('splash')!;
     expect(splash.className).toBe('splash splash--screen');
@@ -51,11 +52,50 @@ describe('the body script', () => {
   });
 
   it('still starts the app when the saved screen cannot be shown', async () => {
-    window.__lastScreen = '<div class="shell"></div>';
+    window.__lastScreen = { html: '<div class="shell"></div>', who: '7@wlg' };
     vi.spyOn(Element.prototype, 'querySelectorAll').mockImplementationOnce(() => {
       throw new Error('broken');
     });
     await import('./restore-body');
     expect(started()).toEqual([MODULES[0]]);
+  });
+});
+
+describe('a tap on the saved screen before the app is live', () => {
+  const ROW = { left: 0, right: 360, top: 100, bottom: 160 };
+  const tap = (x: number, y: number, detail = 1) => {
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true, clientX: x, clientY: y, detail });
+    document.body.dispatchEvent(event);
+    return event;
+  };
+
+  beforeEach(async () => {
+    window.__lastScreen = { html: '<div class="shell"><a class="session-row" href="/classes/42">6:00 AM CrossFit</a><a href="https://example.com/">Elsewhere</a></div>', who: '7@wlg' };
+    vi.spyOn(HTMLAnchorElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLAnchorElement) {
+      const box = this.matches('.session-row') ? ROW : { left: 0, right: 360, top: 200, bottom: 260 };
+      return { ...box, x: box.left, y: box.top, width: box.right - box.left, height: box.bottom - box.top, toJSON: () => box } as DOMRect;
+    });
+    await import('./restore-body');
+  });
+
+  it('keeps the link under the finger for the app, with whose screen it was, and tells the app', () => {
+    const told = vi.fn();
+    window.addEventListener('member:last-screen-tap', told);
+    const event = tap(20, 120);
+    expect(event.defaultPrevented).toBe(true);
+    expect(window.__lastScreenTap).toEqual({ path: '/classes/42', who: '7@wlg' });
+    expect(told).toHaveBeenCalledTimes(1);
+    expect(document.querySelector('#splash [data-tapped]')?.getAttribute('href')).toBe('/classes/42');
+    window.removeEventListener('member:last-screen-tap', told);
+  });
+
+  it('leaves alone a tap beside the links, on a link out of the app, from the keyboard, or once the live screen shows', () => {
+    expect(tap(20, 180).defaultPrevented).toBe(false);
+    expect(tap(20, 220).defaultPrevented).toBe(false);
+    expect(tap(20, 120, 0).defaultPrevented).toBe(false);
+    expect(window.__lastScreenTap).toBeUndefined();
+    document.getElementById('splash')!.classList.add('splash--hidden');
+    expect(tap(20, 120).defaultPrevented).toBe(false);
+    expect(window.__lastScreenTap).toBeUndefined();
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { localDay, parseRecord, screenPath, screenToShow, SNAPSHOT_MAX_AGE_MS, SNAPSHOT_MAX_SCREENS, SNAPSHOT_VERSION, withScreen, type SnapshotRecord } from './format';
+import { localDay, parseRecord, screenOwner, screenPath, screenToShow, SNAPSHOT_MAX_AGE_MS, SNAPSHOT_MAX_SCREENS, SNAPSHOT_VERSION, withScreen, type SnapshotRecord } from './format';
 import { shellMarkup } from './capture';
 
 const now = new Date(2026, 10, 24, 9, 0);
-const meta = { build: 'abc', day: localDay(now), lang: 'en-US' };
+const meta = { build: 'abc', day: localDay(now), lang: 'en-US', who: '7@wlg' };
 const record = (screens: SnapshotRecord['screens']): SnapshotRecord => ({ v: SNAPSHOT_VERSION, ...meta, screens });
 
 describe('which saved screen a repeat visit may paint', () => {
@@ -46,6 +46,16 @@ describe('which saved screen a repeat visit may paint', () => {
     const rebuilt = withScreen(saved, { path: '/x', at: 1 }, { ...meta, build: 'new' });
     expect(rebuilt.record.screens.map((s) => s.path)).toEqual(['/x']);
     expect(rebuilt.dropped).toEqual(['/p3', '/p5', '/p4', '/p2']);
+    const another = withScreen(rebuilt.record, { path: '/y', at: 2 }, { ...meta, build: 'new', who: '8@wlg' });
+    expect(another.record).toMatchObject({ who: '8@wlg', screens: [{ path: '/y' }] });
+    expect(another.dropped).toEqual(['/x']);
+  });
+
+  it('names whose screen it is: the signed-in member at the chosen facility, nobody otherwise', () => {
+    expect(screenOwner({ key: 'auth', status: 'authenticated', profileId: 7, accountOrgId: 1, facilityGuid: 'wlg' })).toBe('7@wlg');
+    expect(screenOwner({ key: 'auth', status: 'authenticated', profileId: 7, accountOrgId: 1, facilityGuid: null })).toBeNull();
+    expect(screenOwner({ key: 'auth', status: 'signed-out', profileId: null, accountOrgId: null, facilityGuid: null })).toBeNull();
+    expect(screenOwner(undefined)).toBeNull();
   });
 });
 
