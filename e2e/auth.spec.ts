@@ -217,6 +217,8 @@ test.describe('one phone, two members (390 px)', () => {
     const other = await context.newPage();
     await other.goto('/classes');
     const otherShell = new ShellPage(other);
+    // The saved timetable (#splash) covers the live one until its rows are in.
+    await expect(other.locator('#splash')).toBeHidden();
     await otherShell.openMenu();
     await otherShell.menuItem('bookings').click();
     await expect(other).toHaveURL(/\/bookings$/);

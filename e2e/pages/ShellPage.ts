@@ -23,7 +23,8 @@ export class ShellPage {
   async openMenu(): Promise<void> {
     // The live top bar's, not the saved picture's that may still be under it (#splash).
     const button = this.page.locator('.topbar__menu-button:not(#splash *)');
-    if (await button.isVisible()) await button.click();
+    // Only when closed: the button toggles the drawer.
+    if ((await button.isVisible()) && (await button.getAttribute('aria-expanded')) !== 'true') await button.click();
   }
 
   get orgPicker() {
@@ -36,8 +37,14 @@ export class ShellPage {
   }
 
   async signOut(): Promise<void> {
-    await this.openMenu();
-    await this.page.getByRole('navigation').getByRole('button', { name: /sign out/i }).click();
+    const button = this.page.getByRole('navigation').getByRole('button', { name: /sign out/i });
+    // A drawer that did not open on the first tap (another tab of the app busy beside it, on a
+    // loaded machine) is tapped again, as a member would.
+    await expect(async () => {
+      await this.openMenu();
+      await expect(button).toBeVisible({ timeout: 2_000 });
+    }).toPass();
+    await button.click();
     await expect(this.page).toHaveURL(/\/login$/);
   }
 }
