@@ -73,6 +73,7 @@ export async function pullNotifications(options: RefreshOptions & { maxAgeMs?: n
     async (context) => {
       const since = liveSeq;
       const list = (await getNotifications()).filter((n) => !isRemoved(n));
+      let fresh: AppNotification[] = [];
       await writeForMember(auth.profileId, async (touched) => {
         const newer = (id: number) => (liveWrites.get(id) ?? 0) > since;
         const local = new Map((await db.notifications.toArray()).map((n) => [n.id, n]));
@@ -80,7 +81,14 @@ export async function pullNotifications(options: RefreshOptions & { maxAgeMs?: n
         const gone = [...local.keys()].filter((id) => !listed.has(id) && !touched.has(notificationKey(id)) && !newer(id));
         if (gone.length > 0) await db.notifications.bulkDelete(gone);
         await db.notifications.bulkPut(list.filter((n) => !newer(n.id)).map((n) => merged(n, local.get(n.id), touched)));
+        // One the live channel missed (not yet connected, reconnecting) changes its class or appointment all
+        // the same (a first pull on this device fetches everything anyway).
+        if (local.size > 0) fresh = list.filter((n) => !local.has(n.id) && !isRemoved(n));
       }, context);
+      for (const notification of fresh) {
+        refreshClassOf(notification);
+        refreshAppointmentOf(notification);
+      }
       // One notifications pull runs at a time (refresh shares it): older marks are spent.
       for (const [id, seq] of liveWrites) if (seq <= since) liveWrites.delete(id);
     },
