@@ -271,22 +271,9 @@ test.describe('what pays: its questions and states at phone widths', () => {
     await new LoginPage(page).signInAs(DEMO.alex);
     const findings: Finding[] = [];
     let checks = 0;
-    /** What is on screen now, at every width in both themes (axe once per theme). */
+    /** What is on screen now, at every width in both themes (sweepState), then back at 390 px for the next tap. */
     const check = async (state: string) => {
-      await painted(page);
-      for (const theme of THEMES) {
-        await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-        for (const width of WIDTHS) {
-          await page.setViewportSize({ width, height: 844 });
-          await painted(page);
-          for (const problem of await layoutProblems(page)) findings.push({ route: state, width, theme, problem });
-          if (width === SCREENSHOT_WIDTH) {
-            for (const problem of await axeViolations(page)) findings.push({ route: state, width, theme, problem });
-            await page.screenshot({ path: `${SCREENS_DIR}/states_${state.replace(/\W+/g, '-')}.${theme}.png`, fullPage: true });
-          }
-          checks += 1;
-        }
-      }
+      checks += await sweepState(page, state, findings);
       await page.setViewportSize({ width: SCREENSHOT_WIDTH, height: 844 });
     };
 
