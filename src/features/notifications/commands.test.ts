@@ -1,7 +1,7 @@
 // Notifications in the data layer against a programmable fake API: the pull that replaces the
 // table but keeps queued reads, and the mark-read commands (optimistic, outbox, success, rollback).
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppNotification } from '../../../core/contract/types';
+import type { AppNotification, Session } from '../../../core/contract/types';
 import { markAllNotificationsRead, markNotificationRead, NOTIFICATION_MARK_READ, NOTIFICATIONS_MARK_ALL_READ } from "./commands";
 import { registerCommandOps } from "../ops";
 import { configureNotificationClock } from './commands';
@@ -10,7 +10,7 @@ import { flushOutbox, pendingTouches } from '../../data/sync/outbox';
 import { pullNotifications, receiveNotification, removeNotification } from './pull';
 import { NOTIFICATIONS_RESOURCE } from './resource';
 import type { RecordedRequest } from '../../../tests/support/fake-api';
-import { makeProfile, resetDb, resetModules, signedInLocally, signedOutLocally, withFakeApi } from '../../../tests/support/data-helpers';
+import { makeProfile, resetDb, resetModules, signedInLocally, signedOutLocally, waitFor, withFakeApi } from '../../../tests/support/data-helpers';
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 const READ_AT = NOW.toISOString();
@@ -35,6 +35,13 @@ function answers(request: RecordedRequest) {
   }
   return { status: 404, body: { message: 'No handler', code: 'not_found' } };
 }
+
+const sessionRow: Session = {
+  id: 0, facility_guid: 'fac-1', name: 'HIIT', description: null, location: null,
+  start_date: '2026-11-23T06:00:00.000Z', end_date: '2026-11-23T07:00:00.000Z', booking_open_date: '2026-11-16T06:00:00.000Z', booking_close_date: '2026-11-23T06:00:00.000Z',
+  cancellation_close_date: '2026-11-23T05:00:00.000Z', cancelled: true, full: false, capacity: 10, booked_count: 0, offered_count: 0, waitlist_count: 0,
+  waitlists_on: true, dropin_spaces: 0, droppedin_count: 0, online_url: null, instructors: [], whiteboard_items: [], whiteboard_visibility: 'public', visit: null,
+};
 
 const writes = () => fake.api.requests.filter((r) => r.method !== 'GET');
 
@@ -189,6 +196,35 @@ describe('pullNotifications', () => {
     fake.api.requests.length = 0;
     expect(await pullNotifications({ force: true })).toBe('fresh');
     expect(fake.api.requests).toHaveLength(0);
+  });
+
+  it('fetches, once each, the class and the appointment named by notifications new to the device; a first pull only what the device holds', async () => {
+    const classOf = (id: number, classId: number) => note(id, { type: 'class_cancelled', params: { class: { id: classId, name: 'HIIT', start_date: '2026-11-23T06:00:00Z' } } });
+    const moved = (id: number) => note(id, { type: 'appointment', params: { appointment: { id: 40, start_at: '2026-11-23T09:00:00Z' } } });
+    const held = { id: 40, start_at: '2026-11-23T08:00:00.000Z', service: { name: 'PT' }, staff: { full_name: 'Jo' }, status: 'booked' as const, facility_guid: 'fac-1' };
+    await db.appointments.put(held);
+    const session = (id: number) => ({ ...sessionRow, id });
+    await db.sessions.put(session(201));
+    const fetched = () => fake.api.requests.filter((r) => r.method === 'GET' && r.path !== '/notifications').map((r) => r.path).sort();
+    fake.api.handle((r) => {
+      if (r.path === '/notifications') return { body: { data: list } };
+      if (r.path === '/appointments/40') return { body: { ...held, start_at: '2026-11-23T09:00:00.000Z' } };
+      const one = /^\/sessions\/(\d+)$/.exec(r.path);
+      return one ? { body: session(Number(one[1])) } : answers(r);
+    });
+    // First pull on this device: the whole history. The class it holds and the appointment it holds
+    // are fetched (the live channel may have missed a change made since); class 202 is not.
+    let list = [classOf(1, 201), classOf(2, 202), moved(3), moved(4)];
+    await pullNotifications({ force: true });
+    await waitFor(async () => (await db.appointments.get(40))?.start_at === '2026-11-23T09:00:00.000Z');
+    await waitFor(() => fetched().length === 2);
+    expect(fetched()).toEqual(['/appointments/40', '/sessions/201']);
+    // Later pulls: every class new to the device, whether it holds it or not (Confirm works from the notification).
+    fake.api.requests.length = 0;
+    list = [...list, classOf(5, 203), classOf(6, 203)];
+    await pullNotifications({ force: true });
+    await waitFor(() => fetched().length === 1);
+    expect(fetched()).toEqual(['/sessions/203']);
   });
 
   it('reports offline without touching the table', async () => {

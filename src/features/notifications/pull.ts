@@ -74,6 +74,7 @@ export async function pullNotifications(options: RefreshOptions & { maxAgeMs?: n
       const since = liveSeq;
       const list = (await getNotifications()).filter((n) => !isRemoved(n));
       let fresh: AppNotification[] = [];
+      let firstPull = false;
       await writeForMember(auth.profileId, async (touched) => {
         const newer = (id: number) => (liveWrites.get(id) ?? 0) > since;
         const local = new Map((await db.notifications.toArray()).map((n) => [n.id, n]));
@@ -82,13 +83,11 @@ export async function pullNotifications(options: RefreshOptions & { maxAgeMs?: n
         if (gone.length > 0) await db.notifications.bulkDelete(gone);
         await db.notifications.bulkPut(list.filter((n) => !newer(n.id)).map((n) => merged(n, local.get(n.id), touched)));
         // One the live channel missed (not yet connected, reconnecting) changes its class or appointment all
-        // the same (a first pull on this device fetches everything anyway).
-        if (local.size > 0) fresh = list.filter((n) => !local.has(n.id) && !isRemoved(n));
+        // the same. A first pull on this device lists its whole history: only what the device holds is fetched.
+        fresh = list.filter((n) => !local.has(n.id));
+        firstPull = local.size === 0;
       }, context);
-      for (const notification of fresh) {
-        refreshClassOf(notification);
-        refreshAppointmentOf(notification);
-      }
+      await refreshNamedBy(fresh, firstPull);
       // One notifications pull runs at a time (refresh shares it): older marks are spent.
       for (const [id, seq] of liveWrites) if (seq <= since) liveWrites.delete(id);
     },
@@ -99,8 +98,7 @@ export async function pullNotifications(options: RefreshOptions & { maxAgeMs?: n
 /** A notification as the server sent it live: stored (or removed when it carries removed_at). */
 export function receiveNotification(notification: AppNotification): Promise<boolean> {
   noteLive(notification.id);
-  refreshClassOf(notification);
-  refreshAppointmentOf(notification);
+  void refreshNamedBy([notification], false);
   return writeForMember(null, async (touched) => {
     if (isRemoved(notification)) {
       await db.notifications.delete(notification.id);
@@ -115,16 +113,35 @@ export function receiveNotification(notification: AppNotification): Promise<bool
  * An offer, a cancellation, booking opening or a weekly booking changes the class it names: fetch that class now, so Confirm and
  * Decline work from the notification and the timetable shows the new state.
  */
-function refreshClassOf(notification: AppNotification): void {
+function classToRefresh(notification: AppNotification): number | undefined {
   const classId = notification.params.class?.id;
-  if (classId === undefined || !['waitlist', 'class_cancelled', 'booking_open', 'recurring_booking'].includes(notification.type)) return;
-  void pullSession(classId, { force: true }).catch(() => undefined);
+  return ['waitlist', 'class_cancelled', 'booking_open', 'recurring_booking'].includes(notification.type) ? classId : undefined;
 }
 
 /** A moved or cancelled appointment: fetch it now (its copy may still count as fresh). */
-function refreshAppointmentOf(notification: AppNotification): void {
-  const id = notification.params.appointment?.id;
-  if (id !== undefined && notification.type === 'appointment') void refreshAppointment(id).catch(() => undefined);
+function appointmentToRefresh(notification: AppNotification): number | undefined {
+  return notification.type === 'appointment' ? notification.params.appointment?.id : undefined;
+}
+
+function refreshClass(id: number): void {
+  void pullSession(id, { force: true }).catch(() => undefined);
+}
+
+function refreshAppointmentQuietly(id: number): void {
+  void refreshAppointment(id).catch(() => undefined);
+}
+
+/**
+ * Fetches, once each, the classes and appointments named by notifications new to the device. On a
+ * first pull (the whole history) only classes the device holds: their copy may predate the
+ * notification; the rest are fetched when opened, not dozens at sign-in.
+ */
+async function refreshNamedBy(notifications: AppNotification[], firstPull: boolean): Promise<void> {
+  const classes = new Set(notifications.map(classToRefresh).filter((id) => id !== undefined));
+  const appointments = new Set(notifications.map(appointmentToRefresh).filter((id) => id !== undefined));
+  for (const id of classes) if (!firstPull || (await db.sessions.get(id))) refreshClass(id);
+  // refreshAppointment fetches only an appointment the device holds.
+  for (const id of appointments) refreshAppointmentQuietly(id);
 }
 
 /** The server removed a notification: it goes, whatever is queued for it. */
