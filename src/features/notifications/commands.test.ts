@@ -200,7 +200,7 @@ describe('pullNotifications', () => {
 
   it('fetches, once each, the class and the appointment named by notifications new to the device; a first pull only what the device holds', async () => {
     const classOf = (id: number, classId: number) => note(id, { type: 'class_cancelled', params: { class: { id: classId, name: 'HIIT', start_date: '2026-11-23T06:00:00Z' } } });
-    const moved = (id: number) => note(id, { type: 'appointment', params: { appointment: { id: 40, start_at: '2026-11-23T09:00:00Z' } } });
+    const moved = (id: number) => note(id, { type: 'appointment', params: { appointment: { id: 40 } } });
     const held = { id: 40, start_at: '2026-11-23T08:00:00.000Z', service: { name: 'PT' }, staff: { full_name: 'Jo' }, status: 'booked' as const, facility_guid: 'fac-1' };
     await db.appointments.put(held);
     const session = (id: number) => ({ ...sessionRow, id });
