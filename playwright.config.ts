@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath } from './e2e/chromium';
+import { chromiumPath, headlessShellPath } from './e2e/chromium';
 
 // Requests a service worker makes are only visible to context.route with this flag, and the
 // offline tests need them cut too (playwright#2311).
@@ -8,6 +8,13 @@ process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
 // Every journey starts its own server on a fresh database (the `studio` fixture in
 // e2e/fixtures.ts), so journeys run side by side, in any order, with no retries: a journey that
 // fails, fails. E2E_PARALLEL sets how many run at once (default 2, one per core here).
+const SYSTEM_NOTIFICATION = /@system-notification/;
+
+const launch = (executablePath: string) => ({
+  executablePath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
@@ -22,9 +29,11 @@ export default defineConfig({
     locale: 'en-NZ',
     timezoneId: 'Pacific/Auckland',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromiumPath(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
   },
+  // Journeys tagged @system-notification prove a notification the service worker shows: the
+  // headless shell shows none, so they run in the full Chromium; every other journey in the shell.
+  projects: [
+    { name: 'shell', grepInvert: SYSTEM_NOTIFICATION, use: { launchOptions: launch(headlessShellPath()) } },
+    { name: 'chromium', grep: SYSTEM_NOTIFICATION, use: { launchOptions: launch(chromiumPath()) } },
+  ],
 });

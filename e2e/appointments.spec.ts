@@ -35,7 +35,7 @@ function serverAppointment(id: number) {
 const holdFromUrl = (page: Page) => Number(new URL(page.url()).searchParams.get('hold'));
 
 test.describe('appointments', () => {
-  test('Alex books a 60-minute PT session through all five steps, sees it in My bookings and its page, and that page opens offline', async ({ page, context, loginPage }) => {
+  test('Alex books a 60-minute PT session through all five steps, sees it in My bookings and its page, and that page opens offline', { tag: '@two-processes' }, async ({ page, context, loginPage }) => {
     await loginPage.signInAs(DEMO.alex);
     await waitForServiceWorker(page);
     await page.goto('/appointments/book');
@@ -86,7 +86,7 @@ test.describe('appointments', () => {
     await goOnline(context);
   });
 
-  test("Sam takes Alex's held time after Alex's hold lapses: Alex is told and takes the nearest free time instead", async ({ page, loginPage, baseURL }) => {
+  test("Sam takes Alex's held time after Alex's hold lapses: Alex is told and takes the nearest free time instead", { tag: '@two-processes' }, async ({ page, loginPage, baseURL }) => {
     const alex = await MemberApi.signIn(baseURL!, DEMO.alex.email);
     const sam = await MemberApi.signIn(baseURL!, DEMO.sam.email);
     const { service, person } = await personalTraining(alex);
@@ -122,7 +122,7 @@ test.describe('appointments', () => {
     await sam.close();
   });
 
-  test('Alex reschedules, then late-cancels after the prompt once it is inside 24 hours', async ({ page, loginPage, baseURL }) => {
+  test('Alex reschedules, then late-cancels after the prompt once it is inside 24 hours', { tag: '@two-processes' }, async ({ page, loginPage, baseURL }) => {
     const alex = await MemberApi.signIn(baseURL!, DEMO.alex.email);
     const booked = await bookThroughApi(alex, 3);
     await loginPage.signInAs(DEMO.alex);

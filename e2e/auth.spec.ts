@@ -4,7 +4,7 @@ import { adminPost, withDatabase } from './support/studio';
 import { ShellPage } from './pages/ShellPage';
 
 test.describe('sign-in and the shell', () => {
-  test('a member signs in, lands on /classes and sees the shell', async ({ page, loginPage, shell }) => {
+  test('a member signs in, lands on /classes and sees the shell', { tag: '@two-processes' }, async ({ page, loginPage, shell }) => {
     await loginPage.goto();
     await expectAccessible(page);
     await loginPage.signInAs(DEMO.alex);
@@ -52,7 +52,7 @@ test.describe('sign-in and the shell', () => {
     await expect(shell.menuItem('lifts')).toHaveCount(0);
   });
 
-  test('signing out wipes member data and returns to /login', async ({ page, loginPage, shell }) => {
+  test('signing out wipes member data and returns to /login', { tag: '@two-processes' }, async ({ page, loginPage, shell }) => {
     await loginPage.signInAs(DEMO.sam);
     await shell.signOut();
     const profiles = await page.evaluate(async () => {
@@ -73,7 +73,7 @@ test.describe('sign-in and the shell', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a 401 from the API signs the member out and shows /login', async ({ page, loginPage, context }) => {
+  test('a 401 from the API signs the member out and shows /login', { tag: '@two-processes' }, async ({ page, loginPage, context }) => {
     await loginPage.signInAs(DEMO.sam);
     // End the session on the server behind the app's back (as an expiry or a remote sign-out would).
     const response = await context.request.delete('/api/v1/authentication', { headers: { 'X-App-Id': 'member-pwa' } });
@@ -83,7 +83,7 @@ test.describe('sign-in and the shell', () => {
     await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
   });
 
-  test('Sam forgot his password: the link from the mailbox sets a new one, signs him in and works once', async ({ page, loginPage, shell }) => {
+  test('Sam forgot his password: the link from the mailbox sets a new one, signs him in and works once', { tag: '@two-processes' }, async ({ page, loginPage, shell }) => {
     const sam = await withDatabase((db) => db.selectFrom('members_profiles').select(['id', 'password_hash']).where('email', '=', DEMO.sam.email).executeTakeFirstOrThrow());
     // Another journey may leave Sam in French: this one reads English labels.
     await withDatabase((db) => db.updateTable('members_profiles').set({ locale: 'en-GB' }).where('id', '=', sam.id).execute());

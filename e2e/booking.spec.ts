@@ -34,7 +34,7 @@ test.describe('offline-first booking', () => {
     await goOnline(context);
   });
 
-  test('a class booked offline waits to sync, survives a reload and reaches the server once', async ({ page, context, loginPage, baseURL }) => {
+  test('a class booked offline waits to sync, survives a reload and reaches the server once', { tag: '@two-processes' }, async ({ page, context, loginPage, baseURL }) => {
     const alex = await MemberApi.signIn(baseURL!, DEMO.alex.email);
     const id = await classId(alex, 'Wellington', tomorrowsBarbellBasics);
     await loginPage.signInAs(DEMO.alex);
@@ -89,7 +89,7 @@ test.describe('offline-first booking', () => {
     await expect(page.getByTestId('visit-facts').getByText(/cancel/i)).toHaveText('Late cancelled');
   });
 
-  test('a class that filled while offline rolls back and says why', async ({ page, context, loginPage, baseURL }) => {
+  test('a class that filled while offline rolls back and says why', { tag: '@two-processes' }, async ({ page, context, loginPage, baseURL }) => {
     const sam = await MemberApi.signIn(baseURL!, DEMO.sam.email);
     const id = await classId(sam, 'Petone', tomorrowsBarbellBasics);
     await loginPage.signInAs(DEMO.sam);
@@ -113,7 +113,7 @@ test.describe('offline-first booking', () => {
     await sam.close();
   });
 
-  test("Sam's cancel offers Alex the waitlisted place, and Alex confirms it", async ({ page, loginPage, baseURL }) => {
+  test("Sam's cancel offers Alex the waitlisted place, and Alex confirms it", { tag: '@two-processes' }, async ({ page, loginPage, baseURL }) => {
     const sam = await MemberApi.signIn(baseURL!, DEMO.sam.email);
     const samBooking = (await sam.bookings('Wellington')).find((v) => v.session.name === 'CrossFit' && v.state === 'booked' && v.session.full);
     expect(samBooking, 'Sam is booked on the full CrossFit class').toBeTruthy();
@@ -159,7 +159,7 @@ test.describe('offline-first booking', () => {
 test.describe('joining a waitlist (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('Alex, opening the app on a full class, joins its waitlist: on it at once, the place in line from the studio within seconds', async ({ page, loginPage, baseURL }) => {
+  test('Alex, opening the app on a full class, joins its waitlist: on it at once, the place in line from the studio within seconds', { tag: '@two-processes' }, async ({ page, loginPage, baseURL }) => {
     const alex = await MemberApi.signIn(baseURL!, DEMO.alex.email);
     const id = await classId(alex, 'Wellington', (s) => tomorrowsBarbellBasics(s) && s.visit === null);
     await setClass(id, { capacity: await placesTaken(id), waitlists_on: true });

@@ -16,7 +16,7 @@ async function serviceWorker(context: BrowserContext): Promise<Worker> {
 }
 
 test.describe('notifications', () => {
-  test('a notification published on the server appears within 2 s and the badge rises; mark all as read', async ({ page, loginPage, baseURL }) => {
+  test('a notification published on the server appears within 2 s and the badge rises; mark all as read', { tag: '@two-processes' }, async ({ page, loginPage, baseURL }) => {
     await loginPage.signInAs(DEMO.alex);
     await page.waitForTimeout(3_500); // SPEC: notifications are (re)loaded 3 s after monitoring starts
     const before = await unreadBadge(page);
@@ -46,7 +46,7 @@ test.describe('notifications', () => {
     await alex.close();
   });
 
-  test('a push reaches the service worker: stored, badge set, and a tap opens the class', async ({ page, context, loginPage, baseURL }) => {
+  test('a push reaches the service worker: stored, badge set, and a tap opens the class', { tag: ['@system-notification', '@two-processes'] }, async ({ page, context, loginPage, baseURL }) => {
     await context.grantPermissions(['notifications'], { origin: baseURL });
     await loginPage.signInAs(DEMO.alex);
     await waitForServiceWorker(page);
@@ -105,7 +105,7 @@ test.describe('notifications', () => {
     await expect(page).toHaveURL(new RegExp(`/classes/${session.id}$`));
   });
 
-  test("Sam's cancel gives Alex a live waitlist offer that Alex confirms from the dropdown", async ({ page, loginPage, baseURL }) => {
+  test("Sam's cancel gives Alex a live waitlist offer that Alex confirms from the dropdown", { tag: '@two-processes' }, async ({ page, loginPage, baseURL }) => {
     const sam = await MemberApi.signIn(baseURL!, DEMO.sam.email);
     const alex = await MemberApi.signIn(baseURL!, DEMO.alex.email);
     // A class neither has a place in, given one place left: Sam takes it, Alex joins the waitlist.

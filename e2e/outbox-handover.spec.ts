@@ -25,7 +25,7 @@ function queuedOps(page: Page): Promise<string[]> {
   );
 }
 
-test('offline Book then Cancel; back online the tab closes while sending the Book, the service worker sends it again, and the server ends with the booking cancelled', async ({ page, context, loginPage, baseURL }) => {
+test('offline Book then Cancel; back online the tab closes while sending the Book, the service worker sends it again, and the server ends with the booking cancelled', { tag: '@two-processes' }, async ({ page, context, loginPage, baseURL }) => {
   // The worker's sync is the browser's to schedule: on a loaded machine it has taken most of a minute.
   test.setTimeout(120_000);
   const alex = await MemberApi.signIn(baseURL!, DEMO.alex.email);

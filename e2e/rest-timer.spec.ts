@@ -81,7 +81,7 @@ async function startLift(page: Page): Promise<void> {
 }
 
 test.describe('rest timer', () => {
-  test('rest timer with the page hidden: the service worker notifies at the end, offline too, and the timer survives a reload', async ({ page, context, loginPage, baseURL }) => {
+  test('rest timer with the page hidden: the service worker notifies at the end, offline too, and the timer survives a reload', { tag: '@system-notification' }, async ({ page, context, loginPage, baseURL }) => {
     await context.grantPermissions(['notifications'], { origin: baseURL });
     await loginPage.signInAs(DEMO.alex);
     await waitForServiceWorker(page);
@@ -146,7 +146,7 @@ test.describe('rest timer', () => {
     await goOnline(context);
   });
 
-  test('skipping the rest cancels the notification', async ({ page, context, loginPage, baseURL }) => {
+  test('skipping the rest cancels the notification', { tag: '@system-notification' }, async ({ page, context, loginPage, baseURL }) => {
     await context.grantPermissions(['notifications'], { origin: baseURL });
     await loginPage.signInAs(DEMO.alex);
     await waitForServiceWorker(page);

@@ -71,7 +71,7 @@ test.describe('organisations, language and screens', () => {
     }).toBe('+64 21 555 0101');
   });
 
-  test('the server refuses a facility the member does not belong to', async ({ page, loginPage }) => {
+  test('the server refuses a facility the member does not belong to', { tag: '@two-processes' }, async ({ page, loginPage }) => {
     await loginPage.signInAs(DEMO.kai);
     const alexProfile = await page.request.fetch('/api/v1/facilities/does-not-matter', { headers: { 'X-App-Id': 'member-pwa' } });
     expect([403, 404]).toContain(alexProfile.status());
@@ -133,7 +133,7 @@ async function harbourFacilityGuid(page: import('@playwright/test').Page): Promi
 }
 
 test.describe('calendar feed', () => {
-  test('turned on in Settings, served with the bookings, shown offline, revoked when turned off after asking', async ({ page, context, loginPage }) => {
+  test('turned on in Settings, served with the bookings, shown offline, revoked when turned off after asking', { tag: '@two-processes' }, async ({ page, context, loginPage }) => {
     await loginPage.signInAs(DEMO.alex);
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Turn on calendar feed' }).click();
@@ -177,7 +177,7 @@ test.describe('calendar feed', () => {
 });
 
 test.describe('profile photo', () => {
-  test('Sam crops and uploads a photo and sees it in the top bar; offline, the next one waits to sync and goes up once back online', async ({ page, context, loginPage }) => {
+  test('Sam crops and uploads a photo and sees it in the top bar; offline, the next one waits to sync and goes up once back online', { tag: '@two-processes' }, async ({ page, context, loginPage }) => {
     const sharp = (await import('sharp')).default;
     const photo = (colour: string) => sharp({ create: { width: 1200, height: 800, channels: 3, background: colour } }).jpeg().toBuffer();
     // An earlier journey leaves Sam in French: this one reads English labels.

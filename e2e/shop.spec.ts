@@ -18,7 +18,7 @@ function serverCartQuantity(email: string, product: string): Promise<number | un
 }
 
 test.describe('shop', () => {
-  test('Alex fills the cart, keeps changing it offline with Pay disabled, and the server has it once back online', async ({ page, context, loginPage }) => {
+  test('Alex fills the cart, keeps changing it offline with Pay disabled, and the server has it once back online', { tag: '@two-processes' }, async ({ page, context, loginPage }) => {
     await loginPage.signInAs(DEMO.alex);
     await waitForServiceWorker(page);
     await page.goto('/checkout');
@@ -51,7 +51,7 @@ test.describe('shop', () => {
 });
 
 test.describe('paying', () => {
-  test('a declined card says so and charges nothing; Alex then buys a 10-visit pass with a 3-D Secure card, sees it in Account with 10 left, books a class with it and sees 9 left', async ({ page, loginPage, baseURL }) => {
+  test('a declined card says so and charges nothing; Alex then buys a 10-visit pass with a 3-D Secure card, sees it in Account with 10 left, books a class with it and sees 9 left', { tag: '@two-processes' }, async ({ page, loginPage, baseURL }) => {
     // His Harbour membership ended last month, so the new pass is what pays for classes.
     const restoreMembership = await endAlexsHarbourMembership();
     try {
@@ -190,7 +190,7 @@ test.describe('stored cards on a phone', () => {
 });
 
 test.describe('a payment cut mid-way', () => {
-  test('Pay tapped twice sends one payment; its answer lost after the charge, the app asks the server and shows what was bought, charged once; offline, Pay is disabled', async ({ page, context, loginPage }) => {
+  test('Pay tapped twice sends one payment; its answer lost after the charge, the app asks the server and shows what was bought, charged once; offline, Pay is disabled', { tag: '@two-processes' }, async ({ page, context, loginPage }) => {
     const alexId = await emptyCarts(DEMO.alex.email);
     // Without his membership the pass is one he would use, so the shop adds it without asking.
     await endAlexsHarbourMembership();

@@ -61,7 +61,7 @@ async function fillSetWeights(page: Page, weights: number[]): Promise<void> {
 }
 
 test.describe('training log', () => {
-  test('a lift logged offline from a 5x5 scheme, edited and reloaded, reaches the server once', async ({ page, context, loginPage }) => {
+  test('a lift logged offline from a 5x5 scheme, edited and reloaded, reaches the server once', { tag: '@two-processes' }, async ({ page, context, loginPage }) => {
     const note = `Offline squats ${Date.now()}`;
     await loginPage.signInAs(DEMO.alex);
     await waitForServiceWorker(page);
@@ -124,7 +124,7 @@ test.describe('training log', () => {
     await expect(page.getByTestId('workout-detail')).toHaveAttribute('data-workout-id', String(stored[0]!.id));
   });
 
-  test("a WOD logged for a class shows on that class's leaderboard", async ({ page, loginPage }) => {
+  test("a WOD logged for a class shows on that class's leaderboard", { tag: '@two-processes' }, async ({ page, loginPage }) => {
     const classId = await publicBoardClass();
     await loginPage.signInAs(DEMO.alex);
     await page.goto(`/classes/${classId}/workouts`);
@@ -222,7 +222,7 @@ test.describe('training log', () => {
     }
   });
 
-  test('Alex hides from leaderboards: the board open on Sam’s phone drops Alex within seconds, and a board opened again asks the studio first', async ({ page, loginPage, browser, baseURL }) => {
+  test('Alex hides from leaderboards: the board open on Sam’s phone drops Alex within seconds, and a board opened again asks the studio first', { tag: '@two-processes' }, async ({ page, loginPage, browser, baseURL }) => {
     const board = await withDatabase(async (db) =>
       (await sql<{ id: number; start_at: string; definition_id: number }>`SELECT s.id, s.start_at, d.id AS definition_id FROM sessions s
            JOIN facilities f ON f.id = s.facility_id

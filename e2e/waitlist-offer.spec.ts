@@ -59,7 +59,7 @@ async function phoneChecks(page: Page): Promise<void> {
 }
 
 test.describe('waitlist offers', () => {
-  test('an offer confirmed from the notification action while offline', async ({ page, context, loginPage, baseURL }) => {
+  test('an offer confirmed from the notification action while offline', { tag: '@system-notification' }, async ({ page, context, loginPage, baseURL }) => {
     // Alex reads English labels and notification buttons.
     await withDatabase((db) => db.updateTable('members_profiles').set({ locale: 'en' }).where('email', '=', DEMO.alex.email).execute());
     const sam = await MemberApi.signIn(baseURL!, DEMO.sam.email);

@@ -1,5 +1,8 @@
-// npm test: every stage of the suite in order, stopping at the first that fails, then a table of
-// each stage's wall time and how many tests it ran (CI prints the same table).
+// npm test: every stage of the suite, stopping after the first wave with a failure, then a table of
+// each stage's wall time and how many tests it ran (CI prints the same table). Stages in one wave
+// run side by side: lint and typecheck are one process each, and the two Vitest runs leave a
+// third of both cores idle (servers starting, PostgreSQL answering); the journeys fill both cores
+// alone. The first stage of a wave prints as it runs, the others once the wave is over.
 //   npm test                 lint, typecheck, unit (SQLite), PostgreSQL, e2e, e2e scale-out
 //   npm test -- e2e pg       only the stages named
 //   npm run test:quick       lint and typecheck (both cached) and Vitest on what changed since HEAD
@@ -30,14 +33,14 @@ const QUICK = {
   unit: { what: 'Vitest on files changed since HEAD', command: ['npx', 'vitest', 'run', '--changed', 'HEAD', '--passWithNoTests'], count: vitestTests },
 };
 
-/** Runs a command with its output shown as it comes and kept for counting. */
-function run(command) {
+/** Runs a command with its output kept for counting, and shown as it comes when `live`. */
+function run(command, live) {
   return new Promise((resolve) => {
     const child = spawn(command[0], command.slice(1), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
     let output = '';
     const keep = (stream) => (chunk) => {
       output += chunk;
-      stream.write(chunk);
+      if (live) stream.write(chunk);
     };
     child.stdout.on('data', keep(process.stdout));
     child.stderr.on('data', keep(process.stderr));
@@ -65,15 +68,30 @@ if (unknown.length > 0) {
   console.error(`Unknown stage ${unknown.join(', ')}; stages: ${Object.keys(stages).join(', ')}`);
   process.exit(2);
 }
+// Stages that run side by side; each wave starts when the one before passed.
+const WAVES = quick ? [['lint', 'typecheck'], ['unit']] : [['lint', 'typecheck'], ['unit', 'pg'], ['e2e'], ['scale']];
 const started = Date.now();
 const rows = [];
-for (const [name, stage] of Object.entries(stages)) {
-  if (chosen.length > 0 && !chosen.includes(name)) continue;
-  console.log(`\n▶ ${name}: ${stage.what}`);
-  const at = Date.now();
-  const { ok, output } = await run(stage.command);
-  rows.push({ name, what: stage.what, ms: Date.now() - at, tests: stage.count?.(output) ?? null, ok });
-  if (!ok) break;
+for (const wave of WAVES) {
+  const names = wave.filter((name) => chosen.length === 0 || chosen.includes(name));
+  if (names.length === 0) continue;
+  const results = await Promise.all(
+    names.map(async (name, index) => {
+      const stage = stages[name];
+      if (index === 0) console.log(`\n▶ ${name}: ${stage.what}`);
+      const at = Date.now();
+      const { ok, output } = await run(stage.command, index === 0);
+      return { name, stage, output, row: { name, what: stage.what, ms: Date.now() - at, tests: stage.count?.(output) ?? null, ok } };
+    }),
+  );
+  for (const [index, { name, stage, output, row }] of results.entries()) {
+    if (index > 0) {
+      console.log(`\n▶ ${name}: ${stage.what} (ran beside ${names[0]})`);
+      process.stdout.write(output);
+    }
+    rows.push(row);
+  }
+  if (!results.every((r) => r.row.ok)) break;
 }
 table(rows, Date.now() - started);
 process.exit(rows.every((r) => r.ok) ? 0 : 1);
