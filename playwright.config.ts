@@ -28,7 +28,8 @@ export default defineConfig({
   use: {
     locale: 'en-NZ',
     timezoneId: 'Pacific/Auckland',
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    reducedMotion: 'reduce',
   },
   // Journeys tagged @system-notification prove a notification the service worker shows: the
   // headless shell shows none, so they run in the full Chromium; every other journey in the shell.

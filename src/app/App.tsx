@@ -61,9 +61,11 @@ function AuthSwitch() {
   }, [ready, signedIn]);
   if (!auth) return null; // the splash stays up while IndexedDB opens
   if (!signedIn) {
+    // A session that ended before this page showed its member (a reload answered 401 first) still
+    // leaves that member's page: the auth row says whose session it was.
     return (
       <SignedOutLayout>
-        <SignedOutFromContext.Provider value={shownMember.current}>
+        <SignedOutFromContext.Provider value={shownMember.current ?? auth.endedFor ?? null}>
           <SignedOutRoutes />
         </SignedOutFromContext.Provider>
       </SignedOutLayout>

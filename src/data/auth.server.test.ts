@@ -177,7 +177,8 @@ describe('session expiry', () => {
     browser.jar.cookies.clear();
     const expired = await restoreSession();
     expect(expired.revalidated).toBe('unauthorized');
-    expect(expired.auth).toMatchObject({ status: 'signed-out', reason: 'expired' });
+    // Whose session ended stays known, for a page that fell signed out before it showed them.
+    expect(expired.auth).toMatchObject({ status: 'signed-out', reason: 'expired', profileId: null, endedFor: 1 });
     expect(await db.profiles.count()).toBe(1);
   });
 

@@ -152,8 +152,10 @@ export async function signOut(options: { force?: boolean } = {}): Promise<SignOu
  */
 export async function handleUnauthorized(): Promise<void> {
   await db.transaction('rw', db.meta, async () => {
-    if ((await getAuthState()).status !== 'authenticated') return;
-    await db.meta.put(signedOut('expired'));
+    const auth = await getAuthState();
+    if (auth.status !== 'authenticated') return;
+    const ended: AuthState = { ...signedOut('expired'), endedFor: auth.profileId };
+    await db.meta.put(ended);
     await patchStatus({ blocked: 'auth', nextAttemptAt: null });
   });
 }

@@ -19,6 +19,8 @@ export interface AuthState {
   facilityGuid: string | null;
   /** Why the member was signed out, shown on the login screen (e.g. session expired). */
   reason?: 'expired' | 'logout' | null;
+  /** After a session ended (reason 'expired'): whose it was. */
+  endedFor?: number | null;
 }
 
 export type OutboxStatus = 'pending' | 'sending' | 'blocked';

@@ -15,7 +15,16 @@ export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // Going to another page closes the menu. A screen still loading commits its page late (the
+  // address changed at the tap): a menu opened meanwhile, on that address, stays open.
+  const openedOn = useRef<string | null>(null);
+  useEffect(() => {
+    if (openedOn.current !== pathname) setMenuOpen(false);
+  }, [pathname]);
+  const toggleMenu = () => {
+    openedOn.current = window.location.pathname;
+    setMenuOpen((open) => !open);
+  };
   const drawer = useMediaQuery(DRAWER_QUERY);
   // An open drawer is modal: the page behind it cannot be reached, Escape closes it.
   const covered = menuOpen && drawer;
@@ -36,7 +45,7 @@ export function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="shell">
       <a className="skip-link" href="#main">{t('app.skipToContent')}</a>
-      <TopBar menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+      <TopBar menuOpen={menuOpen} onToggleMenu={toggleMenu} />
       <div className="shell__body">
         <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
         <main id="main" className="shell__main" tabIndex={-1} inert={covered}>
