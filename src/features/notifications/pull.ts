@@ -123,25 +123,21 @@ function appointmentToRefresh(notification: AppNotification): number | undefined
   return notification.type === 'appointment' ? notification.params.appointment?.id : undefined;
 }
 
-function refreshClass(id: number): void {
-  void pullSession(id, { force: true }).catch(() => undefined);
-}
-
-function refreshAppointmentQuietly(id: number): void {
-  void refreshAppointment(id).catch(() => undefined);
-}
-
 /**
  * Fetches, once each, the classes and appointments named by notifications new to the device. On a
  * first pull (the whole history) only classes the device holds: their copy may predate the
  * notification; the rest are fetched when opened, not dozens at sign-in.
  */
 async function refreshNamedBy(notifications: AppNotification[], firstPull: boolean): Promise<void> {
-  const classes = new Set(notifications.map(classToRefresh).filter((id) => id !== undefined));
+  let classes = [...new Set(notifications.map(classToRefresh).filter((id) => id !== undefined))];
   const appointments = new Set(notifications.map(appointmentToRefresh).filter((id) => id !== undefined));
-  for (const id of classes) if (!firstPull || (await db.sessions.get(id))) refreshClass(id);
+  if (firstPull) {
+    const held = await db.sessions.bulkGet(classes);
+    classes = classes.filter((_, index) => held[index] !== undefined);
+  }
+  for (const id of classes) void pullSession(id, { force: true }).catch(() => undefined);
   // refreshAppointment fetches only an appointment the device holds.
-  for (const id of appointments) refreshAppointmentQuietly(id);
+  for (const id of appointments) void refreshAppointment(id).catch(() => undefined);
 }
 
 /** The server removed a notification: it goes, whatever is queued for it. */
