@@ -116,6 +116,18 @@ describe('request bodies', () => {
     expect((await ctx.member.get('/api/v1/profile')).status).toBe(200);
   });
 
+  it('keeps an idle keep-alive connection open past Node\'s 5 s (closed by 6 s), so a pooled client\'s next request is answered', async () => {
+    const client = new PooledClient(ctx.server.url);
+    try {
+      const get = 'GET /api/v1/timezones HTTP/1.1\r\nHost: x\r\nX-App-Id: member-pwa\r\n\r\n';
+      expect((await client.request(get)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 7000));
+      expect((await client.request(get)).status).toBe(200);
+    } finally {
+      client.close();
+    }
+  });
+
   it('lets a client sending a 20 MB body finish and read the 413, with Content-Length or chunked, every time', async () => {
     const targets = ['/api/v1/authentication', '/uploads/avatar', '/admin/posts', '/realtime'];
     const statuses: Record<string, (number | null)[]> = {};

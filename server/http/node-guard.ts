@@ -28,6 +28,8 @@ function isRealtimePath(url: string | undefined): boolean {
   return pathname === REALTIME_PATH || pathname.startsWith(`${REALTIME_PATH}/`) || pathname.startsWith(`${REALTIME_PATH}.`);
 }
 
+/** How long an idle keep-alive connection stays open: longer than clients and balancers keep theirs. */
+const KEEP_ALIVE_MS = 65_000;
 const REALTIME_BODY_LIMIT = 64 * 1024;
 
 // An early answer (a 413 from the announced size, a refusal before the body was read) says
@@ -95,6 +97,11 @@ function tooLarge(res: ServerResponse): void {
  * WebSockets among them also in `websockets` (counted by /metrics), until they close.
  */
 export function guardServer(server: Server, trustProxy: boolean, realtimeSockets: Set<Socket>, websockets = new Set<Socket>()): void {
+  // Node closes a connection idle for 5 s; a client (a phone, a balancer, a proxy) that sends its
+  // next request on it just then loses it with ECONNRESET. Clients keep connections for up to a
+  // minute (balancers 60 s), so the server waits longer than they do; shutdown closes idle ones.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   const requestListeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
