@@ -4,7 +4,7 @@ import { clearMemberMemory } from '../../data/memory';
 import { REST_TIMER_CANCEL_MESSAGE, REST_TIMER_TAG } from '../../../core/rules/training/rest-timer';
 import { db, memberTableObjects } from '../../data/db';
 import { resetDb } from '../../../tests/support/data-helpers';
-import { adjustRestTimer, clearRestTimer, setRestPreset, startRestTimer } from './rest-timer';
+import { adjustRestPreset, adjustRestTimer, clearRestTimer, startRestTimer } from './rest-timer';
 
 const SQUAT = { id: 7, name: 'Back Squat' };
 const NOW = Date.UTC(2026, 10, 25, 9, 0, 0);
@@ -14,9 +14,14 @@ beforeEach(resetDb);
 describe('rest timer on the device', () => {
   it('starts with 90 s until the movement has a preset, then with the preset', async () => {
     expect(await startRestTimer(SQUAT, NOW)).toEqual({ key: 'current', endAt: NOW + 90_000, seconds: 90, movementId: 7, movementName: 'Back Squat' });
-    await setRestPreset(7, 5);
+    expect(await adjustRestPreset(7, -200)).toBe(15);
     expect((await startRestTimer(SQUAT, NOW)).endAt).toBe(NOW + 15_000);
     expect(await db.restTimers.count()).toBe(1);
+  });
+
+  it('counts every tap on the preset, however fast (each reads what the last one wrote)', async () => {
+    await Promise.all(Array.from({ length: 5 }, () => adjustRestPreset(7, -15)));
+    expect(await db.restPresets.get(7)).toEqual({ movementId: 7, seconds: 15 });
   });
 
   it('−15 s / +15 s move the stored end and become the movement’s preset', async () => {

@@ -12,7 +12,7 @@ import {
   REST_STEP_SECONDS, REST_TIMER_DUE_MESSAGE, formatRestClock, restMarkPassed, restRemainingMs, restSecondsLeft,
 } from '../../../../core/rules/training/rest-timer';
 import {
-  adjustRestTimer, cancelRestNotification, clearRestTimer, scheduleRestNotification, setRestPreset, useRestPreset, useRestTimer,
+  adjustRestTimer, cancelRestNotification, clearRestTimer, scheduleRestNotification, adjustRestPreset, useRestPreset, useRestTimer,
 } from '../rest-timer';
 import { playRestAlarm } from './rest-alarm';
 
@@ -158,7 +158,7 @@ export function RestTimerBar({ movement }: { movement: Movement | undefined }) {
   const running = timer !== null && secondsLeft > 0;
   const adjust = (delta: number) => {
     if (running) void adjustRestTimer(delta);
-    else if (movement && preset !== undefined) void setRestPreset(movement.id, preset + delta);
+    else if (movement) void adjustRestPreset(movement.id, delta);
   };
   const end = () => {
     cancelRestNotification();

@@ -8,7 +8,7 @@ import type { StoredRestTimer } from '../../../data/db';
 const store = vi.hoisted(() => ({
   timer: null as StoredRestTimer | null,
   preset: 90,
-  setRestPreset: vi.fn(async () => undefined),
+  adjustRestPreset: vi.fn(async () => 105),
   adjustRestTimer: vi.fn(async () => null),
   clearRestTimer: vi.fn(async () => undefined),
   scheduleRestNotification: vi.fn(),
@@ -18,7 +18,7 @@ const alarm = vi.hoisted(() => ({ playRestAlarm: vi.fn(), unlockRestAlarm: vi.fn
 vi.mock('../rest-timer', () => ({
   useRestTimer: () => store.timer,
   useRestPreset: () => store.preset,
-  setRestPreset: store.setRestPreset,
+  adjustRestPreset: store.adjustRestPreset,
   adjustRestTimer: store.adjustRestTimer,
   clearRestTimer: store.clearRestTimer,
   scheduleRestNotification: store.scheduleRestNotification,
@@ -48,7 +48,7 @@ describe('RestTimerBar', () => {
     expect(screen.getByTestId('rest-timer').textContent).toContain('Rest between sets');
     expect(screen.getByRole('timer').textContent).toBe('1:30');
     fireEvent.click(screen.getByRole('button', { name: '+15 s' }));
-    expect(store.setRestPreset).toHaveBeenCalledWith(7, 105);
+    expect(store.adjustRestPreset).toHaveBeenCalledWith(7, 15);
     expect(screen.queryByRole('button', { name: 'Skip' })).toBeNull();
   });
 
