@@ -8,7 +8,7 @@ import { db } from '../../data/db';
 import { flushOutbox } from '../../data/sync/outbox';
 import { isWrite } from '../../../tests/support/real-server';
 import { withCommandServer } from '../../../tests/support/command-server';
-import { addToCart, removeFromCart, setCartQuantity } from './commands';
+import { addToCart, removeFromCart, stepCartQuantity } from './commands';
 import { pullShop } from './pull';
 
 const WELLINGTON = seedUuid('facility:harbour-wellington');
@@ -44,13 +44,15 @@ describe('the cart against the server', () => {
     expect(cart.line_items.map((l) => [l.name, l.quantity])).toEqual([['10-Visit Pass', 2], ['Intro 5-Visit Pass', 1]]);
     expect(cart.total).toBe(2 * 220 + 99);
     await removeFromCart(orgId, WELLINGTON, cart.line_items[1]!.id);
-    await setCartQuantity(orgId, WELLINGTON, cart.line_items[0]!.id, 3);
+    // Three taps at once (+, +, −), each from what the one before stored: 2 → 3.
+    const line = cart.line_items[0]!.id;
+    await Promise.all([stepCartQuantity(orgId, WELLINGTON, line, 1), stepCartQuantity(orgId, WELLINGTON, line, 1), stepCartQuantity(orgId, WELLINGTON, line, -1)]);
     cart = (await db.carts.get(orgId))!;
     expect(cart).toMatchObject({ total: 660, line_items: [expect.objectContaining({ quantity: 3 })] });
     expect(await serverCart('demo@example.com')).toEqual([]);
 
     browser.unreachable = null;
-    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 5 });
+    expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 7 });
     expect(await serverCart('demo@example.com')).toEqual([{ name: '10-Visit Pass', quantity: 3 }]);
     expect((await db.carts.get(orgId))!).toMatchObject({ total: 660, line_items: [expect.objectContaining({ quantity: 3, name: '10-Visit Pass' })] });
   });

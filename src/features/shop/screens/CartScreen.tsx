@@ -11,7 +11,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { Spinner } from '../../../ui/spinner/index';
 import { useCommand } from '../../../ui/use-command';
 import { useOnline } from '../../../ui/use-online';
-import { addToCart, removeFromCart, setCartQuantity } from '../commands';
+import { addToCart, removeFromCart, stepCartQuantity } from '../commands';
 import { useCart, useProducts, useRefreshShop } from '../hooks';
 import { CART_MAX_QUANTITY } from '../../../../core/rules/cart';
 import { useConcessions, useRefreshConcessions } from '../../account/public';
@@ -60,9 +60,9 @@ export default function CartScreen() {
                     end={format.currency(line.price * line.quantity, currency)}
                     actions={
                       <div className="shop-stepper" role="group" aria-label={t('cart.quantityOf', { name: line.name })}>
-                        <Button size="sm" aria-label={t('cart.less')} disabled={line.quantity <= 1} onClick={() => void run(() => setCartQuantity(orgId, guid, line.id, line.quantity - 1))}>−</Button>
+                        <Button size="sm" aria-label={t('cart.less')} disabled={line.quantity <= 1} onClick={() => void run(() => stepCartQuantity(orgId, guid, line.id, -1))}>−</Button>
                         <output className="shop-stepper__value" aria-live="polite" data-testid="quantity">{line.quantity}</output>
-                        <Button size="sm" aria-label={t('cart.more')} disabled={line.quantity >= CART_MAX_QUANTITY} onClick={() => void run(() => setCartQuantity(orgId, guid, line.id, line.quantity + 1))}>+</Button>
+                        <Button size="sm" aria-label={t('cart.more')} disabled={line.quantity >= CART_MAX_QUANTITY} onClick={() => void run(() => stepCartQuantity(orgId, guid, line.id, 1))}>+</Button>
                         <Button size="sm" variant="ghost" onClick={() => void run(() => removeFromCart(orgId, guid, line.id))}>{t('cart.remove')}</Button>
                       </div>
                     }
