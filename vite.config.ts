@@ -69,6 +69,9 @@ export default defineConfig({
     cssCodeSplit: false,
     rolldownOptions: {
       output: {
+        // Chunks are named by their hash alone: the shell lists every chunk a screen may preload, and
+        // the names were a kilobyte of it (stack frames are mapped back to sources: issue 29).
+        chunkFileNames: 'assets/[hash].js',
         // The sync engine (src/data) is shared by the shell and every feature chunk: one chunk, not
         // a file per module the splitter finds shared (each costs a request and its own compression).
         advancedChunks: { groups: [{ name: 'engine', test: /\/src\/data\// }] },

@@ -94,8 +94,29 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))));
 }
 
+/**
+ * Opens a route in the running app as a tapped link does, without starting the app again: the
+ * address is pushed and the router follows it, and the screen has committed when the page names
+ * it (data-shown-path, src/app/ScrollToTop.tsx). A page not running the app yet loads it.
+ */
+async function visit(page: Page, route: string): Promise<void> {
+  const shown = () => page.evaluate(() => document.documentElement.dataset.shownPath ?? null).catch(() => null);
+  if ((await shown()) === null) {
+    await page.goto(route);
+    return;
+  }
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+  const pathname = new URL(route, 'http://x').pathname;
+  await expect.poll(shown, { message: `${route} was not shown` }).toBe(pathname);
+  // A tapped link starts the new screen at the top; a popstate (Back) keeps the window where it was.
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 async function firstHref(page: Page, path: string, selector: string): Promise<string> {
-  await page.goto(path);
+  await visit(page, path);
   const link = page.locator(selector).first();
   await expect(link).toBeAttached();
   const href = await link.getAttribute('href');
@@ -122,7 +143,7 @@ async function sweep(page: Page, allRoutes: readonly string[], area: string, fin
   for (const route of routes) {
     await page.setViewportSize({ width: WIDTHS[0], height: 844 });
     await page.emulateMedia({ colorScheme: THEMES[0], reducedMotion: 'reduce' });
-    await page.goto(route);
+    await visit(page, route);
     await settle(page);
     for (const theme of THEMES) {
       await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
@@ -228,7 +249,7 @@ test.describe('feed, photo and calendar states at phone widths', () => {
   test('the feed with notified posts highlighted, Settings with the calendar address shown, and the photo crop dialog fit 320–430 px in light and dark and pass axe', async ({ page }) => {
     await new LoginPage(page).signInAs(DEMO.alex);
     const newest = await withDatabase((db) => db.selectFrom('posts').innerJoin('orgs', 'orgs.id', 'posts.org_id').select('posts.id').where('orgs.name', '=', 'Harbour Strength').orderBy('posts.created_at', 'desc').limit(2).execute());
-    await page.goto('/settings');
+    await visit(page, '/settings');
     const turnOn = page.getByRole('button', { name: 'Turn on calendar feed' });
     await expect(turnOn.or(page.getByTestId('calendar-url'))).toBeVisible();
     if (await turnOn.isVisible()) await turnOn.click();
@@ -239,7 +260,7 @@ test.describe('feed, photo and calendar states at phone widths', () => {
     const sharp = (await import('sharp')).default;
     const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2266aa' } }).jpeg().toBuffer();
     // The crop dialog opened once, then seen at every width in both themes.
-    await page.goto('/profile');
+    await visit(page, '/profile');
     await settle(page);
     await page.getByTestId('avatar-file').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect(page.getByRole('dialog').getByTestId('avatar-crop')).toBeVisible();
@@ -277,7 +298,7 @@ test.describe('what pays: its questions and states at phone widths', () => {
       await page.setViewportSize({ width: SCREENSHOT_WIDTH, height: 844 });
     };
 
-    await page.goto('/checkout');
+    await visit(page, '/checkout');
     const pass = page.getByTestId('product').filter({ has: page.locator('.list-row__title', { hasText: /^10-Visit Pass$/ }) });
     await expect(pass.getByTestId('product-note')).toBeVisible();
     await check('/checkout (products with what you have)');
@@ -286,7 +307,7 @@ test.describe('what pays: its questions and states at phone widths', () => {
     await check('/checkout (a pass you would not use)');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Don’t add it' }).click();
 
-    await page.goto('/appointments/book');
+    await visit(page, '/appointments/book');
     await page.getByTestId('services').getByRole('listitem').filter({ has: page.getByText('Nutrition Consult', { exact: true }) }).getByRole('link').click();
     await page.getByTestId('staff').getByRole('link').first().click();
     await page.getByTestId('slots').getByRole('button').first().click();
@@ -299,7 +320,7 @@ test.describe('what pays: its questions and states at phone widths', () => {
     await expect(page.getByRole('link', { name: 'See your invoices' })).toBeVisible();
     await check('/appointments/:id (paid at the studio)');
 
-    await page.goto('/courses');
+    await visit(page, '/courses');
     await page.getByRole('link', { name: /Beginners' Barbell/ }).click();
     await page.getByRole('button', { name: 'Enrol', exact: true }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
@@ -396,10 +417,10 @@ test.describe('navigation at phone widths in light and dark', () => {
     await putInCart(DEMO.alex.email, 'Harbour Strength', '10-Visit Pass');
     await loginPage.signInAs(DEMO.alex);
     // The results reach the device with the training log.
-    await page.goto('/training');
+    await visit(page, '/training');
     await expect(page.getByTestId('workout-row').first()).toBeVisible();
     // Something in the cart: the top bar offers it.
-    await page.goto('/checkout');
+    await visit(page, '/checkout');
     await expect(page.getByTestId('cart-line')).toHaveCount(1);
     await expect(page.getByTestId('cart-button')).toBeVisible();
     const findings: Finding[] = [];
@@ -418,7 +439,7 @@ test.describe('navigation at phone widths in light and dark', () => {
     checks += await sweep(page, ['/checkout/complete', `${invoice.pathname}${invoice.hash}`], 'nav', findings);
     await expect(page.locator('.invoice--target')).toHaveCount(1);
     // The drawer, open on a short phone (it scrolls), at every width in both themes.
-    await page.goto('/classes');
+    await visit(page, '/classes');
     await settle(page);
     for (const theme of THEMES) {
       await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
@@ -524,7 +545,7 @@ test.describe('phone shell', () => {
     const problems: string[] = [];
     const classPath = await firstHref(page, '/classes', 'a[href^="/classes/"]');
     for (const route of ['/classes', classPath, '/bookings', '/profile', '/profile/facilities', '/settings']) {
-      await page.goto(route);
+      await visit(page, route);
       await settle(page);
       problems.push(...(await layoutProblems(page)).map((p) => `${route}: ${p}`));
     }
@@ -574,9 +595,9 @@ test.describe('lift planning at phone width', () => {
   test('the lift form with last time, a percentage scheme and the plate calculator (also on its own) fits a 320 px phone, in light and dark', async ({ page, loginPage }) => {
     await loginPage.signInAs(DEMO.alex);
     await page.setViewportSize({ width: 320, height: 640 });
-    await page.goto('/training');
+    await visit(page, '/training');
     await expect(page.getByTestId('workout-row').first()).toBeVisible();
-    await page.goto('/training/workouts/new/lift');
+    await visit(page, '/training/workouts/new/lift');
     await page.getByTestId('lift-movement').selectOption({ label: 'Back Squat' });
     await expect(page.getByTestId('last-time')).toBeVisible();
     await page.getByTestId('lift-scheme').fill('5x3 @ 80%');
@@ -592,7 +613,7 @@ test.describe('lift planning at phone width', () => {
       await expect(page.getByTestId('plates-dialog')).toHaveCount(0);
     }
     // On its own, from the lifts list.
-    await page.goto('/training/lifts');
+    await visit(page, '/training/lifts');
     await page.getByTestId('plate-calculator').click();
     await page.getByTestId('plates-weight').fill('142.5');
     await expect(page.getByTestId('plates-per-side')).toBeVisible();
@@ -711,7 +732,7 @@ test.describe('training and feed states at phone widths', () => {
   test('the lift form: each set one row of labelled 44 px controls, and the running rest timer covers nothing', async ({ page, loginPage }) => {
     await loginPage.signInAs(DEMO.alex);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/training');
+    await visit(page, '/training');
     await expect(page.getByTestId('workout-row').first()).toBeVisible();
     await page.getByRole('link', { name: 'Log a workout' }).click();
     await page.getByTestId('new-lift').click();
@@ -759,7 +780,7 @@ test.describe('training and feed states at phone widths', () => {
   test('a movement’s progress table fits the screen', async ({ page, loginPage }) => {
     await loginPage.signInAs(DEMO.alex);
     await page.setViewportSize({ width: 320, height: 844 });
-    await page.goto('/training/lifts');
+    await visit(page, '/training/lifts');
     await page.getByRole('link', { name: /Back Squat/ }).first().click();
     await page.getByText('Show as table').click();
     await expect(page.getByTestId('lift-progress-row').first()).toBeVisible();
@@ -772,7 +793,7 @@ test.describe('training and feed states at phone widths', () => {
   test('the import screen: the file chooser is one of the app’s buttons, and Import is in view once a file is read', async ({ page, loginPage }) => {
     await loginPage.signInAs(DEMO.alex);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/training');
+    await visit(page, '/training');
     await page.getByTestId('training-import').click();
     await expect(page.getByRole('heading', { name: 'Import workouts' })).toBeVisible();
     // A real file input behind a label that looks like a button.

@@ -16,5 +16,10 @@ export function ScrollToTop() {
     shown.current = screen;
     if (type !== 'POP') window.scrollTo(0, 0);
   }, [screen, type]);
+  // The path whose screen is on display, named as it commits (location.pathname changes when a
+  // navigation starts; a screen still loading commits later): journeys moving within the app wait on it.
+  useLayoutEffect(() => {
+    document.documentElement.dataset.shownPath = pathname;
+  }, [pathname]);
   return null;
 }
