@@ -55,7 +55,7 @@ function fingerprint(text: string): string {
 }
 
 /** The changes, or how to make them from the cart as stored (read in the same transaction). */
-type CartEdit = CartChange[] | ((lines: readonly { id: number; quantity: number }[]) => CartChange[]);
+type CartEdit = CartChange[] | ((lines: readonly { id: number; variant_id: number; quantity: number }[]) => CartChange[]);
 
 async function edit(orgId: number, facilityGuid: string, edits: CartEdit): Promise<void> {
   await commandTransaction([db.carts, db.products], async () => {
@@ -81,16 +81,17 @@ export function addToCart(orgId: number, facilityGuid: string, product: { id: nu
   return edit(orgId, facilityGuid, [{ variant_id: product.id, quantity: 1, price: product.price }]);
 }
 
-/** − / + on a line: from the quantity stored, so taps faster than the screen's last read each count. */
-export function stepCartQuantity(orgId: number, facilityGuid: string, lineId: number, delta: number): Promise<void> {
-  return edit(orgId, facilityGuid, (lines) => {
-    const line = lines.find((l) => l.id === lineId);
-    return line ? [{ id: lineId, quantity: line.quantity + delta }] : [];
-  });
+/**
+ * − / + on a product's line, from the quantity stored, so taps faster than the screen's last read
+ * each count. By product, as the screen keys its rows: a line's temporary id becomes the studio's
+ * when its add is answered, which may be after the screen last read it.
+ */
+export function stepCartQuantity(orgId: number, facilityGuid: string, variantId: number, delta: number): Promise<void> {
+  return edit(orgId, facilityGuid, (lines) => lines.filter((l) => l.variant_id === variantId).map((l) => ({ id: l.id, quantity: l.quantity + delta })));
 }
 
-export function removeFromCart(orgId: number, facilityGuid: string, lineId: number): Promise<void> {
-  return edit(orgId, facilityGuid, [{ id: lineId, _destroy: true }]);
+export function removeFromCart(orgId: number, facilityGuid: string, variantId: number): Promise<void> {
+  return edit(orgId, facilityGuid, (lines) => lines.filter((l) => l.variant_id === variantId).map((l) => ({ id: l.id, _destroy: true })));
 }
 
 async function send(args: CartSetArgs, idempotencyKey: string): Promise<Cart> {

@@ -60,10 +60,10 @@ export default function CartScreen() {
                     end={format.currency(line.price * line.quantity, currency)}
                     actions={
                       <div className="shop-stepper" role="group" aria-label={t('cart.quantityOf', { name: line.name })}>
-                        <Button size="sm" aria-label={t('cart.less')} disabled={line.quantity <= 1} onClick={() => void run(() => stepCartQuantity(orgId, guid, line.id, -1))}>−</Button>
+                        <Button size="sm" aria-label={t('cart.less')} disabled={line.quantity <= 1} onClick={() => void run(() => stepCartQuantity(orgId, guid, line.variant_id, -1))}>−</Button>
                         <output className="shop-stepper__value" aria-live="polite" data-testid="quantity">{line.quantity}</output>
-                        <Button size="sm" aria-label={t('cart.more')} disabled={line.quantity >= CART_MAX_QUANTITY} onClick={() => void run(() => stepCartQuantity(orgId, guid, line.id, 1))}>+</Button>
-                        <Button size="sm" variant="ghost" onClick={() => void run(() => removeFromCart(orgId, guid, line.id))}>{t('cart.remove')}</Button>
+                        <Button size="sm" aria-label={t('cart.more')} disabled={line.quantity >= CART_MAX_QUANTITY} onClick={() => void run(() => stepCartQuantity(orgId, guid, line.variant_id, 1))}>+</Button>
+                        <Button size="sm" variant="ghost" onClick={() => void run(() => removeFromCart(orgId, guid, line.variant_id))}>{t('cart.remove')}</Button>
                       </div>
                     }
                   />
