@@ -124,6 +124,19 @@ describe('serving the built app', () => {
     expect(zlib.brotliDecompressSync(fresh.body).toString()).toBe(BIG_JS);
   });
 
+  it('reads a hashed asset from disk once, and any other file again only once it changed', async () => {
+    const dist = path.join(server.dir, 'dist');
+    await fs.writeFile(path.join(dist, 'assets', 'once-abc123.js'), 'export const a = 1;');
+    await fs.writeFile(path.join(dist, 'version.txt'), 'one');
+    expect(await (await get('/assets/once-abc123.js')).text()).toBe('export const a = 1;');
+    expect(await (await get('/version.txt')).text()).toBe('one');
+    // The same name never holds other content in a build: what was read is what is served.
+    await fs.writeFile(path.join(dist, 'assets', 'once-abc123.js'), 'export const a = 2;');
+    expect(await (await get('/assets/once-abc123.js')).text()).toBe('export const a = 1;');
+    await fs.writeFile(path.join(dist, 'version.txt'), 'two!');
+    expect(await (await get('/version.txt')).text()).toBe('two!');
+  });
+
   it('gzips API answers over 1 KB', async () => {
     const res = await rawGet(`${server.url}/api/v1/timezones`, { 'Accept-Encoding': 'gzip', 'X-App-Id': 'member-pwa' });
     expect(res.status).toBe(200);

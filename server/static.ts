@@ -37,9 +37,7 @@ const CONTENT_TYPES: Record<string, string> = {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-function cacheControl(urlPath: string): string {
-  return urlPath.startsWith('/assets/') ? IMMUTABLE : REVALIDATE;
-}
+const isHashed = (urlPath: string) => urlPath.startsWith('/assets/');
 
 /** Maps a URL path to a file inside root, or null when it would leave root. */
 function resolveInside(root: string, urlPath: string): string | null {
@@ -54,11 +52,28 @@ function resolveInside(root: string, urlPath: string): string | null {
   return file.startsWith(root + path.sep) ? file : null;
 }
 
-async function readFileIfExists(file: string): Promise<{ path: string; data: Buffer; mtime: Date } | null> {
+interface StaticFile {
+  path: string;
+  data: Buffer;
+  mtime: Date;
+}
+
+// Files read once and kept (the built app is a few megabytes): a file under /assets/ never changes
+// under its name (the name is its hash), so it is not looked at again; any other file is read again
+// only when its size or time changed. Every request read and stat'ed its file before: a new
+// device's service worker asks for all of them at once.
+const files = new Map<string, StaticFile>();
+
+async function readFileIfExists(file: string, immutable: boolean): Promise<StaticFile | null> {
+  const known = files.get(file);
+  if (known && immutable) return known;
   try {
     const stat = await fs.stat(file);
     if (!stat.isFile()) return null;
-    return { path: file, data: await fs.readFile(file), mtime: stat.mtime };
+    if (known && known.mtime.getTime() === stat.mtime.getTime() && known.data.length === stat.size) return known;
+    const read = { path: file, data: await fs.readFile(file), mtime: stat.mtime };
+    files.set(file, read);
+    return read;
   } catch {
     return null;
   }
@@ -93,7 +108,7 @@ async function builtCompressed(file: { path: string; mtime: Date }, encoding: En
   }
 }
 
-function compressedBody(key: string, file: { path: string; data: Buffer; mtime: Date }, encoding: Encoding): Promise<Buffer> {
+function compressedBody(key: string, file: StaticFile, encoding: Encoding): Promise<Buffer> {
   const id = `${encoding}:${key}`;
   let body = compressed.get(id);
   if (!body) {
@@ -137,7 +152,7 @@ function documentPolicy(file: string, data: Buffer): string {
   return policy;
 }
 
-async function respond(c: Context, file: { path: string; data: Buffer; mtime: Date }, contentType: string, cache: string): Promise<Response> {
+async function respond(c: Context, file: StaticFile, contentType: string, cache: string): Promise<Response> {
   const compressible = COMPRESSIBLE.test(contentType) && file.data.length >= MIN_COMPRESS_BYTES;
   const encoding = compressible ? encodingFor(c) : null;
   const version = `${file.data.length.toString(16)}-${file.mtime.getTime().toString(16)}`;
@@ -164,13 +179,13 @@ export function staticApp(distDir: string) {
     if (ext.toLowerCase() === '.map') return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
     if (ext) {
       const file = resolveInside(root, urlPath);
-      const found = file ? await readFileIfExists(file) : null;
+      const found = file ? await readFileIfExists(file, isHashed(urlPath)) : null;
       if (!found) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
-      return respond(c, found, CONTENT_TYPES[ext.toLowerCase()] ?? 'application/octet-stream', cacheControl(urlPath));
+      return respond(c, found, CONTENT_TYPES[ext.toLowerCase()] ?? 'application/octet-stream', isHashed(urlPath) ? IMMUTABLE : REVALIDATE);
     }
 
     // Client-side routes (/classes/12, /profile …) all load the app shell.
-    const index = await readFileIfExists(path.join(root, 'index.html'));
+    const index = await readFileIfExists(path.join(root, 'index.html'), false);
     if (!index) return c.text('App not built: run npm run build', 503, { 'Cache-Control': 'no-store' });
     return respond(c, index, CONTENT_TYPES['.html'] as string, REVALIDATE);
   };
