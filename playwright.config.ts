@@ -28,7 +28,9 @@ export default defineConfig({
   use: {
     locale: 'en-NZ',
     timezoneId: 'Pacific/Auckland',
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed journey keeps its actions, network and console; no screencast or DOM snapshots,
+    // which cost a third and then a sixth of the run's CPU (docs/decisions.md, the suite's browsers).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     reducedMotion: 'reduce',
   },
   // Journeys tagged @system-notification prove a notification the service worker shows: the
