@@ -18,6 +18,29 @@ test.describe('sign-in and the shell', () => {
     await expectAccessible(page);
   });
 
+  test('a member who taps on while sign-in is still fetching their details stays where they tapped', async ({ page, loginPage, shell }) => {
+    // The studio is slow with the member's details: the timetable shows before sign-in has them.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/member', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await loginPage.goto();
+    await loginPage.signIn(DEMO.alex.email, DEMO.alex.password);
+    await expect(page).toHaveURL(/\/classes$/);
+    await shell.openMenu();
+    await shell.menuItem('bookings').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible();
+    const answered = page.waitForResponse('**/api/v1/member');
+    release();
+    await answered;
+    // Sign-in ends moments after its last answer; it used to take the member back to the timetable then.
+    await page.waitForTimeout(1000);
+    await expect(page).toHaveURL(/\/bookings$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible();
+  });
+
   test('wrong password shows the server message and keeps the member on /login', async ({ page, loginPage }) => {
     await loginPage.goto();
     await loginPage.signIn(DEMO.sam.email, 'not-the-password');

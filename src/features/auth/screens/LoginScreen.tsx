@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';
@@ -23,6 +23,16 @@ export default function LoginScreen() {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The auth row usually flips before signIn's answer is in: the signed-in routes then take the
+  // member where they were heading (SignedInOnLogin) and this screen is gone. Navigating again
+  // then would take back a member who had already tapped on.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -33,7 +43,7 @@ export default function LoginScreen() {
     setBusy(true);
     try {
       const signedIn = await signIn(email.trim(), password);
-      navigate(destinationAfterSignIn(location.state, signedIn.profileId), { replace: true });
+      if (shown.current) navigate(destinationAfterSignIn(location.state, signedIn.profileId), { replace: true });
     } catch (error) {
       setFormError(describeError(error, t));
       setBusy(false);
