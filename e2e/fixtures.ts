@@ -33,6 +33,12 @@ export async function axeViolations(page: Page): Promise<string[]> {
   expect(await page.locator('iframe, frame').count(), 'axe runs in the page only: a frame would go unchecked').toBe(0);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async (tags) => {
+    // A theme or state just changed starts colour transitions (0.01 ms under reduced motion, but
+    // running until the animation clock next ticks): contrast is read once every finite one ended,
+    // not from a text colour still on its way from the other theme.
+    const finite = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const results = await (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     return results.violations.map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
   }, AXE_TAGS);
