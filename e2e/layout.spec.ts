@@ -560,13 +560,14 @@ test.describe('phone shell', () => {
     await page.goto('/settings');
     await page.getByRole('radio', { name: 'Light' }).check();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    expect(await background()).not.toBe(dark);
+    // Colours change through a transition (0.01 ms under reduced motion): read once it has ended.
+    await expect.poll(background).not.toBe(dark);
     await page.reload();
     await expect(page.getByRole('radio', { name: 'Light' })).toBeChecked();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await page.getByRole('radio', { name: 'Automatic' }).check();
     await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
-    expect(await background()).toBe(dark);
+    await expect.poll(background).toBe(dark);
   });
 
   test('the layout of /classes does not shift while it loads, goes offline and the offline chip comes and goes', async ({ page, context, loginPage }) => {
