@@ -118,6 +118,13 @@ test.describe('appointments', () => {
     const again = await serverAppointment(second);
     expect(again.status).toBe('held');
     expect(again.start_at).not.toBe(start_at);
+    // The new time is held afresh: its time left shows, and it books.
+    await expect(page.getByTestId('hold-left')).toBeVisible();
+    await expect(page.getByTestId('hold-lapsed')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Book', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/appointments/${second}$`));
+    await expect.poll(async () => (await serverAppointment(second)).status).toBe('booked');
     await alex.close();
     await sam.close();
   });

@@ -59,7 +59,8 @@ export default function BookAppointmentScreen() {
         ) : step === 'time' ? (
           <TimeStep guid={guid} timeZone={facility.time_zone} service={service} staff={staff} hold={hold} moving={moving} />
         ) : (
-          <PayStep step={step} hold={hold} staff={staff} timeZone={facility.time_zone} facilityName={facility.name} />
+          // One PayStep per hold: a nearest time taken after a lapse starts afresh (not lapsed, new keys).
+          <PayStep key={choice.hold ?? ''} step={step} hold={hold} staff={staff} timeZone={facility.time_zone} facilityName={facility.name} />
         )}
       </div>
     </section>
