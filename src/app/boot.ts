@@ -3,7 +3,7 @@
 // screen has shown the member's data (or after 3 s, or at once when the device holds none, or when
 // the member queues a write first), and only then do the sync triggers start. Live notifications and the
 // app badge follow in their own chunk (faye itself loads later still, when a member is signed in).
-import { connectApi, memberDataMissing, restoreSession } from '../data/auth';
+import { connectApi, keepSessionChecked, memberDataMissing } from '../data/auth';
 import { listenForNotificationNavigation } from '../features/notifications/navigation';
 import { startSync } from '../data/sync/triggers';
 import { subscribeOutbox } from '../data/sync/outbox';
@@ -71,8 +71,7 @@ export function bootDataLayer(): void {
   ]);
   void firstContent
     .then(idle)
-    .then(() => restoreSession())
-    .catch((error: unknown) => console.warn('The session could not be checked', error));
+    .then(() => keepSessionChecked(typeof window === 'undefined' ? undefined : window, (error) => console.warn('The session could not be checked', error)));
   // A write the member queued meanwhile (a booking on a page that never marks its first content)
   // is sent at once: the waits below are for the page's own comfort, not worth the member's.
   const commandWaiting = firstCommand();

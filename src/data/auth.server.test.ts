@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedUuid } from '../../server/db/seed';
 import { ApiError } from './api/errors';
-import { restoreSession, selectFacility, signIn, signOut, switchAccount } from './auth';
+import { keepSessionChecked, restoreSession, selectFacility, signIn, signOut, switchAccount } from './auth';
 import { registerCommandOps } from "../features/ops";
 import { updateProfile } from "../features/profile/commands/profile";
 import { db } from './db';
@@ -180,6 +180,24 @@ describe('session expiry', () => {
     // Whose session ended stays known, for a page that fell signed out before it showed them.
     expect(expired.auth).toMatchObject({ status: 'signed-out', reason: 'expired', profileId: null, endedFor: 1 });
     expect(await db.profiles.count()).toBe(1);
+  });
+
+  it('a session check skipped offline is made once back online, and brings the facility a cut-short sign-in never stored', async () => {
+    await signIn('demo@example.com', PASSWORD);
+    await db.facilities.clear();
+    const connection = { onLine: false };
+    vi.stubGlobal('navigator', connection);
+    const device = new EventTarget();
+    const failures: unknown[] = [];
+    const stop = keepSessionChecked(device, (error) => failures.push(error));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await db.facilities.get(WELLINGTON)).toBeUndefined();
+
+    connection.onLine = true;
+    device.dispatchEvent(new Event('online'));
+    await vi.waitFor(async () => expect((await db.facilities.get(WELLINGTON))?.time_zone).toBe('Pacific/Auckland'));
+    stop();
+    expect(failures).toEqual([]);
   });
 
   it('restoreSession without a session does nothing', async () => {

@@ -196,6 +196,19 @@ export interface RestoredSession {
   revalidated: RefreshResult | 'skipped';
 }
 
+/**
+ * Checks the session now and again whenever the device comes back online: a check skipped offline
+ * at start, or whose facility and member pulls were cut short (sign-in interrupted by a reload),
+ * is made then, rather than leaving the screens without the facility (its time zone, its rules)
+ * until the next visit. Returns the stop.
+ */
+export function keepSessionChecked(target: EventTarget | undefined, onError: (error: unknown) => void): () => void {
+  const check = () => void restoreSession().catch(onError);
+  check();
+  target?.addEventListener('online', check);
+  return () => target?.removeEventListener('online', check);
+}
+
 /** App start: trust the stored auth row for rendering, then (online) check it with the server. */
 export async function restoreSession(): Promise<RestoredSession> {
   const auth = await getAuthState();
@@ -204,7 +217,8 @@ export async function restoreSession(): Promise<RestoredSession> {
   const revalidated = await pullProfile({ force: true });
   if (revalidated === 'fetched') {
     await reconcileChoice();
-    await pullChosen(await getAuthState(), false);
+    // Fresh marks do not count for a row the device lacks (a store evicted, a write cut short).
+    await pullChosen(await getAuthState(), await memberDataMissing());
   }
   return { auth: await getAuthState(), revalidated };
 }

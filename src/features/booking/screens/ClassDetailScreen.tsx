@@ -6,7 +6,7 @@ import { usePageTitle } from '../../../ui/page-title';
 import { TabNav } from '../../../ui/tabs/index';
 import { EmptyState } from '../../../ui/empty-state/index';
 import { Spinner } from '../../../ui/spinner/index';
-import { useFacility } from '../../../data/hooks/auth';
+import { useFacilityTimeZone } from '../../../data/hooks/auth';
 import { useRefreshSession, useSession } from '../hooks/sessions';
 import { classTabs, type ClassContext } from '../class-tabs';
 import './classes.css';
@@ -18,7 +18,8 @@ export default function ClassDetailScreen() {
   const params = useParams();
   const id = Number(params.id);
   usePageTitle('titles.classDetail');
-  const facility = useFacility();
+  // The zone last seen on this device while the facility itself is not (yet) here.
+  const { timeZone } = useFacilityTimeZone();
   const session = useSession(Number.isInteger(id) ? id : undefined);
   useRefreshSession(Number.isInteger(id) ? id : undefined);
   const base = `/classes/${params.id ?? ''}`;
@@ -32,7 +33,7 @@ export default function ClassDetailScreen() {
       </section>
     );
   }
-  const context: ClassContext = { session, timeZone: facility?.time_zone ?? 'UTC' };
+  const context: ClassContext = { session, timeZone };
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">{session.name}</h1>
