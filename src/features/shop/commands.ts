@@ -87,11 +87,16 @@ export function addToCart(orgId: number, facilityGuid: string, product: { id: nu
  * when its add is answered, which may be after the screen last read it.
  */
 export function stepCartQuantity(orgId: number, facilityGuid: string, variantId: number, delta: number): Promise<void> {
-  return edit(orgId, facilityGuid, (lines) => lines.filter((l) => l.variant_id === variantId).map((l) => ({ id: l.id, quantity: l.quantity + delta })));
+  return editProductLine(orgId, facilityGuid, variantId, (l) => ({ id: l.id, quantity: l.quantity + delta }));
 }
 
 export function removeFromCart(orgId: number, facilityGuid: string, variantId: number): Promise<void> {
-  return edit(orgId, facilityGuid, (lines) => lines.filter((l) => l.variant_id === variantId).map((l) => ({ id: l.id, _destroy: true })));
+  return editProductLine(orgId, facilityGuid, variantId, (l) => ({ id: l.id, _destroy: true }));
+}
+
+/** One change to the product's stored line (none when it has none). */
+function editProductLine(orgId: number, facilityGuid: string, variantId: number, change: (line: { id: number; quantity: number }) => CartChange): Promise<void> {
+  return edit(orgId, facilityGuid, (lines) => lines.filter((l) => l.variant_id === variantId).map(change));
 }
 
 async function send(args: CartSetArgs, idempotencyKey: string): Promise<Cart> {

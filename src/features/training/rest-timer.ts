@@ -18,7 +18,12 @@ export function useRestTimer(): StoredRestTimer | null | undefined {
 
 /** The movement's preset in seconds (90 s until the member changes it); undefined while loading. */
 export function useRestPreset(movementId: number | null): number | undefined {
-  return useLiveQuery(async () => (movementId === null ? REST_DEFAULT_SECONDS : ((await db.restPresets.get(movementId))?.seconds ?? REST_DEFAULT_SECONDS)), [movementId]);
+  return useLiveQuery(() => (movementId === null ? REST_DEFAULT_SECONDS : presetSeconds(movementId)), [movementId]);
+}
+
+/** A movement's stored preset, 90 s until the member changes it. */
+async function presetSeconds(movementId: number): Promise<number> {
+  return (await db.restPresets.get(movementId))?.seconds ?? REST_DEFAULT_SECONDS;
 }
 
 /**
@@ -27,7 +32,7 @@ export function useRestPreset(movementId: number | null): number | undefined {
  */
 export async function adjustRestPreset(movementId: number, deltaSeconds: number): Promise<number> {
   return db.transaction('rw', db.restPresets, async () => {
-    const seconds = clampRestSeconds(((await db.restPresets.get(movementId))?.seconds ?? REST_DEFAULT_SECONDS) + deltaSeconds);
+    const seconds = clampRestSeconds((await presetSeconds(movementId)) + deltaSeconds);
     await db.restPresets.put({ movementId, seconds });
     return seconds;
   });
@@ -35,7 +40,7 @@ export async function adjustRestPreset(movementId: number, deltaSeconds: number)
 
 /** A set ticked done: a rest with the movement's preset, replacing any running one. */
 export async function startRestTimer(movement: { id: number; name: string }, now = Date.now()): Promise<StoredRestTimer> {
-  const seconds = (await db.restPresets.get(movement.id))?.seconds ?? REST_DEFAULT_SECONDS;
+  const seconds = await presetSeconds(movement.id);
   const timer: StoredRestTimer = { key: CURRENT, ...startRest(seconds, movement, now) };
   await db.restTimers.put(timer);
   return timer;
