@@ -33,12 +33,13 @@ const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x4
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]);
 const WEBP = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0x24, 0x00, 0x00, 0x00, 0x57, 0x45, 0x42, 0x50]);
 
+/** Picks the file and waits for the app's answer: the crop, or the message saying why not (a busy machine takes longer than a fixed wait). */
 async function choose(file: File) {
   render(<AvatarEditor profile={makeProfile(1)} />);
-  await act(async () => {
+  act(() => {
     fireEvent.change(screen.getByTestId('avatar-file'), { target: { files: [file] } });
-    await new Promise((resolve) => setTimeout(resolve, 20));
   });
+  await vi.waitFor(() => expect(screen.queryByTestId('avatar-crop') ?? screen.queryByRole('alert')).not.toBeNull(), { timeout: 5_000 });
 }
 
 describe('AvatarEditor', () => {
