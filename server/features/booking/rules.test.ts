@@ -24,6 +24,15 @@ describe('GET /sessions range', () => {
     expect(sessionRange({ start_date: '2026-03-01', end_date: '2026-05-03' }, tz, NOW)).toMatchObject({ ok: false, code: 'range_too_long' });
     expect(sessionRange({ start_date: '2026-03-02', end_date: '2026-03-01' }, tz, NOW)).toMatchObject({ ok: false, code: 'invalid_range' });
   });
+  it('answers a week asked again the same, per zone, whatever a caller did with the last answer', () => {
+    const week = { start_date: '2026-04-01', end_date: '2026-04-08' };
+    const first = sessionRange(week, tz, NOW);
+    if (!first.ok) throw new Error('a valid week');
+    first.from.setFullYear(1999);
+    expect(sessionRange(week, tz, NOW)).toEqual({ ok: true, from: new Date('2026-03-31T11:00:00.000Z'), to: new Date('2026-04-07T12:00:00.000Z') });
+    expect(sessionRange(week, 'Europe/Tallinn', NOW)).toEqual({ ok: true, from: new Date('2026-03-31T21:00:00.000Z'), to: new Date('2026-04-07T21:00:00.000Z') });
+    expect(sessionRange({ start_date: '2026-03-02', end_date: '2026-03-01' }, tz, NOW)).toMatchObject({ ok: false, code: 'invalid_range' });
+  });
 });
 
 // The server's 409 reasons must agree exactly with the app's rules: no breach ⇔ the rule allows it.
