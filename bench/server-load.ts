@@ -27,16 +27,15 @@ const SELF = fileURLToPath(import.meta.url);
 /**
  * Budgets of issue 30 ("a server that serves its week cheaply"). Targets: list ≥ 35 % of the
  * static file's rate; PostgreSQL ≥ 80 % of SQLite's; PostgreSQL p99 ≤ 60 ms at 50 connections.
- * None was reached as a median of runs on the shared machine they were measured on (load average
- * 10–18: other benches' browsers running), so each budget is what was measured there with a
- * margin, to be raised toward the target when measured on a quiet one. Medians of four runs of
- * 4 rounds, alternating with the code before: the list at 23–35 % of the static file (before
- * 9–22 %), PostgreSQL at 29–46 % of SQLite (SQLite itself 2–3× faster than before), its p99
- * 0.7–1.6 s (before 1.0–2.9 s).
+ * First set on a shared machine (load 10–18) with a margin; measured again on a quiet one
+ * (2026-11-27, 7 rounds, nothing else running): the list at 18.5–20.8 % of the static file, which
+ * had itself become 2× faster once the server kept static files in memory, then 21.0–22.4 % with
+ * the week's range worked out once; PostgreSQL at 57–73 % of SQLite; its p99 124–391 ms. The
+ * budgets sit under those ranges, raised toward the targets as they move.
  */
 export const LIST_VS_STATIC_BUDGET_PCT = 20;
-export const POSTGRES_VS_SQLITE_BUDGET_PCT = 25;
-export const POSTGRES_P99_BUDGET_MS = 2_000;
+export const POSTGRES_VS_SQLITE_BUDGET_PCT = 50;
+export const POSTGRES_P99_BUDGET_MS = 500;
 
 /** The server, in a child process: sends its URL once listening. */
 async function serve(): Promise<void> {
