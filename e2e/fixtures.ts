@@ -32,21 +32,13 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 export async function axeViolations(page: Page): Promise<string[]> {
   expect(await page.locator('iframe, frame').count(), 'axe runs in the page only: a frame would go unchecked').toBe(0);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
-  const run = () => page.evaluate(async (tags) => {
-    // A theme or state just changed starts colour transitions (0.01 ms under reduced motion, but
-    // running until the animation clock next ticks), and a busy renderer may only start them a
-    // frame or two later: contrast is read once two frames have passed with none left running, not
-    // from a text colour still on its way from the other theme.
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    for (let quiet = 0, tries = 0; quiet < 2 && tries < 50; tries++) {
-      const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
-      quiet = running.length === 0 ? quiet + 1 : 0;
-      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
-      await frame();
-    }
-    const results = await (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return results.violations.map((v) => `axe ${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? `: ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`).join(', ')})`);
-  }, AXE_TAGS);
+  const run = async () => {
+    await settleAnimations(page);
+    return page.evaluate(async (tags) => {
+      const results = await (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return results.violations.map((v) => `axe ${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? `: ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`).join(', ')})`);
+    }, AXE_TAGS);
+  };
   const first = await run();
   if (first.length === 0) return first;
   // A violation is what a member sees, so it must still be there a moment later: under load
@@ -54,6 +46,25 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // for a frame (CI, 1 run in 30 here). What a second look a moment later still finds is reported.
   await page.waitForTimeout(250);
   return run();
+}
+
+/**
+ * Resolves once two frames have passed with no finite animation running. A theme or state just
+ * changed starts transitions (0.01 ms under reduced motion, but running until the animation clock
+ * next ticks; a busy renderer may start them a frame or two late), and a button just pressed is
+ * still scaled on its way back: colours and sizes are read as the member sees them at rest, not
+ * mid-way (a text colour from the other theme, a 44 px button at 43).
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let quiet = 0, tries = 0; quiet < 2 && tries < 50; tries++) {
+      const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+      quiet = running.length === 0 ? quiet + 1 : 0;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+      await frame();
+    }
+  });
 }
 
 /** Cuts the network for the page AND its service worker (setOffline alone misses SW fetches). */

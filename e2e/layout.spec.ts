@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, DEMO, axeViolations, goOffline, goOnline } from './fixtures';
+import { test, expect, DEMO, axeViolations, goOffline, goOnline, settleAnimations } from './fixtures';
 import { LoginPage } from './pages/LoginPage';
 import { withDatabase } from './support/studio';
 import { payForTenVisitPass } from './support/shop';
@@ -27,6 +27,7 @@ interface Finding {
 
 /** What the page does wrong at this width, read in the page itself. */
 async function layoutProblems(page: Page): Promise<string[]> {
+  await settleAnimations(page);
   return page.evaluate(() => {
     const problems: string[] = [];
     const root = document.documentElement;
