@@ -58,7 +58,7 @@ export async function bookEveryWeek(sessionId: number): Promise<void> {
   await commandTransaction([db.sessions, db.visits, db.facilities, db.profiles, db.recurringBookings], async () => {
     const { session, orgId, timeZone } = await classFacts(sessionId);
     const slot = weeklySlot(session.start_date, timeZone);
-    const same = await db.recurringBookings.where('org_id').equals(orgId).filter((r) => r.facility_guid === session.facility_guid && r.name === session.name && r.weekday === slot.weekday && r.local_time === slot.local_time).first();
+    const same = await db.recurringBookings.where('org_id').equals(orgId).filter((r) => r.last?.session_id === session.id || (r.facility_guid === session.facility_guid && r.name === session.name && r.weekday === slot.weekday && r.local_time === slot.local_time)).first();
     if (same) return;
     const plan = firstWeek(session, at);
     const action = plan.outcome === 'booked' ? 'book' : plan.outcome === 'waitlisted' ? 'waitlist' : null;

@@ -56,7 +56,9 @@ export function EveryWeek({ session, timeZone, now, format }: { session: Session
   useRefreshRecurring(session.facility_guid, orgId);
   if (all === undefined || session.cancelled) return null;
   const slot = weeklySlot(session.start_date, timeZone);
-  const series = all.find((r) => r.facility_guid === session.facility_guid && r.name === session.name && r.weekday === slot.weekday && r.local_time === slot.local_time);
+  // The series that last tried this very class is this class's, whatever zone the device knew
+  // when it made its guess (a facility not yet on the device is worked in UTC); else by slot.
+  const series = all.find((r) => r.last?.session_id === session.id) ?? all.find((r) => r.facility_guid === session.facility_guid && r.name === session.name && r.weekday === slot.weekday && r.local_time === slot.local_time);
   const when = (iso: string) => `${format.weekdayDate(iso)} ${format.time(iso)}`;
   const standing = series ? weekStanding(session, series.last, now) : null;
   const week = !standing
