@@ -49,22 +49,24 @@ export async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Resolves once two frames have passed with no finite animation running. A theme or state just
- * changed starts transitions (0.01 ms under reduced motion, but running until the animation clock
- * next ticks; a busy renderer may start them a frame or two late), and a button just pressed is
- * still scaled on its way back: colours and sizes are read as the member sees them at rest, not
- * mid-way (a text colour from the other theme, a 44 px button at 43).
+ * Resolves once no finite animation runs, and `quietFrames` frames have passed with none. A theme
+ * or state just changed starts transitions (0.01 ms under reduced motion, but running until the
+ * animation clock next ticks; a busy renderer may start them a frame or two late: axe waits for
+ * two quiet frames), and a button just pressed is still scaled on its way back (already running:
+ * the size checks need no quiet frame). Colours and sizes are read as the member sees them at
+ * rest, not mid-way (a text colour from the other theme, a 44 px button at 43).
  */
-export async function settleAnimations(page: Page): Promise<void> {
-  await page.evaluate(async () => {
+export async function settleAnimations(page: Page, quietFrames = 2): Promise<void> {
+  await page.evaluate(async (wanted) => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    for (let quiet = 0, tries = 0; quiet < 2 && tries < 50; tries++) {
+    for (let quiet = 0, tries = 0; tries < 50; tries++) {
       const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+      if (running.length === 0 && quiet >= wanted) return;
       quiet = running.length === 0 ? quiet + 1 : 0;
       await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
       await frame();
     }
-  });
+  }, quietFrames);
 }
 
 /** Cuts the network for the page AND its service worker (setOffline alone misses SW fetches). */

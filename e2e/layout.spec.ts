@@ -27,7 +27,7 @@ interface Finding {
 
 /** What the page does wrong at this width, read in the page itself. */
 async function layoutProblems(page: Page): Promise<string[]> {
-  await settleAnimations(page);
+  await settleAnimations(page, 0);
   return page.evaluate(() => {
     const problems: string[] = [];
     const root = document.documentElement;
