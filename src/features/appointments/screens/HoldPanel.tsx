@@ -8,6 +8,7 @@ import { dayKeyIn } from '../../../domain/timetable';
 import { now as clockNow } from '../../../data/clock';
 import { useFormat } from '../../../i18n/useFormat';
 import { useOnline } from '../../../ui/use-online';
+import { Spinner } from '../../../ui/spinner/index';
 import { SlotButtons } from './SlotButtons';
 import { useChoice } from './use-choice';
 import { useHoldTime } from './use-hold';
@@ -47,19 +48,29 @@ function HoldLapsed({ hold, staff, timeZone }: { hold: StoredAppointment; staff:
     return choice.staff === 'any' ? givers : givers.filter((id) => id === (typeof choice.staff === 'number' ? choice.staff : hold.staff_id));
   }, [staff, serviceId, choice.staff, hold.staff_id]);
   const times = useWeekTimes(hold.facility_guid, timeZone, serviceId, staffIds, week);
-  // The week on the device was fetched while the hold kept its time: what is free now is the server's word.
+  // The week on the device was fetched while the hold kept its time: what is free now is the
+  // server's word, so no time is offered until it answered (or could not: offline, the device's).
+  // Offered before, the lapsed time itself could be first, and a tap on it, taken meanwhile, did nothing.
   const staffKey = staffIds.join(',');
+  const askedFor = `${hold.facility_guid}|${staffKey}|${serviceId}|${week}`;
+  const [answered, setAnswered] = useState<string | null>(null);
   useEffect(() => {
-    void pullSlotWeeks(hold.facility_guid, staffKey ? staffKey.split(',').map(Number) : [], serviceId, week, { force: true });
-  }, [hold.facility_guid, staffKey, serviceId, week]);
+    let live = true;
+    void pullSlotWeeks(hold.facility_guid, staffKey ? staffKey.split(',').map(Number) : [], serviceId, week, { force: true }).finally(() => {
+      if (live) setAnswered(askedFor);
+    });
+    return () => {
+      live = false;
+    };
+  }, [hold.facility_guid, staffKey, serviceId, week, askedFor]);
   const holdTime = useHoldTime(hold.facility_guid, serviceId, week);
   const nearest = times ? nearestFreeTimes(times.times, hold.start_at) : [];
   return (
     <div className="appt-note appt-note--warn" role="alert" data-testid="hold-lapsed">
       <p><strong>{t('hold.lapsed')}</strong> {t('hold.lapsedBody')}</p>
-      <SlotButtons label={t('time.nearest')} times={nearest} format={format} disabled={!online} onPick={(time) => void holdTime(time).then((outcome) => {
+      {answered !== askedFor ? <Spinner block /> : <SlotButtons label={t('time.nearest')} times={nearest} format={format} disabled={!online} onPick={(time) => void holdTime(time).then((outcome) => {
         if (outcome.ok) go('concession', { hold: outcome.appointment.id, day: dayKeyIn(time.start_at, timeZone) });
-      })} />
+      })} />}
     </div>
   );
 }
