@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { lastScreenPlugin } from './scripts/vite-last-screen.ts';
 import { appRelease } from './scripts/release.ts';
-import { firstLoadPlugin, withoutFirstLoad } from './scripts/vite-first-load.ts';
+import { firstLoadPlugin, firstPaintChunks, firstPaintPlugin, withoutFirstLoad } from './scripts/vite-first-load.ts';
 
 const release = appRelease();
 
@@ -18,6 +18,7 @@ export default defineConfig({
     react(),
     lastScreenPlugin(),
     firstLoadPlugin(),
+    firstPaintPlugin('/src/features/booking/screens/ClassesScreen.tsx'),
     // dist/release.txt: the server symbolicates reports of this release only with these maps.
     { name: 'release-file', generateBundle() { this.emitFile({ type: 'asset', fileName: 'release.txt', source: `${release}\n` }); } },
     VitePWA({
@@ -74,7 +75,7 @@ export default defineConfig({
         chunkFileNames: 'assets/[hash].js',
         // The sync engine (src/data) is shared by the shell and every feature chunk: one chunk, not
         // a file per module the splitter finds shared (each costs a request and its own compression).
-        advancedChunks: { groups: [{ name: 'engine', test: /\/src\/data\// }] },
+        advancedChunks: { groups: [...firstPaintChunks, { name: 'engine', test: /\/src\/data\// }] },
       },
     },
   },

@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { initI18n, rememberedLocale } from './i18n';
 import { negotiateLocale } from '../core/locales';
 import { db, type AuthState } from './data/db';
+import { readMemberRows } from './data/hooks/auth';
 import { bootDataLayer } from './app/boot';
 import { registerServiceWorker } from './app/pwa/register';
 import { App } from './app/App';
@@ -47,6 +48,7 @@ async function boot(): Promise<void> {
   startErrorReports();
   startTheme();
   db.open().catch(() => undefined); // storedLocale and the app report an unusable IndexedDB
+  readMemberRows().catch(() => undefined); // the first render's rows, read while the strings load
   preloadRoute(location.pathname);
   const locale = negotiateLocale(rememberedLocale() ?? (await storedLocale()), navigator.languages);
   await initI18n(locale);

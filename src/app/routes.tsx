@@ -17,7 +17,8 @@ import { once } from '../ui/load-once';
 import { RouteBoundary } from './RouteBoundary';
 
 const loaders = {
-  Classes: once(withStrings('booking', () => import('../features/booking/screens/ClassesScreen'))),
+  // The timetable also reads the week it opens on, as soon as its chunk is there.
+  Classes: once(withStrings('booking', () => import('../features/booking/screens/ClassesScreen').then((screen) => (void screen.readFirstWeek().catch(() => undefined), screen)))),
   // The account's strings too: a class says what is left of the pass a booking uses as the account does.
   ClassDetail: once(withStrings(['booking', 'account'], () => import('../features/booking/screens/ClassDetailScreen'))),
   Whiteboard: once(withStrings('training', () => import('../features/training/screens/WhiteboardScreen'))),

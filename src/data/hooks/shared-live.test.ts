@@ -5,7 +5,7 @@ import { cleanup, act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { db } from '../db';
 import { useSharedLiveQuery } from './shared-live';
-import { useAuth, useFacility } from './auth';
+import { readMemberRows, useAuth, useFacility, useProfile } from './auth';
 import { makeProfile, resetDb, signedInLocally } from '../../../tests/support/data-helpers';
 
 // Hooks rendered here are unmounted after each test: a live query answering after the file ended
@@ -57,5 +57,24 @@ describe('the auth hooks on it', () => {
     expect(result.current.auth?.status).toBe('authenticated');
     await act(() => db.meta.delete('auth'));
     await waitFor(() => expect(result.current.auth?.status).toBe('signed-out'));
+  });
+
+  it('read at start (readMemberRows), they are there on the first render: no render waits on one, then the next', async () => {
+    const profile = makeProfile(1);
+    const auth = await signedInLocally(profile);
+    await db.facilities.put({ guid: auth.facilityGuid, name: 'Wellington', time_zone: 'Pacific/Auckland' } as never);
+    // (Polled: the keys' queries may still hold the previous test's rows for a moment.)
+    await waitFor(async () => expect((await readMemberRows())?.guid).toBe(auth.facilityGuid));
+    const renders: unknown[] = [];
+    renderHook(() => {
+      const rows = { auth: useAuth()?.status, profile: useProfile()?.id, facility: useFacility()?.guid };
+      renders.push(rows);
+      return rows;
+    });
+    expect(renders[0]).toEqual({ auth: 'authenticated', profile: profile.id, facility: auth.facilityGuid });
+  });
+
+  it('signed out, readMemberRows answers no facility', async () => {
+    await waitFor(async () => expect(await readMemberRows()).toBeUndefined());
   });
 });

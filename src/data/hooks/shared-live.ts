@@ -48,6 +48,25 @@ function subscribeTo(key: string, query: () => Promise<unknown>, listener: () =>
 }
 
 /**
+ * Starts a key's live query before any component asks (while the app's strings and screen load),
+ * so the first render has its answer; resolves with that answer. Held `holdMs`, then released as
+ * a component's would be.
+ */
+export function warmSharedQuery<T>(key: string, query: () => Promise<T>, holdMs = 5_000): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const settle = () => {
+      const state = entries.get(key)?.state;
+      if (!state) return;
+      if (state.error !== undefined) reject(state.error);
+      else resolve(state.value as T);
+    };
+    const release = subscribeTo(key, query, settle);
+    setTimeout(release, holdMs);
+    settle();
+  });
+}
+
+/**
  * Like useLiveQuery, shared by key: the same key must always mean the same query. A null key
  * answers undefined without querying. Errors are thrown to the nearest error boundary, as there.
  */

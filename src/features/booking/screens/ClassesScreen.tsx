@@ -5,7 +5,7 @@ import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';
-import { useFacility, useFacilityTimeZone } from '../../../data/hooks/auth';
+import { facilityTimeZone, readMemberRows, useFacility, useFacilityTimeZone } from '../../../data/hooks/auth';
 import { prefetchSessions, useRefreshSessions, useRevalidate, useSessionsProgressive } from '../hooks/sessions';
 import { usePendingTouches } from '../../../data/hooks/pending';
 import { touchKey } from '../../../data/sync/touches';
@@ -57,6 +57,27 @@ const DAYS_SHOWN = 7;
 /** Enough rows to fill a tall screen before the whole range has been read. */
 const FIRST_SCREEN_ROWS = 40;
 
+/** Today and the first day shown (?date=, else today), in the facility's zone. */
+function firstDayShown(params: URLSearchParams, now: Date, timeZone: string): { today: string; firstDay: string } {
+  const today = dayKeyIn(now, timeZone);
+  const param = params.get('date');
+  return { today, firstDay: param && DAY_PARAM.test(param) ? param : today };
+}
+
+/**
+ * Reads the week the screen opens on once its chunk is loaded (routes.ts), while the app's strings
+ * still load: the first render then has the rows, instead of waiting for the facility, then the
+ * week, each a render apart.
+ */
+export async function readFirstWeek(): Promise<void> {
+  const facility = await readMemberRows();
+  if (!facility) return;
+  const { timeZone } = facilityTimeZone(facility);
+  const { firstDay } = firstDayShown(new URLSearchParams(location.search), new Date(), timeZone);
+  const week = daysFrom(firstDay, DAYS_SHOWN, timeZone);
+  await prefetchSessions(facility.guid, week.from, week.to);
+}
+
 export default function ClassesScreen() {
   const { t } = useTranslation('booking');
   const title = usePageTitle('titles.classes');
@@ -65,9 +86,7 @@ export default function ClassesScreen() {
   const format = useFormat(timeZone);
   const now = useNow();
   const [params, setParams] = useSearchParams();
-  const today = dayKeyIn(now, timeZone);
-  const param = params.get('date');
-  const firstDay = param && DAY_PARAM.test(param) ? param : today;
+  const { today, firstDay } = firstDayShown(params, now, timeZone);
   const week = useMemo(() => daysFrom(firstDay, DAYS_SHOWN, timeZone), [firstDay, timeZone]);
   // The chosen day lives in the URL, so a tap made while the app is still starting (or offline,
   // before the rows are read) survives a remount and is scrolled to once the rows are there.
