@@ -74,10 +74,21 @@ if (list?.textContent) {
     started = true;
     start();
   };
-  // rAF runs just before a frame is painted; the task after it runs once it has been. A tab
-  // opened in the background paints no frame: the timer starts the app there.
+  // The saved screen is on the screen before the app's modules are asked for: started from the
+  // frame that paints it (rAF), their download could begin before that frame was presented, and
+  // Lighthouse then counted it towards the first paint (1.2 s instead of 0.7 s on its slow
+  // network, one run in two). The first paint's entry is reported once the frame is presented. A
+  // tab opened in the background paints no frame: the timer starts the app there.
   if (shown) {
-    requestAnimationFrame(() => setTimeout(startOnce, 0));
+    try {
+      const painted = new PerformanceObserver(() => {
+        painted.disconnect();
+        setTimeout(startOnce, 0);
+      });
+      painted.observe({ type: 'paint', buffered: true });
+    } catch {
+      requestAnimationFrame(() => setTimeout(startOnce, 0)); // no paint timing: after the frame's callbacks
+    }
     setTimeout(startOnce, 200);
   } else startOnce();
 }

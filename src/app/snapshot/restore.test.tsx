@@ -45,6 +45,25 @@ describe('the body script', () => {
     expect(preloaded()).toEqual(MODULES);
   });
 
+  it('with a saved screen, asks for the app only once that paint has been presented (not from the frame that paints it)', async () => {
+    let reportPaint: () => void = () => undefined;
+    vi.stubGlobal('PerformanceObserver', class {
+      constructor(callback: () => void) {
+        reportPaint = callback;
+      }
+      observe(): void {}
+      disconnect(): void {}
+    });
+    window.__lastScreen = { html: '<div class="shell"></div>', who: '7@wlg' };
+    await import('./restore-body');
+    await vi.advanceTimersByTimeAsync(50); // frames go by: the paint is not reported yet
+    expect(preloaded()).toEqual([]);
+    reportPaint();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started()).toEqual([MODULES[0]]);
+    vi.unstubAllGlobals();
+  });
+
   it('starts the app at once when there is no saved screen', async () => {
     await import('./restore-body');
     expect(document.getElementById('splash')!.className).toBe('splash');
