@@ -45,7 +45,7 @@ describe('the body script', () => {
     expect(preloaded()).toEqual(MODULES);
   });
 
-  it('with a saved screen, asks for the app only once that paint has been presented (not from the frame that paints it)', async () => {
+  it('with a saved screen, from the network, asks for the app only once that paint has been presented (not from the frame that paints it)', async () => {
     let reportPaint: () => void = () => undefined;
     vi.stubGlobal('PerformanceObserver', class {
       constructor(callback: () => void) {
@@ -62,6 +62,24 @@ describe('the body script', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(started()).toEqual([MODULES[0]]);
     vi.unstubAllGlobals();
+  });
+
+  it('with a saved screen, from the service worker, asks for the app from the frame that paints it', async () => {
+    vi.stubGlobal('PerformanceObserver', class {
+      observe(): void {}
+      disconnect(): void {}
+    });
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { controller: {} } });
+    try {
+      window.__lastScreen = { html: '<div class="shell"></div>', who: '7@wlg' };
+      await import('./restore-body');
+      expect(preloaded()).toEqual([]);
+      await vi.advanceTimersByTimeAsync(50); // a frame, though no paint is reported
+      expect(started()).toEqual([MODULES[0]]);
+    } finally {
+      delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+      vi.unstubAllGlobals();
+    }
   });
 
   it('starts the app at once when there is no saved screen', async () => {

@@ -133,6 +133,22 @@ describe('the reporter', () => {
     expect(batch.errors[0]!.stack).toContain('CourseDetailScreen-Bx7dK2pQ.js:1:99');
   });
 
+  it('offline, asks nothing of the network: what waits is sent when the connection returns', async () => {
+    const connection = { onLine: false };
+    Object.assign(target, { navigator: connection });
+    const before = batches().length;
+    await db.clientVitals.add({ id: 'v-offline-1', name: 'INP', value: 40, route: '/classes', release: 'test', at: new Date().toISOString() });
+    stop = startReporter({ routeOf, window: target, vitals: noVitals, gatherMs: 0 });
+    captureError('error', new Error('offline one'));
+    await waitFor(async () => (await db.clientErrors.count()) === 1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(batches()).toHaveLength(before);
+    connection.onLine = true;
+    target.dispatchEvent(new Event('online'));
+    await waitFor(async () => (await db.clientErrors.count()) === 0 && (await db.clientVitals.count()) === 0);
+    expect(batches()).toHaveLength(before + 1);
+  });
+
   it('sends what waited once the connection returns', async () => {
     fake.api.handle(() => ({ status: 503, body: { message: 'Down', code: 'unavailable' } }));
     stop = startReporter({ routeOf, window: target, vitals: noVitals, gatherMs: 0 });

@@ -117,11 +117,14 @@ export function startReporter(options: ReporterOptions): () => void {
   // Sending: one attempt at a time; a failed one retries after a backoff, on the connection's
   // return, or from the service worker.
   let sending: Promise<unknown> | null = null;
+  const offline = () => (win as { navigator?: Pick<Navigator, 'onLine'> } | undefined)?.navigator?.onLine === false;
   let again = false;
   let attempts = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   const send = (): Promise<unknown> => {
-    if (stopped) return Promise.resolve();
+    // Offline an attempt can only fail (a request out of a phone with no signal): they keep, and
+    // the connection's return sends them.
+    if (stopped || offline()) return Promise.resolve();
     if (sending) {
       again = true;
       return sending;
