@@ -6,11 +6,13 @@ import { ApiError } from '../../http/errors';
 import { validationError } from '../../http/validate';
 import { parseJsonText } from '../../http/json-body';
 import type { RuleBreach } from './rules';
-import { sweepExpiredOffers } from './offers';
+import { sweepBeforeRead, sweepExpiredOffers } from './offers';
 
-/** Lapsed offers are settled before any class or visit is read or written. */
+/** Lapsed offers are settled before any class or visit is written, and (within a second) read. */
 export const sweepOffers = createMiddleware<AppEnv>(async (c, next) => {
-  await sweepExpiredOffers(c.get('deps'));
+  const method = c.req.method;
+  if (method === 'GET' || method === 'HEAD') await sweepBeforeRead(c.get('deps'));
+  else await sweepExpiredOffers(c.get('deps'));
   await next();
 });
 

@@ -137,3 +137,38 @@ export async function sweepExpiredOffers(deps: SweepDeps, { wait = true }: { wai
   await deps.offers.announce(deps.db, offered);
   return expired;
 }
+
+/** How far ahead a read may trust that nothing lapses, at most (see sweepBeforeRead). */
+export const READ_QUIET_MS = 1_000;
+/** Per database: from when until when the last lookup found nothing pending that lapses. */
+const quietReads = new WeakMap<Db, { from: number; until: number }>();
+
+/**
+ * The sweep before a read (GET): the lookup is skipped while the last one said nothing pending
+ * lapses yet (until the earliest pending offer's expiry, at most READ_QUIET_MS ahead), so a busy
+ * timetable does not ask the database the same question for every member. An offer past its
+ * expiry reads as lapsed anyway (core/rules/waitlist.ts#isOfferExpired, on the device and in every
+ * write's rules); the sweep passes its place on, at most a second later here (the timer sweeps
+ * too), and every write still sweeps first.
+ */
+export async function sweepBeforeRead(deps: SweepDeps): Promise<void> {
+  const now = deps.now().getTime();
+  const quiet = quietReads.get(deps.db);
+  if (quiet && quiet.from <= now && now < quiet.until) return;
+  const next = await deps.db
+    .selectFrom('visits')
+    .select('offer_expires_at')
+    .where('state', '=', 'pending')
+    .where('offer_expires_at', 'is not', null)
+    .orderBy('offer_expires_at')
+    .limit(1)
+    .executeTakeFirst();
+  const nextAt = next?.offer_expires_at ? Date.parse(next.offer_expires_at) : Number.POSITIVE_INFINITY;
+  if (nextAt <= now) {
+    quietReads.delete(deps.db);
+    await sweepExpiredOffers(deps);
+    return;
+  }
+  quietReads.set(deps.db, { from: now, until: Math.min(nextAt, now + READ_QUIET_MS) });
+}
+

@@ -187,3 +187,45 @@ describe('waitlist: the timer sweeps without any request', () => {
     expect(await stateOf(db, offer)).toMatchObject({ state: 'cancelled', offer_expired: 1 });
   });
 });
+
+describe('waitlist: reads ask whether anything lapsed at most once a second', () => {
+  let server: TestServer;
+  let db: Kysely<Database>;
+  let alex: Browser;
+  let sam: Browser;
+  const clock = manualClock();
+  const seededAt = clock.now();
+
+  beforeAll(async () => {
+    server = await startTestServer({ now: clock.now });
+    db = server.running.db;
+    [alex, sam] = await Promise.all([signedIn(server, ALEX), signedIn(server, SAM)]);
+  });
+  afterAll(() => server.close());
+
+  it('a read within the quiet second leaves an offer that lapsed meanwhile to the next; a write sweeps at once', async () => {
+    const classes = seededClasses(db, seededAt);
+    const full = await classes.fullWithWaitlist('Wellington');
+    const samVisit = (await visitOf(db, await profileIdOf(db, SAM), full)).id;
+    const alexVisit = (await visitOf(db, await profileIdOf(db, ALEX), full)).id;
+    await put(sam, `/api/v1/visits/${samVisit}/cancel`);
+    await alex.get(`/api/v1/sessions/${full}`); // looked: the next lapse is two hours away
+    // Another process offers a place of a class starting in half a second, so its offer lapses then.
+    await db.updateTable('visits').set({ offer_expires_at: new Date(clock.now().getTime() + 500).toISOString() }).where('id', '=', alexVisit).execute();
+    clock.advance(600);
+    await alex.get(`/api/v1/sessions/${full}`);
+    expect((await stateOf(db, alexVisit)).state).toBe('pending'); // not asked again within the second
+    clock.advance(500);
+    await alex.get(`/api/v1/sessions/${full}`);
+    expect(await stateOf(db, alexVisit)).toMatchObject({ state: 'cancelled', offer_expired: 1 });
+
+    // A write never trusts the quiet second.
+    const second = await addWaitlisted(db, full, seededAt, 0);
+    await db.updateTable('visits').set({ state: 'pending', offer_expires_at: new Date(clock.now().getTime() + HOUR).toISOString() }).where('id', '=', second).execute();
+    await alex.get(`/api/v1/sessions/${full}`); // quiet for a second
+    await db.updateTable('visits').set({ offer_expires_at: new Date(clock.now().getTime() + 100).toISOString() }).where('id', '=', second).execute();
+    clock.advance(200);
+    await put(alex, `/api/v1/visits/${alexVisit}/decline`); // 409 (lapsed already), after its sweep
+    expect(await stateOf(db, second)).toMatchObject({ state: 'cancelled', offer_expired: 1 });
+  });
+});

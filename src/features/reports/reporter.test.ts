@@ -12,7 +12,7 @@ import { startReporter, type VitalsApi } from './reporter';
 import { makeProfile, resetDb, signedInLocally, waitFor, withFakeApi } from '../../../tests/support/data-helpers';
 
 const fake = withFakeApi();
-let stop: (() => void) | null = null;
+let stop: (() => Promise<void>) | null = null;
 let target: EventTarget;
 const unsubscribe: (() => void)[] = [];
 
@@ -38,8 +38,8 @@ beforeEach(async () => {
   fake.api.handle(() => ({ status: 202, body: { accepted: 1 } }));
 });
 
-afterEach(() => {
-  stop?.();
+afterEach(async () => {
+  await stop?.();
   stop = null;
   for (const off of unsubscribe.splice(0)) off();
   resetEarlyCapture();

@@ -60,10 +60,13 @@ function stackFor(caught: Caught): string | null {
   return `${stack ?? messageOf(caught.error)}\n${caught.componentStack.trim()}`;
 }
 
-let running: (() => void) | null = null;
+let running: (() => Promise<void>) | null = null;
 
-/** Starts once per page; returns the function that stops it (tests). */
-export function startReporter(options: ReporterOptions): () => void {
+/**
+ * Starts once per page; returns the function that stops it (tests), which resolves once what was
+ * on its way (a write, a send) has settled: a send left running would take the next test's rows.
+ */
+export function startReporter(options: ReporterOptions): () => Promise<void> {
   if (running) return running;
   const win = options.window ?? (typeof window === 'undefined' ? undefined : window);
   const doc = options.document ?? (typeof document === 'undefined' ? undefined : document);
@@ -181,6 +184,7 @@ export function startReporter(options: ReporterOptions): () => void {
     clearTimeout(gatherTimer);
     win?.removeEventListener('online', onOnline);
     handOver(() => undefined);
+    return Promise.all([writing, sending]).then(() => undefined);
   };
   return running;
 }
