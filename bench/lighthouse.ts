@@ -1,7 +1,13 @@
-// Lighthouse (mobile: Moto G class device, simulated slow 4G and 4x CPU) on the built app in Debian's
-// Chromium: /login signed out, and /classes signed in as a cold load (the member's cookie and
-// IndexedDB kept, no service worker, no Cache Storage, no HTTP cache). The reference, in the same
-// run: the static page public/speed-reference.html. Scores below their budgets fail npm run bench.
+// Lighthouse (mobile: Moto G class device, slow 4G and 4x CPU) on the built app in Debian's Chromium:
+// /login signed out, and /classes signed in as a cold load (the member's cookie and IndexedDB kept,
+// no service worker, no Cache Storage, no HTTP cache). The reference, in the same run: the static
+// page public/speed-reference.html. Each page twice: with Lighthouse's default simulated throttling
+// (its model of the slow phone, worked out from an unthrottled load) and with the throttling
+// applied (the CPU really slowed 4x and the network really throttled, then measured). On this
+// shared two-core machine, with the server in the same process, the model's total blocking time of
+// one build ranged 300–900 ms between consecutive runs while the applied one measured 80–150 ms
+// (docs/decisions.md#speed): the performance budget is enforced on the applied runs, the model's
+// scores print beside them. Scores below their budgets fail npm run bench.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,18 +33,22 @@ interface Audit {
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is tried again. */
-async function audit(url: string, port: number, keepStorage: boolean, attempts = 3): Promise<Audit> {
+/** Lighthouse's default (a model) or the throttling really applied. */
+type Throttling = 'simulate' | 'devtools';
+const THROTTLINGS: Throttling[] = ['simulate', 'devtools'];
+
+async function audit(url: string, port: number, keepStorage: boolean, throttling: Throttling, attempts = 3): Promise<Audit> {
   try {
-    return await auditOnce(url, port, keepStorage);
+    return await auditOnce(url, port, keepStorage, throttling);
   } catch (error) {
     if (attempts <= 1 || !/NO_NAVSTART|NO_FCP|trace/i.test(String(error))) throw error;
     console.log(`  Lighthouse run on ${url} failed (${String(error)}), trying again`);
-    return audit(url, port, keepStorage, attempts - 1);
+    return audit(url, port, keepStorage, throttling, attempts - 1);
   }
 }
 
-async function auditOnce(url: string, port: number, keepStorage: boolean): Promise<Audit> {
-  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: keepStorage, formFactor: 'mobile' };
+async function auditOnce(url: string, port: number, keepStorage: boolean, throttling: Throttling): Promise<Audit> {
+  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: keepStorage, formFactor: 'mobile', throttlingMethod: throttling };
   const result = await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
@@ -71,7 +81,9 @@ async function forgetCaches(context: BrowserContext, origin: string): Promise<vo
   await page.close();
 }
 
-function lines(page: string, results: Audit[], reference: Audit[]): BenchLine[] {
+function lines(page: string, results: Audit[], reference: Audit[], throttling: Throttling): BenchLine[] {
+  // The model's performance score prints; the applied runs' is the one enforced (see the top).
+  const enforced = (id: keyof typeof LIGHTHOUSE_BUDGETS) => id !== 'performance' || throttling === 'devtools';
   const runs = results.length;
   const of = (pick: (audit: Audit) => number, from = results) => summarise(from.map(pick));
   const out: BenchLine[] = CATEGORIES.map((id) => ({
@@ -81,7 +93,7 @@ function lines(page: string, results: Audit[], reference: Audit[]): BenchLine[] 
     runs,
     budget: LIGHTHOUSE_BUDGETS[id],
     higherIsBetter: true,
-    enforced: true,
+    enforced: enforced(id),
   }));
   out.push(
     { name: `Lighthouse mobile ${page}: LCP`, unit: 'ms', ...of((audit) => audit.lcp), runs, reference: { name: 'static page', value: of((audit) => audit.lcp, reference).value } },
@@ -114,20 +126,30 @@ export async function lighthouseReport(): Promise<BenchLine[]> {
   });
   try {
     const at = (path: string) => new URL(path, server.url).href;
-    const reference: Audit[] = [];
-    const login: Audit[] = [];
-    for (let i = 0; i < RUNS; i += 1) {
-      reference.push(await audit(at('/speed-reference.html'), port, false));
-      login.push(await audit(at('/login'), port, false));
+    const named = (throttling: Throttling) => (throttling === 'simulate' ? '' : ', throttling applied');
+    const out: BenchLine[] = [];
+    const references = new Map<Throttling, Audit[]>();
+    for (const throttling of THROTTLINGS) {
+      const reference: Audit[] = [];
+      const login: Audit[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        reference.push(await audit(at('/speed-reference.html'), port, false, throttling));
+        login.push(await audit(at('/login'), port, false, throttling));
+      }
+      references.set(throttling, reference);
+      out.push(...lines(`/login${named(throttling)}`, login, reference, throttling));
     }
     const page = context.pages()[0] ?? (await context.newPage());
     await signIn(page);
-    const classes: Audit[] = [];
-    for (let i = 0; i < RUNS; i += 1) {
-      await forgetCaches(context, new URL(server.url).origin);
-      classes.push(await audit(at('/classes'), port, true));
+    for (const throttling of THROTTLINGS) {
+      const classes: Audit[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        await forgetCaches(context, new URL(server.url).origin);
+        classes.push(await audit(at('/classes'), port, true, throttling));
+      }
+      out.push(...lines(`/classes (signed in, cold${named(throttling)})`, classes, references.get(throttling)!, throttling));
     }
-    return [...lines('/login', login, reference), ...lines('/classes (signed in, cold)', classes, reference)];
+    return out;
   } finally {
     await context.close();
     await server.close();
