@@ -39,6 +39,20 @@ export async function stampConfirmed(keys: readonly string[], at = now()): Promi
   if (keys.length > 0) await db.confirmations.bulkPut(keys.map((key) => ({ key, at })));
 }
 
+/**
+ * Keeps what an online-only call answered (a field of the profile the server just changed) and
+ * stamps the row confirmed in the same transaction: a pull that read the row before this answer
+ * and lands after it cannot put the old value back (the calendar feed's address was lost so).
+ * Only the answered fields are written: the others may carry edits still waiting in the outbox.
+ */
+export function keepAnswered<T>(table: TouchTable, id: number | string, changes: Partial<T>): Promise<void> {
+  const rows = db.table<T, number | string>(table);
+  return db.transaction('rw', rows, db.confirmations, async () => {
+    await rows.update(id, changes as never);
+    await stampConfirmed([touchKey(table, id)]);
+  });
+}
+
 /** Rows a write confirmed at or after `since` (ties count: the pull cannot prove it is newer). */
 export async function confirmedSince(since: number): Promise<Set<string>> {
   return new Set(await db.confirmations.where('at').aboveOrEqual(since).primaryKeys());

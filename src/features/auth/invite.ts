@@ -1,7 +1,9 @@
 // Invitations for the screens: reading one, signing up with it (the new member is signed in on
 // this device) and, signed in, accepting it (the organisation is added and opened). Online only.
 import { signedInAs, switchAccount } from '../../data/auth';
-import { db, type AuthState } from '../../data/db';
+import type { AuthState } from '../../data/db';
+import { keepAnswered } from '../../data/sync/touches';
+import type { Profile } from '../../../core/contract/types';
 import { getInvitation, postSignup, putAcceptInvitation, type SignupForm } from './api';
 
 export type { Invitation, SignupForm } from './api';
@@ -14,7 +16,6 @@ export async function signUp(token: string, form: SignupForm): Promise<AuthState
 export async function acceptInvitation(token: string): Promise<void> {
   const invitation = await getInvitation(token);
   const profile = await putAcceptInvitation(token);
-  // Only the accounts: other profile fields may carry edits still waiting in the outbox.
-  await db.profiles.update(profile.id, { accounts: profile.accounts });
+  await keepAnswered<Profile>('profiles', profile.id, { accounts: profile.accounts });
   await switchAccount(invitation.org.id);
 }

@@ -7,7 +7,7 @@ import { apiRequest } from '../../data/api/client';
 import { db } from '../../data/db';
 import { getAuthState } from '../../data/sync/auth-row';
 import { commandTransaction, enqueue, registerOp } from '../../data/sync/outbox';
-import { touchKey } from '../../data/sync/touches';
+import { keepAnswered, touchKey } from '../../data/sync/touches';
 import { inTransaction } from '../../data/transaction';
 import { ApiError, NetworkError } from '../../data/api/errors';
 import { LocalRefusal } from '../../../core/errors';
@@ -78,8 +78,8 @@ function uploadWithProgress(picture: Blob, onProgress: (fraction: number) => voi
   );
 }
 
-async function keepAvatar(profileId: number, avatar: Profile['avatar']): Promise<void> {
-  await db.profiles.update(profileId, { avatar });
+function keepAvatar(profileId: number, avatar: Profile['avatar']): Promise<void> {
+  return keepAnswered<Profile>('profiles', profileId, { avatar });
 }
 
 async function queue(picture: Blob): Promise<void> {

@@ -1,18 +1,12 @@
 // The calendar feed's secret address: made or revoked on the server (online only; the address is
 // the server's to give), then kept on the profile row so Settings shows it offline too.
 import { activateCalendar, disableCalendar } from '../../data/api/account';
-import { db } from '../../data/db';
-import { stampConfirmed, touchKey } from '../../data/sync/touches';
+import { keepAnswered } from '../../data/sync/touches';
 import type { Profile } from '../../../core/contract/types';
 
-async function keepToken(profile: Profile): Promise<void> {
-  // Only the token: other fields may carry edits still waiting in the outbox. Stamped as confirmed,
-  // so a profile pull already on its way (read before this answer) cannot put the old address
-  // back: the session check at start did, and Settings showed "Turn on" again after a tap on it.
-  await db.transaction('rw', db.profiles, db.confirmations, async () => {
-    await db.profiles.update(profile.id, { calendar_token: profile.calendar_token });
-    await stampConfirmed([touchKey('profiles', profile.id)]);
-  });
+function keepToken(profile: Profile): Promise<void> {
+  // A pull already on its way cannot take the address back (Settings offered "Turn on" again).
+  return keepAnswered<Profile>('profiles', profile.id, { calendar_token: profile.calendar_token });
 }
 
 export async function turnCalendarOn(): Promise<void> {

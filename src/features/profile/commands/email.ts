@@ -3,9 +3,9 @@
 // older queued answer cannot put the old email back on the device after this one.
 import { changeEmail } from '../../../data/api/account';
 import { ApiError } from '../../../data/api/errors';
-import { db } from '../../../data/db';
 import { getAuthState } from '../../../data/sync/auth-row';
-import { touchKey } from '../../../data/sync/touches';
+import { keepAnswered, touchKey } from '../../../data/sync/touches';
+import type { Profile } from '../../../../core/contract/types';
 import { untilSent } from '../../../data/sync/until-sent';
 import { LocalRefusal } from '../../../../core/errors';
 
@@ -18,6 +18,5 @@ export async function changeSignInEmail(email: string, currentPassword: string):
     throw new ApiError(503, { code: 'server_busy', message: 'Your profile is still being saved. Try again in a moment.' });
   }
   const profile = await changeEmail(email, currentPassword);
-  // Only the email: the other fields may carry edits queued since.
-  await db.profiles.update(auth.profileId, { email: profile.email });
+  await keepAnswered<Profile>('profiles', auth.profileId, { email: profile.email });
 }
