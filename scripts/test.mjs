@@ -48,7 +48,11 @@ function run(command, live) {
   });
 }
 
-const minutes = (ms) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
+// Whole seconds first, so 6:59.6 reads 7:00, not 6:60.
+const minutes = (ms) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
 
 function table(rows, total) {
   const lines = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionFacts } from '../../core/rules/session';
-import { weekStanding } from './every-week';
+import { seriesOfClass, weekStanding } from './every-week';
 
 const now = new Date('2026-11-20T00:00:00.000Z');
 const facts = (over: Partial<SessionFacts> = {}): SessionFacts & { id: number } => ({
@@ -33,5 +33,22 @@ describe('how this week stands for a class booked every week', () => {
     expect(weekStanding(facts({ visit: { state: 'cancelled' } }), { session_id: 7, outcome: 'booked' }, now)).toBeNull();
     expect(weekStanding(facts({ visit: { state: 'pending' } }), null, now)).toBeNull();
     expect(weekStanding(facts(), null, now)).toBeNull();
+  });
+});
+
+describe('the weekly booking of a class', () => {
+  // Saturday 28 November 2026, 12:00 in Auckland (Friday 23:00 in UTC).
+  const hiit = { id: 9, facility_guid: 'fac-1', name: 'HIIT', start_date: '2026-11-27T23:00:00.000Z' };
+  const series = (weekday: number, local_time: string, last: number | null) => ({ facility_guid: 'fac-1', name: 'HIIT', weekday, local_time, last: last === null ? null : { session_id: last } });
+
+  it('is the one that last tried this very class, even when guessed in another zone', () => {
+    const guessedInUtc = series(5, '23:00', 9);
+    expect(seriesOfClass([series(1, '06:00', null), guessedInUtc], hiit, 'Pacific/Auckland')).toBe(guessedInUtc);
+  });
+
+  it('else the one on its facility, name and local weekday and time; none for another slot', () => {
+    const saturdayNoon = series(6, '12:00', null);
+    expect(seriesOfClass([series(6, '13:00', null), saturdayNoon], hiit, 'Pacific/Auckland')).toBe(saturdayNoon);
+    expect(seriesOfClass([series(6, '13:00', null)], hiit, 'Pacific/Auckland')).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ import { LocalRefusal } from '../../../core/errors';
 import { isBookingOpen } from '../../../core/rules/session';
 import { now } from '../../data/clock';
 import { firstWeek, weeklySlot } from '../../../core/rules/recurring';
+import { seriesOfClass } from '../../domain/every-week';
 import type { BookingReminder, RecurringBookingCreated } from '../../../core/contract/types';
 import { addReminder, createRecurringBooking, removeReminder, stopRecurringBooking } from './api';
 import { orgIdOf } from './pull';
@@ -57,9 +58,8 @@ export async function bookEveryWeek(sessionId: number): Promise<void> {
   const at = new Date(now());
   await commandTransaction([db.sessions, db.visits, db.facilities, db.profiles, db.recurringBookings], async () => {
     const { session, orgId, timeZone } = await classFacts(sessionId);
+    if (seriesOfClass(await db.recurringBookings.where('org_id').equals(orgId).toArray(), session, timeZone)) return;
     const slot = weeklySlot(session.start_date, timeZone);
-    const same = await db.recurringBookings.where('org_id').equals(orgId).filter((r) => r.last?.session_id === session.id || (r.facility_guid === session.facility_guid && r.name === session.name && r.weekday === slot.weekday && r.local_time === slot.local_time)).first();
-    if (same) return;
     const plan = firstWeek(session, at);
     const action = plan.outcome === 'booked' ? 'book' : plan.outcome === 'waitlisted' ? 'waitlist' : null;
     const week = action ? await inTransaction(bookWithin(action, session, at)) : null;

@@ -5,14 +5,13 @@
 import { useTranslation } from 'react-i18next';
 import type { Session } from '../../../../core/contract/types';
 import { whyNotBookable } from '../../../../core/rules/bookability';
-import { weeklySlot } from '../../../../core/rules/recurring';
 import { Button, ButtonLink } from '../../../ui/button/index';
 import { Cluster } from '../../../ui/layout/index';
 import { useCommand } from '../../../ui/use-command';
 import type { Formatter } from '../../../i18n/format';
 import { bookEveryWeek, cancelReminder, remindMe, stopEveryWeek } from '../recurring-commands';
 import { useOrgId, useRecurringBookings, useRefreshRecurring, useReminder } from '../hooks/recurring';
-import { weekStanding } from '../../../domain/every-week';
+import { seriesOfClass, weekStanding } from '../../../domain/every-week';
 import { weekOutcomeText } from './week-text';
 
 export function WhyNotBookable({ session, now, format }: { session: Session; now: Date; format: Formatter }) {
@@ -55,10 +54,7 @@ export function EveryWeek({ session, timeZone, now, format }: { session: Session
   const all = useRecurringBookings(orgId);
   useRefreshRecurring(session.facility_guid, orgId);
   if (all === undefined || session.cancelled) return null;
-  const slot = weeklySlot(session.start_date, timeZone);
-  // The series that last tried this very class is this class's, whatever zone the device knew
-  // when it made its guess (a facility not yet on the device is worked in UTC); else by slot.
-  const series = all.find((r) => r.last?.session_id === session.id) ?? all.find((r) => r.facility_guid === session.facility_guid && r.name === session.name && r.weekday === slot.weekday && r.local_time === slot.local_time);
+  const series = seriesOfClass(all, session, timeZone);
   const when = (iso: string) => `${format.weekdayDate(iso)} ${format.time(iso)}`;
   const standing = series ? weekStanding(session, series.last, now) : null;
   const week = !standing
