@@ -40,6 +40,10 @@ export default function PaymentScreen() {
   const [chosen, setChosen] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Back online the order is confirmed again (a new one, the cart as it is now): Pay waits for it.
+  // Tapped before, it paid the old order while the new one was made, and the server's state then
+  // named the new, unpaid order: a payment whose answer was lost read as not gone through.
+  const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const payKey = useRef(newEntryId());
   // A payment whose answer was lost (the order it paid): asked about before anything else.
@@ -115,6 +119,7 @@ export default function PaymentScreen() {
   useEffect(() => {
     if (!guid || !online) return;
     let live = true;
+    setConfirming(true);
     void (async () => {
       try {
         if (await settleCut()) return;
@@ -135,6 +140,8 @@ export default function PaymentScreen() {
         if (live) setOrder(confirmed);
       } catch (error) {
         if (live) setProblem(describeError(error, shellT));
+      } finally {
+        if (live) setConfirming(false);
       }
     })();
     return () => {
@@ -188,7 +195,7 @@ export default function PaymentScreen() {
             )}
             {chosen === null && !adding && <p className="shop-muted" data-testid="choose-card">{t('payment.chooseCard')}</p>}
             {adding && guid ? <CardForm guid={guid} onSaved={cardSaved} /> : <div><Button onClick={() => setAdding(true)}>{t('payment.addCard')}</Button></div>}
-            <Button variant="primary" block disabled={!online || busy || chosen === null || order.status !== 'confirmed'} onClick={() => chosen !== null && void pay(chosen)}>
+            <Button variant="primary" block disabled={!online || busy || confirming || chosen === null || order.status !== 'confirmed'} onClick={() => chosen !== null && void pay(chosen)}>
               {t('payment.pay', { total: format.currency(order.total, order.currency) })}
             </Button>
             {!online && <p className="shop-muted" data-testid="pay-offline">{t('payment.offline')}</p>}
