@@ -195,7 +195,9 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   const apiBodyLimit = bodyLimit({ maxSize: API_BODY_LIMIT, onError: payloadTooLarge });
   // A batch of error reports may be larger than any other request (CLIENT_REPORTS.maxBodyBytes).
   const reportsBodyLimit = bodyLimit({ maxSize: CLIENT_REPORTS.maxBodyBytes, onError: payloadTooLarge });
-  api.use((c, next) => (c.req.path === '/api/v1/client_reports' ? reportsBodyLimit(c, next) : apiBodyLimit(c, next)));
+  // GET and HEAD carry no body (@hono/node-server gives them none); bodyLimit would build the
+  // full web Request only to find that out.
+  api.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : c.req.path === '/api/v1/client_reports' ? reportsBodyLimit(c, next) : apiBodyLimit(c, next)));
   api.use(requireAppId);
   api.use(loadSession);
   api.use(facilityScope);
@@ -242,7 +244,13 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
     c.set('deps', deps);
     await next();
   });
-  // API answers over 1 KB are gzipped for browsers that take it (Vary: Accept-Encoding is added).
+  // API answers over 1 KB are gzipped for browsers that take it. Vary: Accept-Encoding is named
+  // before the answer is made (lists name it in theirs, etag.ts): compress() adding it to a
+  // finished answer turns @hono/node-server's string body into a stream, gzipped or not.
+  app.use('/api/*', async (c, next) => {
+    c.header('Vary', 'Accept-Encoding');
+    await next();
+  });
   app.use('/api/*', compress({ encoding: 'gzip' }));
   app.route('/api/v1', api);
   app.route('/admin', errorAdminRoutes());

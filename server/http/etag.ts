@@ -9,14 +9,16 @@ import type { Context } from 'hono';
 // Cache-Control: private, no-cache: only the member's own browser may keep the answer, and it
 // must ask every time; no shared cache (proxy, CDN) may store it. Vary names what selects the
 // data (the session cookie and the club or facility headers), so even the browser's cache never
-// answers one member's or one club's request with another's. Every other API answer stays
-// no-store (security-headers.ts).
+// answers one member's or one club's request with another's; and Accept-Encoding, as the answer
+// may be gzipped (app.ts). Named here, compress() need not add it: its c.header() on a finished
+// answer turns @hono/node-server's string body into a stream, for every list, gzipped or not.
+// Every other API answer stays no-store (security-headers.ts).
 //
 // A helper the routes call rather than a middleware: reading a finished Response back costs
 // more than the hash (it turns @hono/node-server's string body into a stream).
 
 export const API_CACHE_CONTROL = 'private, no-cache';
-export const API_VARY = 'Cookie, X-Club-Id, X-Facility-Id';
+export const API_VARY = 'Cookie, X-Club-Id, X-Facility-Id, Accept-Encoding';
 
 /** RFC 9110 §13.1.2: a list of entity tags or *, compared weakly. */
 function matches(ifNoneMatch: string, tag: string): boolean {
