@@ -1,4 +1,6 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { ScopeAsk } from '../features/auth/sessions';
 import type { AccountRow, FacilityRow } from '../db/schema';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
@@ -7,33 +9,43 @@ function forbidden(): ApiError {
   return new ApiError(403, 'forbidden_facility', 'This facility or club is not part of your accounts.');
 }
 
+const CLUB_ID = /^\d{1,15}$/;
+
+/** X-Facility-Id and X-Club-Id as given (trimmed; undefined when absent or empty). */
+function named(c: Context): { facilityGuid: string | undefined; clubId: string | undefined } {
+  return { facilityGuid: c.req.header('x-facility-id')?.trim() || undefined, clubId: c.req.header('x-club-id')?.trim() || undefined };
+}
+
+/** What the request names, for the session's lookup to read with it (http/session.ts#loadSession). */
+export function scopeAsk(c: Context): ScopeAsk {
+  const { facilityGuid, clubId } = named(c);
+  return { facilityGuid, orgId: clubId !== undefined && CLUB_ID.test(clubId) ? Number(clubId) : undefined };
+}
+
 // X-Club-Id (org id) and X-Facility-Id (facility guid) say what a request is about. They come
 // from the client, so each must belong to one of the member's own accounts (hidden ones count)
-// and agree with each other; otherwise the request is refused before any route runs.
+// and agree with each other; otherwise the request is refused before any route runs. The rows
+// were read with the session (features/auth/sessions.ts#findSession).
 export const facilityScope = createMiddleware<AppEnv>(async (c, next) => {
   c.set('scope', { account: null, facility: null });
   const auth = c.get('auth');
-  const facilityGuid = c.req.header('x-facility-id')?.trim() || undefined;
-  const clubId = c.req.header('x-club-id')?.trim() || undefined;
+  const { facilityGuid, clubId } = named(c);
   if (!auth || (!facilityGuid && !clubId)) return next();
-
-  const { db } = c.get('deps');
-  const accounts = await db.selectFrom('accounts').selectAll().where('profile_id', '=', auth.profileId).execute();
+  const rows = auth.scope;
+  if (!rows) throw forbidden();
 
   let account: AccountRow | null = null;
   if (clubId !== undefined) {
-    if (!/^\d{1,15}$/.test(clubId)) throw forbidden();
-    account = accounts.find((a) => a.org_id === Number(clubId)) ?? null;
+    if (!CLUB_ID.test(clubId)) throw forbidden();
+    account = rows.orgAccount;
     if (!account) throw forbidden();
   }
 
   let facility: FacilityRow | null = null;
   if (facilityGuid !== undefined) {
-    facility = (await db.selectFrom('facilities').selectAll().where('guid', '=', facilityGuid).executeTakeFirst()) ?? null;
-    if (!facility) throw forbidden();
-    const orgId = facility.org_id;
-    const owner = accounts.find((a) => a.org_id === orgId);
-    if (!owner || (account && account.org_id !== owner.org_id)) throw forbidden();
+    facility = rows.facility;
+    const owner = rows.facilityAccount;
+    if (!facility || !owner || (account && account.org_id !== owner.org_id)) throw forbidden();
     account = owner;
   }
 

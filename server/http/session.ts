@@ -2,6 +2,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { createSession, deleteSessionByToken, findSession, SESSION_COOKIE, SESSION_TTL_MS } from '../features/auth/sessions';
 import type { AppContext, AppEnv } from './context';
+import { scopeAsk } from './facility-scope';
 import { unauthenticated } from './errors';
 import { isSecure } from './request-info';
 
@@ -9,7 +10,8 @@ import { isSecure } from './request-info';
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   const { db, now } = c.get('deps');
   const token = getCookie(c, SESSION_COOKIE);
-  const auth = await findSession(db, token, now());
+  // The facility and club the request names are read with the session (facility-scope.ts checks them).
+  const auth = await findSession(db, token, now(), scopeAsk(c));
   c.set('auth', auth);
   // Sliding expiry: the browser's copy must live as long as the server's row.
   if (auth?.refreshed && token) setSessionCookie(c, token);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { AccountRow, Database, FacilityRow } from '../../db/schema';
+import { prepared } from '../../db/prepared';
 import { hashToken, newToken } from './tokens';
 
 export const SESSION_COOKIE = 'sid';
@@ -12,6 +13,35 @@ export interface AuthSession {
   profileId: number;
   /** Set when the expiry moved and the cookie should be sent again with a fresh Max-Age. */
   refreshed: boolean;
+  /** What the request named (ScopeAsk), read with the session; checked by http/facility-scope.ts. */
+  scope?: ScopeRows;
+}
+
+/** The facility (X-Facility-Id, a guid) and organisation (X-Club-Id) a request names. */
+export interface ScopeAsk {
+  facilityGuid?: string;
+  orgId?: number;
+}
+
+/** The named facility, and the member's own accounts in its organisation and in the named one. */
+export interface ScopeRows {
+  facility: FacilityRow | null;
+  facilityAccount: AccountRow | null;
+  orgAccount: AccountRow | null;
+}
+
+// Every column, so the rows read with the session are whole rows (the compiler says when one is missing).
+const FACILITY_COLUMNS = Object.keys({
+  id: 1, guid: 1, org_id: 1, name: 1, time_zone: 1, currency_code: 1, address: 1, phone: 1, email: 1, feed_enabled: 1, late_cancel_fee_cents: 1, plates_kg: 1, plates_lb: 1,
+} satisfies Record<keyof FacilityRow, 1>) as (keyof FacilityRow)[];
+const ACCOUNT_COLUMNS = Object.keys({
+  id: 1, profile_id: 1, org_id: 1, short_id: 1, first_name: 1, last_name: 1, phone: 1, address: 1, birthday: 1, emergency_contact: 1, hidden_at: 1, last_visit_at: 1, created_at: 1,
+} satisfies Record<keyof AccountRow, 1>) as (keyof AccountRow)[];
+
+/** The row behind `prefix`'s columns of a joined row, or null when the join found none. */
+function joined<T>(row: Record<string, unknown>, prefix: string, columns: readonly (keyof T & string)[]): T | null {
+  if (row[`${prefix}id`] === null || row[`${prefix}id`] === undefined) return null;
+  return Object.fromEntries(columns.map((c) => [c, row[prefix + c]])) as T;
 }
 
 export async function createSession(db: Kysely<Database>, profileId: number, now: Date): Promise<string> {
@@ -27,10 +57,47 @@ export async function createSession(db: Kysely<Database>, profileId: number, now
 }
 
 /** Resolves a cookie token to a live session, extending its expiry (30 days sliding). */
-export async function findSession(db: Kysely<Database>, token: string | undefined, now: Date): Promise<AuthSession | null> {
+const sessionById = prepared((db, id: string) => db.selectFrom('auth_sessions').select(['profile_id', 'last_seen_at', 'expires_at']).where('id', '=', id), '\0id');
+
+// The session with the facility and accounts a request names (an empty guid or org -1: none named).
+const sessionWithScope = prepared(
+  (db, id: string, guid: string, orgId: number) =>
+    db
+      .selectFrom('auth_sessions as s')
+      .leftJoin('facilities as f', (join) => join.on('f.guid', '=', guid))
+      .leftJoin('accounts as fa', (join) => join.onRef('fa.profile_id', '=', 's.profile_id').onRef('fa.org_id', '=', 'f.org_id'))
+      .leftJoin('accounts as oa', (join) => join.onRef('oa.profile_id', '=', 's.profile_id').on('oa.org_id', '=', orgId))
+      .select(['s.profile_id', 's.last_seen_at', 's.expires_at'])
+      .select((eb) => [
+        ...FACILITY_COLUMNS.map((c) => eb.ref(`f.${c}`).as(`f_${c}`)),
+        ...ACCOUNT_COLUMNS.map((c) => eb.ref(`fa.${c}`).as(`fa_${c}`)),
+        ...ACCOUNT_COLUMNS.map((c) => eb.ref(`oa.${c}`).as(`oa_${c}`)),
+      ])
+      .where('s.id', '=', id),
+  '\0id',
+  '\0guid',
+  -7,
+);
+
+/**
+ * With `ask`, the facility and the member's accounts it names are read in the same query: a
+ * round trip per request instead of three (on PostgreSQL each is one).
+ */
+export async function findSession(db: Kysely<Database>, token: string | undefined, now: Date, ask?: ScopeAsk): Promise<AuthSession | null> {
   if (!token || token.length > 200) return null;
   const id = hashToken(token);
-  const row = await db.selectFrom('auth_sessions').select(['id', 'profile_id', 'last_seen_at', 'expires_at']).where('id', '=', id).executeTakeFirst();
+  let row: { profile_id: number; last_seen_at: string; expires_at: string } | undefined;
+  let scope: ScopeRows | undefined;
+  if (ask && (ask.facilityGuid !== undefined || ask.orgId !== undefined)) {
+    const found = await sessionWithScope.first(db, id, ask.facilityGuid ?? '', ask.orgId ?? -1);
+    if (found) {
+      const all = found as Record<string, unknown>;
+      row = found;
+      scope = { facility: joined<FacilityRow>(all, 'f_', FACILITY_COLUMNS), facilityAccount: joined<AccountRow>(all, 'fa_', ACCOUNT_COLUMNS), orgAccount: joined<AccountRow>(all, 'oa_', ACCOUNT_COLUMNS) };
+    }
+  } else {
+    row = await sessionById.first(db, id);
+  }
   if (!row || row.expires_at <= now.toISOString()) return null;
   let refreshed = false;
   if (now.getTime() - Date.parse(row.last_seen_at) >= TOUCH_INTERVAL_MS) {
@@ -41,7 +108,7 @@ export async function findSession(db: Kysely<Database>, token: string | undefine
       .execute();
     refreshed = true;
   }
-  return { id, profileId: row.profile_id, refreshed };
+  return { id, profileId: row.profile_id, refreshed, ...(scope && { scope }) };
 }
 
 export async function deleteSessionByToken(db: Kysely<Database>, token: string | undefined): Promise<void> {

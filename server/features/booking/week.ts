@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { onPostgres } from '../../db/index';
+import { prepared } from '../../db/prepared';
 import type { Database, VisitRow } from '../../db/schema';
 import { currentVisits, memberFields, presentShared, sessionsQuery, type MemberPart, type SharedSession } from './present';
 
@@ -82,10 +83,9 @@ interface MemberWeek {
   enrolled: number[];
 }
 
-/** The facility's data version, then the member's visits of the range and course enrolments; on PostgreSQL in one query. */
-async function memberWeek(db: Db, facilityId: number, from: string, to: string, profileId: number): Promise<MemberWeek> {
-  const version = db.selectFrom('facility_data_versions').select('version').where('facility_id', '=', facilityId);
-  const visits = db
+const versionOf = (db: Db, facilityId: number) => db.selectFrom('facility_data_versions').select('version').where('facility_id', '=', facilityId);
+const visitsOf = (db: Db, facilityId: number, from: string, to: string, profileId: number) =>
+  db
     .selectFrom('visits')
     .innerJoin('sessions', 'sessions.id', 'visits.session_id')
     .selectAll('visits')
@@ -93,15 +93,32 @@ async function memberWeek(db: Db, facilityId: number, from: string, to: string, 
     .where('sessions.facility_id', '=', facilityId)
     .where('sessions.start_at', '>=', from)
     .where('sessions.start_at', '<', to);
-  const enrolled = db.selectFrom('course_enrolments').select('course_id').where('profile_id', '=', profileId);
+const enrolledOf = (db: Db, profileId: number) => db.selectFrom('course_enrolments').select('course_id').where('profile_id', '=', profileId);
+
+// Compiled once (db/prepared.ts); the stand-ins are ids and instants no request sends.
+const version = prepared(versionOf, -1);
+const visits = prepared(visitsOf, -1, '\0from', '\0to', -2);
+const enrolled = prepared(enrolledOf, -2);
+// On PostgreSQL one round trip, one snapshot: each query was a round trip of its own.
+const together = prepared(
+  (db, facilityId: number, from: string, to: string, profileId: number) =>
+    db.selectNoFrom([versionOf(db, facilityId).as('version'), jsonArrayFrom(visitsOf(db, facilityId, from, to, profileId)).as('visits'), jsonArrayFrom(enrolledOf(db, profileId)).as('enrolled')]),
+  -1,
+  '\0from',
+  '\0to',
+  -2,
+);
+
+/** The facility's data version, then the member's visits of the range and course enrolments; on PostgreSQL in one query. */
+async function memberWeek(db: Db, facilityId: number, from: string, to: string, profileId: number): Promise<MemberWeek> {
   if (onPostgres(db)) {
-    // One round trip, one snapshot: each query here was a round trip of its own.
-    const row = await db.selectNoFrom([version.as('version'), jsonArrayFrom(visits).as('visits'), jsonArrayFrom(enrolled).as('enrolled')]).executeTakeFirstOrThrow();
+    const row = await together.first(db, facilityId, from, to, profileId);
+    if (!row) throw new Error('a select with no from answers one row');
     return { version: row.version ?? null, visits: row.visits, enrolled: row.enrolled.map((e) => e.course_id) };
   }
   // SQLite answers in-process: plain queries, the version first.
-  const v = await version.executeTakeFirst();
-  return { version: v?.version ?? null, visits: await visits.execute(), enrolled: (await enrolled.execute()).map((e) => e.course_id) };
+  const v = await version.first(db, facilityId);
+  return { version: v?.version ?? null, visits: await visits.all(db, facilityId, from, to, profileId), enrolled: (await enrolled.all(db, profileId)).map((e) => e.course_id) };
 }
 
 /** The facility's classes starting in [from, to) as this member sees them: the ETag, and the JSON on demand. */
