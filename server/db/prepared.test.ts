@@ -1,0 +1,45 @@
+// Queries compiled once per database (server/db/prepared.ts): each run puts its own values where
+// the stand-ins were, on SQLite and (npm run test:pg) on PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { migrateToLatest, openDatabase, type Database } from './index';
+import { prepared } from './prepared';
+import { testDatabase } from '../testing/helpers';
+
+describe('prepared queries', () => {
+  let database: Awaited<ReturnType<typeof testDatabase>>;
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    database = await testDatabase();
+    db = openDatabase(database.url ?? ':memory:', 2);
+    await migrateToLatest(db);
+    const org = { logo_url: null, terms: null, privacy_policy: null };
+    await db.insertInto('orgs').values([{ ...org, id: 901, name: 'North', short_id: 'n901' }, { ...org, id: 902, name: 'South', short_id: 's902' }]).execute();
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  it('runs with each call’s values, the same value in two places too, and compiles once', async () => {
+    let builds = 0;
+    const named = prepared(
+      (kdb, id: number, name: string) => {
+        builds += 1;
+        return kdb.selectFrom('orgs').select(['id', 'name']).where((eb) => eb.or([eb('id', '=', id), eb('name', '=', name), eb('id', '=', id)])).where('id', '<', 1000).orderBy('id');
+      },
+      -5,
+      '\0name',
+    );
+    expect(await named.all(db, 901, 'none')).toEqual([{ id: 901, name: 'North' }]);
+    expect(await named.all(db, 0, 'South')).toEqual([{ id: 902, name: 'South' }]);
+    expect(await named.first(db, 902, 'North')).toEqual({ id: 901, name: 'North' });
+    expect(await named.first(db, 0, 'nobody')).toBeUndefined();
+    expect(builds).toBe(1);
+  });
+
+  it('refuses a stand-in that is not a parameter of the query (the value would be ignored)', async () => {
+    const unused = prepared((kdb, _id: number) => kdb.selectFrom('orgs').select('id').where('id', '=', 1), -9);
+    await expect(unused.all(db, 901)).rejects.toThrow(/stand-in 0 is not a parameter/);
+  });
+});
