@@ -1,26 +1,12 @@
 // Timetable arithmetic in the facility's time zone, pure: which instants a week spans and how a
 // sorted list of classes breaks into day groups. The screens format; these only compute.
-import { TZDate } from '@date-fns/tz';
-import { addDays, format, startOfDay } from 'date-fns';
+import { instantOf, keyOf, wallClockIn } from './zoned-clock';
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * 'yyyy-MM-dd' of an instant in the zone. Runs for every row of a timetable, so it uses one
- * cached Intl formatter per zone rather than building a zoned date each time.
- */
+/** 'yyyy-MM-dd' of an instant in the zone. */
 export function dayKeyIn(instant: Date | string, timeZone: string): string {
-  let fmt = dayFormats.get(timeZone);
-  if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, fmt);
-  }
-  const parts = fmt.formatToParts(typeof instant === 'string' ? Date.parse(instant) : instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  return keyOf(wallClockIn(typeof instant === 'string' ? Date.parse(instant) : instant.getTime(), timeZone));
 }
 
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
 const HOUR_MS = 3_600_000;
 
 /**
@@ -29,27 +15,34 @@ const HOUR_MS = 3_600_000;
  * fall between midnight and the instant. Lets a sorted list format one row per day, not every row.
  */
 export function daySpanIn(instant: number, timeZone: string): { key: string; start: number; end: number } {
-  let fmt = clockFormats.get(timeZone);
-  if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-    clockFormats.set(timeZone, fmt);
-  }
-  const parts = fmt.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  const intoDay = ((Number(part('hour')) * 60 + Number(part('minute'))) * 60 + Number(part('second'))) * 1000 + (instant % 1000);
+  const clock = wallClockIn(instant, timeZone);
+  const intoDay = ((clock.hour * 60 + clock.minute) * 60 + clock.second) * 1000 + (instant % 1000);
   const midnight = instant - intoDay;
-  return { key: `${part('year')}-${part('month')}-${part('day')}`, start: midnight + HOUR_MS, end: midnight + 24 * HOUR_MS - HOUR_MS };
+  return { key: keyOf(clock), start: midnight + HOUR_MS, end: midnight + 24 * HOUR_MS - HOUR_MS };
 }
 
-/** Midnight at the start of a calendar day in the zone, as an instant. */
+function keyParts(dayKey: string): [number, number, number] {
+  const [y, m, d] = dayKey.split('-').map(Number);
+  return [y ?? 1970, m ?? 1, d ?? 1];
+}
+
+/**
+ * Midnight at the start of a calendar day in the zone, as an instant. Where the clocks skip
+ * midnight it is the moment they jump (01:00); where they show it twice, its first showing.
+ */
 export function startOfDayIn(dayKey: string, timeZone: string): Date {
-  const [y, m, d] = dayKey.split('-').map(Number);
-  return new Date(startOfDay(new TZDate(y ?? 1970, (m ?? 1) - 1, d ?? 1, 12, 0, 0, timeZone)).getTime());
+  const [y, m, d] = keyParts(dayKey);
+  return new Date(instantOf(y, m, d, 0, 0, timeZone));
 }
 
-export function addDaysToKey(dayKey: string, days: number, timeZone: string): string {
-  const [y, m, d] = dayKey.split('-').map(Number);
-  return format(addDays(new TZDate(y ?? 1970, (m ?? 1) - 1, d ?? 1, 12, 0, 0, timeZone), days), 'yyyy-MM-dd');
+/**
+ * The calendar day `days` after (before, when negative) a day. Calendar days do not depend on the
+ * zone, so a daylight-saving change cannot shift them; `_timeZone` stays for the callers.
+ */
+export function addDaysToKey(dayKey: string, days: number, _timeZone: string): string {
+  const [y, m, d] = keyParts(dayKey);
+  const date = new Date(Date.UTC(y, m - 1, d + days));
+  return keyOf({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() });
 }
 
 export interface DayRange {
@@ -106,7 +99,7 @@ export function groupByDay<T extends { start_date: string }>(items: readonly T[]
 export function groupByYear<T>(items: readonly T[], dateOf: (item: T) => string, timeZone: string): { year: string; items: T[] }[] {
   const groups: { year: string; items: T[] }[] = [];
   for (const item of items) {
-    const year = format(new TZDate(new Date(dateOf(item)).getTime(), timeZone), 'yyyy');
+    const year = String(wallClockIn(Date.parse(dateOf(item)), timeZone).year);
     const last = groups[groups.length - 1];
     if (last && last.year === year) last.items.push(item);
     else groups.push({ year, items: [item] });
