@@ -13,9 +13,13 @@
 //   and Estonian write plain numbers ("24 de noviembre", "24. november"). Output that starts
 //   with a lower-case weekday in those languages is capitalised, as labels and headers start a
 //   sentence ("Martes, 24 de noviembre").
-import { format as dfFormat } from 'date-fns';
-import { TZDate } from '@date-fns/tz';
+//
+// The patterns are date-fns format tokens, but formatted here (`formatPattern`) from the wall clock
+// Intl gives for the zone and the date-fns locale's own names (`localize`): date-fns' `format` and a
+// zoned date were half the timetable's first-paint chunk (docs/decisions.md#zoned-clock).
+import type { FormatPart, Locale as DateFnsLocale } from 'date-fns';
 import { resolveLocale, type Locale } from '../../core/locales';
+import { keyOf, wallClockIn, weekdayOf, type WallClock } from '../domain/zoned-clock';
 import { dateLocale } from './dateLocales';
 
 export type DateInput = Date | string | number;
@@ -137,25 +141,26 @@ export function safeTimeZone(timeZone: string | null | undefined): string {
 }
 
 /**
- * The instant as a date in the given zone, or null when the input is not a valid date.
+ * The instant's wall clock in the given zone, or null when the input is not a valid date.
  * A date-only string ("2026-11-24", e.g. a birthday or a pass's valid_to) is a calendar date,
- * not an instant: it is placed at noon of that date in the zone so it never shifts a day.
+ * not an instant: it is read as noon of that date in the zone so it never shifts a day.
  */
-export function toZonedDate(input: DateInput | null | undefined, timeZone: string): TZDate | null {
+export function toZonedDate(input: DateInput | null | undefined, timeZone: string): WallClock | null {
   if (input === null || input === undefined || input === '') return null;
   const zone = safeTimeZone(timeZone);
   if (typeof input === 'string') {
     const m = DATE_ONLY.exec(input.trim());
     if (m) {
-      const [y, mo, day] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
-      const d = new TZDate(y, mo, day, 12, 0, 0, zone);
+      const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      const d = new Date(Date.UTC(year, month - 1, day));
       // Reject overflowing dates ("2026-13-45") rather than rolling them over.
-      return d.getFullYear() === y && d.getMonth() === mo && d.getDate() === day ? d : null;
+      if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+      return { year, month, day, hour: 12, minute: 0, second: 0, weekday: weekdayOf(year, month, day) };
     }
   }
   const ms = input instanceof Date ? input.getTime() : typeof input === 'number' ? input : Date.parse(input);
   if (!Number.isFinite(ms)) return null;
-  return new TZDate(ms, zone);
+  return wallClockIn(ms, zone);
 }
 
 function capitaliseFirst(text: string, locale: Locale): string {
@@ -164,11 +169,71 @@ function capitaliseFirst(text: string, locale: Locale): string {
   return first.toLocaleUpperCase(INTL_LOCALE[locale]) + text.slice(1);
 }
 
+// date-fns' format tokenizer (format.js): an ordinal token, a run of one letter, an escaped quote,
+// a quoted literal, or any other single character.
+const PATTERN_PARTS = /[yYQqMLwIdDecihHKkms]o|(\w)\1*|''|'(''|[^'])+('|$)|./g;
+const patternParts = new Map<string, FormatPart[]>();
+
+function partsOf(pattern: string): FormatPart[] {
+  let parts = patternParts.get(pattern);
+  if (!parts) {
+    parts = (pattern.match(PATTERN_PARTS) ?? []).map((part): FormatPart => {
+      if (part === "''") return { isToken: false, value: "'" };
+      if (part.startsWith("'")) return { isToken: false, value: (/^'([^]*?)'?$/.exec(part)?.[1] ?? part).replace(/''/g, "'") };
+      return /^[a-zA-Z]/.test(part) ? { isToken: true, value: part } : { isToken: false, value: part };
+    });
+    patternParts.set(pattern, parts);
+  }
+  return parts;
+}
+
+const pad = (n: number, length: number) => String(n).padStart(length, '0');
+
+/** One token, as date-fns' formatters give it (the same `localize` calls, widths and contexts). */
+function formatToken(token: string, c: WallClock, localize: DateFnsLocale['localize']): string {
+  switch (token) {
+    case 'yyyy': return pad(c.year > 0 ? c.year : 1 - c.year, 4);
+    case 'MM': return pad(c.month, 2);
+    case 'MMM': return localize.month((c.month - 1) as 0, { width: 'abbreviated', context: 'formatting' });
+    case 'MMMM': return localize.month((c.month - 1) as 0, { width: 'wide', context: 'formatting' });
+    case 'd': return String(c.day);
+    case 'dd': return pad(c.day, 2);
+    case 'do': return localize.ordinalNumber(c.day, { unit: 'date' });
+    case 'EEE':
+    case 'eee': return localize.day(c.weekday as 0, { width: 'abbreviated', context: 'formatting' });
+    case 'EEEE':
+    case 'eeee': return localize.day(c.weekday as 0, { width: 'wide', context: 'formatting' });
+    case 'h': return String(c.hour % 12 || 12);
+    case 'hh': return pad(c.hour % 12 || 12, 2);
+    case 'H': return String(c.hour);
+    case 'HH': return pad(c.hour, 2);
+    case 'mm': return pad(c.minute, 2);
+    case 'a': return localize.dayPeriod(c.hour >= 12 ? 'pm' : 'am', { width: 'abbreviated', context: 'formatting' });
+    default: throw new RangeError(`Date pattern token \`${token}\` is not supported (src/i18n/format.ts#formatToken)`);
+  }
+}
+
+/**
+ * A wall clock in a date-fns pattern, with the date-fns locale's names: the same text date-fns'
+ * `format` gives for these tokens (yyyy MM MMM MMMM d dd do EEE EEEE eee eeee h hh H HH mm a and
+ * 'quoted' literals; any other letter throws). The locale's preprocessor runs as in `format`
+ * (French writes "1er" but "24 novembre", not "24e novembre").
+ */
+export function formatPattern(clock: WallClock, pattern: string, locale: DateFnsLocale): string {
+  let parts = partsOf(pattern);
+  const { localize } = locale;
+  // date-fns hands it the zoned date; the French one reads only the day of the month.
+  if (localize.preprocessor) parts = localize.preprocessor({ getDate: () => clock.day } as Date, parts);
+  let out = '';
+  for (const part of parts) out += part.isToken ? formatToken(part.value, clock, localize) : part.value;
+  return out;
+}
+
 function formatWith(key: keyof DatePatterns, input: DateInput | null | undefined, locale: string, timeZone: string): string {
   const lng = resolveLocale(locale);
-  const d = toZonedDate(input, timeZone);
-  if (!d) return '';
-  return capitaliseFirst(dfFormat(d, DATE_PATTERNS[lng][key], { locale: dateLocale(lng) }), lng);
+  const clock = toZonedDate(input, timeZone);
+  if (!clock) return '';
+  return capitaliseFirst(formatPattern(clock, DATE_PATTERNS[lng][key], dateLocale(lng)), lng);
 }
 
 /** Time of day, e.g. en-US "7:30 AM", fr "07:30". Empty string for a missing/invalid date. */
@@ -218,14 +283,14 @@ function joinTimes(from: string, to: string): string {
 
 /** 'yyyy-MM-dd' of the instant in the zone: the key for grouping lists by day. */
 export function dayKey(date: DateInput, timeZone: string): string {
-  const d = toZonedDate(date, timeZone);
-  return d ? dfFormat(d, 'yyyy-MM-dd') : '';
+  const clock = toZonedDate(date, timeZone);
+  return clock ? keyOf(clock) : '';
 }
 
 /** 'yyyy' of the instant in the zone: the key for grouping lists by year. */
 export function yearKey(date: DateInput, timeZone: string): string {
-  const d = toZonedDate(date, timeZone);
-  return d ? dfFormat(d, 'yyyy') : '';
+  const clock = toZonedDate(date, timeZone);
+  return clock ? pad(clock.year, 4) : '';
 }
 
 function keyToUtcDays(key: string): number {
@@ -335,8 +400,8 @@ export interface Formatter {
 /** Abbreviated weekday in the locale (date-fns `EEE`), e.g. en "Tue", fr "mar.". */
 export function formatWeekdayShort(date: DateInput | null | undefined, locale: string, timeZone: string): string {
   const lng = resolveLocale(locale);
-  const d = toZonedDate(date, timeZone);
-  return d ? dfFormat(d, 'EEE', { locale: dateLocale(lng) }) : '';
+  const clock = toZonedDate(date, timeZone);
+  return clock ? formatPattern(clock, 'EEE', dateLocale(lng)) : '';
 }
 
 const FORMAT_CACHE_SIZE = 5_000;
@@ -345,7 +410,7 @@ const FORMAT_CACHE_SIZE = 5_000;
 export function createFormatter(locale: string, timeZone?: string | null): Formatter {
   const lng = resolveLocale(locale);
   const zone = safeTimeZone(timeZone);
-  // Lists format the same instants on every render; a zoned date-fns format is costly, so each
+  // Lists format the same instants on every render; each costs an Intl call in the zone, so each
   // helper remembers its answers for this locale and zone.
   const remember = (fn: (d: DateInput | null | undefined) => string) => {
     const cache = new Map<DateInput, string>();
