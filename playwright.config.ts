@@ -8,7 +8,8 @@ process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
 // Every journey starts its own server on a fresh database (the `studio` fixture in
 // e2e/fixtures.ts), so journeys run side by side, in any order, with no retries: a journey that
 // fails, fails. E2E_PARALLEL sets how many run at once (default 2, one per core here).
-const SYSTEM_NOTIFICATION = /@system-notification/;
+// Periodic Background Sync exists in the full Chromium only, not in the headless shell.
+const FULL_CHROMIUM = /@system-notification|@periodic-sync/;
 
 const launch = (executablePath: string) => ({
   executablePath,
@@ -33,10 +34,11 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     reducedMotion: 'reduce',
   },
-  // Journeys tagged @system-notification prove a notification the service worker shows: the
-  // headless shell shows none, so they run in the full Chromium; every other journey in the shell.
+  // Journeys tagged @system-notification prove a notification the service worker shows (the
+  // headless shell shows none), those tagged @periodic-sync a periodic background sync (the shell
+  // has none): they run in the full Chromium; every other journey in the shell.
   projects: [
-    { name: 'shell', grepInvert: SYSTEM_NOTIFICATION, use: { launchOptions: launch(headlessShellPath()) } },
-    { name: 'chromium', grep: SYSTEM_NOTIFICATION, use: { launchOptions: launch(chromiumPath()) } },
+    { name: 'shell', grepInvert: FULL_CHROMIUM, use: { launchOptions: launch(headlessShellPath()) } },
+    { name: 'chromium', grep: FULL_CHROMIUM, use: { launchOptions: launch(chromiumPath()) } },
   ],
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWorker, DEMO } from './fixtures';
+import { MemberApi, adminPost, withDatabase } from './support/studio';
 
 test.describe('installable and offline', () => {
   test('the built service worker is a classic script: no lazy import or import.meta reached it', () => {
@@ -126,3 +127,71 @@ test.describe('the last known screen', () => {
   }
 });
 
+
+test.describe('fresh when opened', () => {
+  test('a periodic background sync brings the week and a notification while no page is open; offline, the timetable shows them and how old they are', { tag: '@periodic-sync' }, async ({ page, context, loginPage, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    // What Chromium grants an installed app it sees used; a test browser is granted it directly.
+    const browserSession = await context.browser()!.newBrowserCDPSession();
+    const { browserContextIds } = await browserSession.send('Target.getBrowserContexts');
+    for (const browserContextId of browserContextIds) await browserSession.send('Browser.grantPermissions', { origin, permissions: ['periodicBackgroundSync'], browserContextId });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('ServiceWorker.enable');
+    let registrationId = '';
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
+      if (ours) registrationId = ours.registrationId;
+    });
+
+    await loginPage.signInAs(DEMO.alex);
+    await waitForServiceWorker(page);
+    await expect(page.getByTestId('session-row').first()).toBeVisible();
+    // The app asked for the refresh once its service worker was registered.
+    await expect.poll(() => page.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { periodicSync?: { getTags(): Promise<string[]> } };
+      return (await registration.periodicSync?.getTags()) ?? [];
+    })).toContain('refresh');
+
+    // No page of the app open: the studio renames a class of the week and posts to the member.
+    await page.goto('about:blank');
+    const alex = await MemberApi.signIn(baseURL!, DEMO.alex.email);
+    const target = (await alex.sessions('Wellington', 6)).find((s) => !s.cancelled && Date.parse(s.start_date) > Date.now() + 3_600_000)!;
+    await withDatabase((db) => db.updateTable('sessions').set({ name: 'Sunrise Mobility' }).where('id', '=', target.id).execute());
+    expect((await adminPost(baseURL!, '/notifications', { email: DEMO.alex.email, type: 'post', message: 'The studio is open on the holiday.', params: { posts: [{ id: 1, author: { full_name: 'Mere Tane' } }] } })).status).toBe(201);
+    await alex.close();
+
+    await expect.poll(() => registrationId).not.toBe('');
+    await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin, registrationId, tag: 'refresh' });
+    // The worker wrote them into IndexedDB (read from the worker itself: opening the app would pull).
+    const worker = context.serviceWorkers().find((w) => w.url().startsWith(origin))!;
+    await expect.poll(() => worker.evaluate(async (id) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('member-pwa');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const get = (store: string, key: IDBValidKey | null) => new Promise<unknown>((resolve) => {
+        const request = key === null ? db.transaction(store).objectStore(store).getAll() : db.transaction(store).objectStore(store).get(key);
+        request.onsuccess = () => resolve(request.result);
+      });
+      const session = (await get('sessions', id)) as { name?: string } | undefined;
+      const notes = (await get('notifications', null)) as { message: string }[];
+      db.close();
+      return `${session?.name} | ${notes.some((n) => n.message === 'The studio is open on the holiday.')}`;
+    }, target.id)).toBe('Sunrise Mobility | true');
+
+    // In a basement: the app opens with what the refresh brought, and says when it was fetched.
+    await goOffline(context);
+    await page.goto('/classes');
+    await expect(page.getByTestId('session-row').filter({ hasText: 'Sunrise Mobility' })).toBeVisible();
+    await expect(page.getByTestId('data-age')).toHaveText(/^updated \d{1,2}:\d{2}\s?[AP]M$/);
+    await expectAccessible(page);
+    // On the narrowest phone the top bar still fits beside it.
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expect(page.getByTestId('data-age')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.getByTestId('notifications-bell').click();
+    await expect(page.getByText('The studio is open on the holiday.')).toBeVisible();
+    await goOnline(context);
+  });
+});

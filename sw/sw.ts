@@ -6,6 +6,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { registerNotificationClick } from './notification-click';
 import { registerOutboxSync } from './outbox-sync';
+import { registerPeriodicRefresh } from './periodic-refresh';
 import { registerPush } from './push';
 import { registerRestTimer } from './rest-timer';
 import { registerErrorReports } from './reports';
@@ -42,5 +43,6 @@ registerErrorReports(self);
 // Outbox first: a notification tap queues its read and sends it with the ops registered there.
 registerOutboxSync(self);
 registerPush(self);
+registerPeriodicRefresh(self);
 registerNotificationClick(self);
 registerRestTimer(self);

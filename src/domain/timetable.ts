@@ -54,6 +54,9 @@ export interface DayRange {
   to: string;
 }
 
+/** Days the timetable shows at a time, from today (or the day chosen). */
+export const TIMETABLE_DAYS = 7;
+
 /** `count` calendar days from `firstDay` in the zone, and the [from, to) instants they span. */
 export function daysFrom(firstDay: string, count: number, timeZone: string): DayRange {
   const days = Array.from({ length: count }, (_, i) => addDaysToKey(firstDay, i, timeZone));

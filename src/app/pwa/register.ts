@@ -3,6 +3,7 @@
 // workbox-window loads only then, so it is not part of the first paint.
 import { setPwaState, type BeforeInstallPromptEvent } from './state';
 import { afterFirstContent, whenIdle } from '../../ui/first-content';
+import { keepFreshInBackground } from './background-refresh';
 
 const LATEST_REGISTRATION_MS = 30_000;
 
@@ -31,6 +32,9 @@ export function registerServiceWorker(): void {
         });
         return wb.register();
       })
+      // Periodic sync needs an active worker: a first registration is still installing here.
+      .then(() => navigator.serviceWorker.ready)
+      .then(keepFreshInBackground)
       .catch((error: unknown) => console.warn('Service worker registration failed', error));
   };
   // Not before the first screen has shown the member's data: registering fetches and runs code

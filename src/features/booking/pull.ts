@@ -13,6 +13,7 @@ import { touchKey } from '../../data/sync/touches';
 import { inTransaction } from '../../data/transaction';
 import { now } from '../../data/clock';
 import { SESSIONS_RANGE_MAX_DAYS } from '../../../core/limits';
+import { dayKeyIn, daysFrom, TIMETABLE_DAYS } from '../../domain/timetable';
 
 export const SESSIONS_MAX_AGE_MS = 2 * 60_000;
 export const BOOKINGS_MAX_AGE_MS = 2 * 60_000;
@@ -100,6 +101,15 @@ export function pullSessions(facilityGuid: string, fromIso: string, toIso: strin
   const to = normaliseIso(toIso);
   if (from >= to) return Promise.resolve('fresh');
   return sessionsPull({ facilityGuid, from, to }, options);
+}
+
+/**
+ * The week the timetable opens on today, in the facility's zone (ClassesScreen with no date
+ * chosen), asked for even when fresh: the background refresh (app/pwa/background-refresh.ts).
+ */
+export function pullOpeningWeek(facilityGuid: string, timeZone: string, at: Date): Promise<RefreshResult> {
+  const week = daysFrom(dayKeyIn(at, timeZone), TIMETABLE_DAYS, timeZone);
+  return pullSessions(facilityGuid, week.from, week.to, { force: true });
 }
 
 const sessionPull = definePull<{ id: number; scope: ApiScope }, Session>({

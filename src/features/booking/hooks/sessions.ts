@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type StoredSession } from '../../../data/db';
-import { normaliseIso, pullSession, pullSessions } from '../pull';
+import { normaliseIso, pullSession, pullSessions, sessionsResource } from '../pull';
 import { memberMemoryEpoch, registerMemberMemory } from '../../../data/memory';
 
 /**
@@ -129,6 +129,11 @@ export function useRefreshSessions(facilityGuid: string | null | undefined, from
   const [answered, setAnswered] = useState<string | null>(null);
   useRevalidate(key, () => (facilityGuid ? pullSessions(facilityGuid, fromIso, toIso).finally(() => setAnswered(key)) : Promise.resolve()));
   return key !== null && answered === key;
+}
+
+/** When the facility's classes in [fromIso, toIso) were last fetched (undefined: never, or not read yet). */
+export function useSessionsFetchedAt(facilityGuid: string | null | undefined, fromIso: string, toIso: string): number | undefined {
+  return useLiveQuery(async () => (facilityGuid ? (await db.pulls.get(sessionsResource(facilityGuid, fromIso, toIso)))?.fetchedAt : undefined), [facilityGuid, fromIso, toIso]);
 }
 
 export function useRefreshSession(id: number | null | undefined): void {

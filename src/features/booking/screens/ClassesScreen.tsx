@@ -6,10 +6,11 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';
 import { facilityTimeZone, readMemberRows, useFacility, useFacilityTimeZone } from '../../../data/hooks/auth';
-import { prefetchSessions, useRefreshSessions, useRevalidate, useSessionsProgressive } from '../hooks/sessions';
+import { prefetchSessions, useRefreshSessions, useRevalidate, useSessionsFetchedAt, useSessionsProgressive } from '../hooks/sessions';
+import { dataAgeLabel, useShowsDataFrom } from '../../../ui/data-age';
 import { usePendingTouches } from '../../../data/hooks/pending';
 import { touchKey } from '../../../data/sync/touches';
-import { addDaysToKey, dayKeyIn, daysFrom, groupByDay } from '../../../domain/timetable';
+import { addDaysToKey, dayKeyIn, daysFrom, groupByDay, TIMETABLE_DAYS as DAYS_SHOWN } from '../../../domain/timetable';
 import { useFormat } from '../../../i18n/useFormat';
 import { EmptyState } from '../../../ui/empty-state/index';
 import { Spinner } from '../../../ui/spinner/index';
@@ -53,7 +54,6 @@ function centreInRow(chip: HTMLElement): void {
   row.scrollLeft += chipBox.left - rowBox.left - (rowBox.width - chipBox.width) / 2;
 }
 
-const DAYS_SHOWN = 7;
 /** Enough rows to fill a tall screen before the whole range has been read. */
 const FIRST_SCREEN_ROWS = 40;
 
@@ -95,6 +95,9 @@ export default function ClassesScreen() {
 
   const sessions = useSessionsProgressive(facility?.guid, week.from, week.to, FIRST_SCREEN_ROWS);
   const answered = useRefreshSessions(facility?.guid, week.from, week.to);
+  // Offline, the top bar says how old these rows are (a background refresh may have brought them).
+  const fetchedAt = useSessionsFetchedAt(facility?.guid, week.from, week.to);
+  useShowsDataFrom(fetchedAt === undefined ? undefined : dataAgeLabel(format, fetchedAt, now.getTime()));
   // What pays comes with the member's classes (after sign-in, on focus, back online), so a class
   // opened from here, even offline, knows the membership that covers it.
   useRevalidate(facility ? `${facility.guid}|${facility.org_id}` : null, () => (facility ? pullConcessions(facility.guid, facility.org_id) : Promise.resolve()));
