@@ -49,6 +49,13 @@ export default defineConfig({
           { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
           { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
         ],
+        // A CSV shared from another tracker opens the import with it (sw/share-target.ts).
+        share_target: {
+          action: '/share/import',
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: { files: [{ name: 'file', accept: ['text/csv', 'text/comma-separated-values', 'text/plain', 'application/vnd.ms-excel', '.csv'] }] },
+        },
       },
       injectManifest: {
         // The shell, every route chunk and the seven translation files.

@@ -30,8 +30,11 @@ const SELF = fileURLToPath(import.meta.url);
  * First set on a shared machine (load 10–18) with a margin; measured again on a quiet one
  * (2026-11-27, 7 rounds, nothing else running): the list at 18.5–20.8 % of the static file, which
  * had itself become 2× faster once the server kept static files in memory, then 21.0–22.4 % with
- * the week's range worked out once; PostgreSQL at 57–73 % of SQLite; its p99 124–391 ms. The
- * budgets sit under those ranges, raised toward the targets as they move.
+ * the week's range worked out once; PostgreSQL at 57–73 % of SQLite; its p99 124–391 ms. Again
+ * on 2026-11-27 18:35, after each request's own cost was cut (decisions.md#request-cost): the list
+ * 1,791 req/s at 22.4–25.0 % of a static file that had itself become 1.8× faster (7,601 req/s: its
+ * log line had been most of its cost); PostgreSQL 53–83 % of SQLite, its p99 54–296 ms (median 87).
+ * The budgets sit under those ranges, raised toward the targets as they move.
  */
 export const LIST_VS_STATIC_BUDGET_PCT = 20;
 export const POSTGRES_VS_SQLITE_BUDGET_PCT = 50;

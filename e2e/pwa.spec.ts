@@ -18,6 +18,8 @@ test.describe('installable and offline', () => {
     expect(manifest).toMatchObject({ short_name: 'Member', display: 'standalone', start_url: '/', scope: '/' });
     expect(manifest.theme_color).toBeTruthy();
     expect(manifest.background_color).toBeTruthy();
+    // A CSV from another tracker's share sheet goes where the service worker takes it (sw/share-target.ts).
+    expect(manifest.share_target).toMatchObject({ action: '/share/import', method: 'POST', enctype: 'multipart/form-data', params: { files: [{ name: 'file', accept: expect.arrayContaining(['text/csv', '.csv']) }] } });
     for (const size of ['192x192', '512x512']) {
       expect(manifest.icons.some((i) => i.sizes === size && i.purpose === 'maskable')).toBe(true);
       expect(manifest.icons.some((i) => i.sizes === size && (i.purpose ?? 'any') === 'any')).toBe(true);

@@ -107,3 +107,56 @@ test.describe('training log export and import', () => {
     await context.close();
   });
 });
+
+test.describe('import from another tracker’s share sheet', () => {
+  test('a Strong CSV shared to the app opens the import with it, offline: the 12-hour dates read, the warm-up left out; imported, it reaches the server once back online', async ({ page, context, loginPage }) => {
+    await loginPage.signInAs(DEMO.alex);
+    await waitForServiceWorker(page);
+    // The member has opened the training log before: the movements are on the device.
+    await page.goto('/training');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Training log');
+    await expect.poll(() => page.evaluate(() => new Promise<number>((resolve) => {
+      const open = indexedDB.open('member-pwa');
+      open.onsuccess = () => {
+        const count = open.result.transaction('movements').objectStore('movements').count();
+        count.onsuccess = () => resolve(count.result);
+      };
+    }))).toBeGreaterThan(0);
+    const before = await serverLog(DEMO.alex.email);
+    // Strong's export today: a 12-hour clock with U+202F before PM, "W" for a warm-up set.
+    const strong = [
+      'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE',
+      '2024-03-05 6:12:40\u202fPM,Evening,45m,Deadlift,W,60,5,0,0,,,',
+      '2024-03-05 6:12:40\u202fPM,Evening,45m,Deadlift,1,140,3,0,0,,,',
+      '2024-03-05 6:12:40\u202fPM,Evening,45m,Deadlift,2,150,2,0,0,,,',
+    ].join('\n');
+
+    await goOffline(context);
+    // What the system does when the member picks the app in Strong's share sheet: a POST of the file
+    // to the manifest's share_target, which the service worker answers.
+    await page.evaluate((text) => {
+      const form = Object.assign(document.createElement('form'), { method: 'POST', action: '/share/import', enctype: 'multipart/form-data' });
+      const input = Object.assign(document.createElement('input'), { type: 'file', name: 'file' });
+      const files = new DataTransfer();
+      files.items.add(new File([text], 'strong_workouts.csv', { type: 'text/csv' }));
+      input.files = files.files;
+      form.append(input);
+      document.body.append(form);
+      form.submit();
+    }, strong);
+    await expect(page).toHaveURL(/\/training\/import$/);
+    await expect(page.getByTestId('import-shared')).toHaveText('Opened from strong_workouts.csv, shared from another app.');
+    await expect(page.getByTestId('import-summary')).toHaveText('1 workout to import.');
+    await expect(page.getByTestId('import-warmups')).toHaveText('1 warm-up set left out: warm-ups are not records.');
+    await expect(page.getByTestId('import-preview')).toContainText('Deadlift');
+    await expectAccessible(page);
+    await page.getByTestId('import-submit').click();
+    await expect(page.getByText('Imported 1 workout.')).toBeVisible();
+    // A reload does not find the shared file again.
+    await page.reload();
+    await expect(page.getByTestId('import-shared')).toHaveCount(0);
+
+    await goOnline(context);
+    await expect.poll(() => serverLog(DEMO.alex.email)).toEqual({ workouts: before.workouts + 1, keys: before.keys + 1 });
+  });
+});

@@ -124,14 +124,58 @@ describe('column guessing and other trackers', () => {
     expect(squat.source).toBe('Squat (Barbell)');
   });
 
-  it('Hevy: start_time, exercise_title, 0-based set_index and weight_kg', () => {
+  it('Hevy: start_time, exercise_title, 0-based set_index and weight_kg; a warm-up set is left out and counted', () => {
     const parsed = parse(HEVY);
     const mapping = guessMapping(parsed.meta.fields!);
     expect(mapping).toEqual({ date: 'start_time', movement: 'exercise_title', set: 'set_index', reps: 'reps', weight: 'weight_kg', weightUnit: null, notes: 'exercise_notes' });
     expect(unitsFromHeader(mapping.weight)).toBe('kilograms');
     const plan = planImport(parsed.data, options(mapping, { defaultWeightUnits: 'pounds' }));
     expect(plan.errors).toEqual([]);
-    expect(plan.workouts[0]!.input).toMatchObject({ completed_at: '2023-01-14T21:30:00.000Z', sets: [set(1, 8, kg(40)), set(2, 5, kg(62.5))], rep_scheme: '8-5' });
+    expect(plan.warmupRows).toBe(1);
+    expect(plan.workouts[0]!.input).toMatchObject({ completed_at: '2023-01-14T21:30:00.000Z', sets: [set(1, 5, kg(62.5))], rep_scheme: '1x5' });
+  });
+
+  it('Hevy in pounds: weight_lbs; warm-ups never become sets, so never records, even the heaviest', () => {
+    const parsed = parse([
+      'title,start_time,end_time,description,exercise_title,superset_id,exercise_notes,set_index,set_type,weight_lbs,reps,distance_miles,duration_seconds,rpe',
+      'Legs,"5 Mar 2024, 18:12","5 Mar 2024, 19:00",,Back Squat,,,0,warmup,135,5,,,',
+      'Legs,"5 Mar 2024, 18:12","5 Mar 2024, 19:00",,Back Squat,,,1,normal,225,5,,,',
+      'Legs,"5 Mar 2024, 18:12","5 Mar 2024, 19:00",,Back Squat,,,2,failure,235,3,,,',
+      'Legs,"5 Mar 2024, 18:12","5 Mar 2024, 19:00",,Deadlift,,,0,warmup,405,1,,,',
+    ].join('\n'));
+    const mapping = guessMapping(parsed.meta.fields!);
+    expect(mapping.weight).toBe('weight_lbs');
+    const plan = planImport(parsed.data, options(mapping));
+    expect(plan.warmupRows).toBe(2);
+    expect(plan.errors).toEqual([]);
+    // The deadlift had only a warm-up: no workout of it at all.
+    expect(plan.workouts.map((w) => w.input)).toEqual([expect.objectContaining({ movement_id: BACK_SQUAT.id, sets: [set(1, 5, lb(225)), set(2, 3, lb(235))] })]);
+  });
+
+  it('Strong’s older files: semicolons between cells, a decimal comma, the 24-hour clock', () => {
+    const parsed = parse([
+      'Date;Workout Name;Exercise Name;Set Order;Weight;Reps;Distance;Seconds;Notes;Workout Notes',
+      '2019-03-05 18:12:40;Evening;Deadlift;1;102,5;3;0;0;;',
+      '2019-03-05 18:12:40;Evening;Deadlift;2;110;3;0;0;last one;',
+    ].join('\n'));
+    expect(parsed.meta.delimiter).toBe(';');
+    const plan = planImport(parsed.data, options(guessMapping(parsed.meta.fields!)));
+    expect(plan.errors).toEqual([]);
+    expect(plan.workouts[0]!.input).toMatchObject({ notes: 'last one', sets: [set(1, 3, kg(102.5), DEADLIFT.id), set(2, 3, kg(110), DEADLIFT.id)] });
+  });
+
+  it('Strong today: a 12-hour clock with a narrow no-break space before PM, and "W" for a warm-up set', () => {
+    const parsed = parse([
+      'Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE',
+      '2024-03-05 6:12:40\u202fPM,Evening,45m,Deadlift,W,60,5,0,0,,,',
+      '2024-03-05 6:12:40\u202fPM,Evening,45m,Deadlift,1,140,3,0,0,,,',
+      '2024-03-05 6:12:40\u202fPM,Evening,45m,Deadlift,2,150,2,0,0,,,',
+    ].join('\n'));
+    const plan = planImport(parsed.data, options(guessMapping(parsed.meta.fields!)));
+    expect(plan.errors).toEqual([]);
+    expect(plan.warmupRows).toBe(1);
+    expect(plan.workouts).toHaveLength(1);
+    expect(plan.workouts[0]!.input).toMatchObject({ completed_at: readDate('2024-03-05 18:12:40', ZONE)!.iso, sets: [set(1, 3, kg(140), DEADLIFT.id), set(2, 2, kg(150), DEADLIFT.id)] });
   });
 
   it('units: a unit column wins over the header and the default; pounds headers', () => {
@@ -206,6 +250,13 @@ describe('import keys', () => {
     expect(readDate('15 Jan 2023, 10:30', ZONE)!.key).toBe('2023-01-15T10:30:00');
     expect(readDate('2023-01-15', ZONE)).toEqual({ key: '2023-01-15T12:00:00', iso: '2023-01-14T23:00:00.000Z' });
     expect(readDate('2023-01-15T10:30:00+02:00', ZONE)).toEqual({ key: '2023-01-15T08:30:00.000Z', iso: '2023-01-15T08:30:00.000Z' });
+    // Strong's 12-hour clock names the same moment as its older 24-hour files: one key.
+    expect(readDate('2024-03-05 6:12:40\u202fPM', ZONE)).toEqual(readDate('2024-03-05 18:12:40', ZONE));
+    expect(readDate('2024-03-05 6:12:40 pm', ZONE)!.key).toBe('2024-03-05T18:12:40');
+    expect(readDate('2024-03-05 12:05:00\u00a0AM', ZONE)!.key).toBe('2024-03-05T00:05:00');
+    expect(readDate('2024-03-05 12:30 p.m.', ZONE)!.key).toBe('2024-03-05T12:30:00');
+    expect(readDate('2024-03-05 13:00 PM', ZONE)).toBeNull();
+    expect(readDate('2024-03-05 0:30 AM', ZONE)).toBeNull();
   });
 
   it('are the hex SHA-256 of the normalised rows; the same rows give the same key, other sets another', async () => {

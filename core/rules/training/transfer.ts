@@ -115,8 +115,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * A date cell read as { key, iso }: key is the date as the file means it, the same on every
  * device (an instant when the cell has an offset, else the wall-clock text); iso is the
  * instant, a wall-clock time being read in `timeZone` and a bare date at noon.
- * Reads ISO (with or without offset or time), "2023-01-15 10:30:00" (Strong) and
- * "15 Jan 2023, 10:30" (Hevy). Null when unreadable.
+ * Reads ISO (with or without offset or time), "2023-01-15 10:30:00" (Strong's older files),
+ * "2024-03-05 6:12:40 PM" (Strong today: a 12-hour clock, a narrow no-break space before PM) and
+ * "15 Jan 2023, 10:30" (Hevy). A 12-hour time gets the same key as the 24-hour one, so the same
+ * workout from either file is one. Null when unreadable.
  */
 export function readDate(value: string, timeZone: string): { key: string; iso: string } | null {
   const cell = value.trim();
@@ -128,10 +130,17 @@ export function readDate(value: string, timeZone: string): { key: string; iso: s
   }
   let parts: [number, number, number, number, number, number] | null = null;
   const isoLike = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(cell);
+  // Any space (Strong writes U+202F) before AM or PM, with or without dots.
+  const twelve = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2})(?::(\d{2}))?[\s\u00a0\u202f]*([ap])\.?m\.?$/i.exec(cell);
   const hevy = /^(\d{1,2}) ([A-Za-z]{3})[a-z]* (\d{4})(?:,? (\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(cell);
   if (isoLike) {
     const [, y, m, d, h, min, s] = isoLike;
     parts = [Number(y), Number(m), Number(d), h === undefined ? 12 : Number(h), Number(min ?? 0), Number(s ?? 0)];
+  } else if (twelve) {
+    const [, y, m, d, h, min, s, half] = twelve;
+    const hour = Number(h);
+    if (hour < 1 || hour > 12) return null;
+    parts = [Number(y), Number(m), Number(d), (hour % 12) + (half!.toLowerCase() === 'p' ? 12 : 0), Number(min), Number(s ?? 0)];
   } else if (hevy) {
     const [, d, mon, y, h, min, s] = hevy;
     const month = MONTHS.indexOf(mon!.toLowerCase()) + 1;
@@ -191,6 +200,15 @@ export interface ImportPlan {
   unknown: { name: string; rows: number }[];
   /** Rows of exercises the member chose to skip. */
   skippedRows: number;
+  /** Warm-up sets (Hevy's set_type "warmup", Strong's set order "W"): left out, never records. */
+  warmupRows: number;
+}
+
+/** A warm-up set: Hevy's `set_type` column says "warmup", Strong's set order is "W". */
+function isWarmup(row: CsvRow, setCell: string): boolean {
+  if (setCell.toUpperCase() === 'W') return true;
+  const type = Object.keys(row).find((header) => normal(header) === 'settype');
+  return type !== undefined && normal(row[type] ?? '') === 'warmup';
 }
 
 const nameKey = (name: string) => name.trim().toLocaleLowerCase();
@@ -291,6 +309,7 @@ export function planImport(rows: readonly CsvRow[], options: ImportOptions): Imp
   const groups = new Map<string, LiftGroup>();
   const workouts: PlannedWorkout[] = [];
   let skippedRows = 0;
+  let warmupRows = 0;
   const cell = (row: CsvRow, field: ImportField) => (mapping[field] ? (row[mapping[field]] ?? '').trim() : '');
 
   rows.forEach((row, index) => {
@@ -308,6 +327,11 @@ export function planImport(rows: readonly CsvRow[], options: ImportOptions): Imp
     }
     const exercise = cell(row, 'movement');
     if (!exercise) return fail('movement', '');
+    // A warm-up is not the lift: kept out of the sets (so never a record), counted for the member.
+    if (isWarmup(row, cell(row, 'set'))) {
+      warmupRows += 1;
+      return;
+    }
     const chosen = options.choices?.get(nameKey(exercise));
     if (chosen === null) {
       skippedRows += 1;
@@ -360,7 +384,7 @@ export function planImport(rows: readonly CsvRow[], options: ImportOptions): Imp
   workouts.sort((a, b) => a.input.completed_at.localeCompare(b.input.completed_at) || a.lines[0]! - b.lines[0]!);
   numberRepeats(workouts.map((w) => w.keySource)).forEach((source, i) => (workouts[i]!.keySource = source));
   errors.sort((a, b) => a.line - b.line);
-  return { workouts, errors, unknown: [...unknown.values()], skippedRows };
+  return { workouts, errors, unknown: [...unknown.values()], skippedRows, warmupRows };
 }
 
 type Cell = (row: CsvRow, field: ImportField) => string;

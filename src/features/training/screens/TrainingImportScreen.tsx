@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useSearchParams } from 'react-router';
 import type { WeightUnits, WorkoutInput } from '../../../../core/contract/types';
 import {
   guessMapping, IMPORT_FIELDS, importKey, planImport, workoutKeySource, numberRepeats, type ColumnMapping, type CsvRow, type ImportField, type ImportPlan, type PlannedWorkout,
@@ -14,6 +15,7 @@ import {
 import { usePageTitle } from '../../../ui/page-title';
 import { useAuth, useFacilityTimeZone } from '../../../data/hooks/auth';
 import { db } from '../../../data/db';
+import { takeSharedFile } from '../../../data/shared-file';
 import { useFormat } from '../../../i18n/useFormat';
 import { PageHeader } from '../../../ui/page-header/index';
 import { Button, ButtonLink } from '../../../ui/button/index';
@@ -109,8 +111,7 @@ export default function TrainingImportScreen() {
   }, [plan, keyed]);
   const already = plan && fresh ? plan.workouts.length - fresh.length : 0;
 
-  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
+  const load = async (chosen: { name: string; text(): Promise<string> } | null) => {
     setResult(null);
     setFile(null);
     setMapping(null);
@@ -130,6 +131,24 @@ export default function TrainingImportScreen() {
       setReadError('unreadable');
     }
   };
+  const pick = (event: ChangeEvent<HTMLInputElement>) => load(event.target.files?.[0] ?? null);
+
+  // A file shared from another app's share sheet (sw/share-target.ts): taken once, then the
+  // address loses ?shared so a reload or Back does not look for it again.
+  const [params, setParams] = useSearchParams();
+  const [sharedFrom, setSharedFrom] = useState<string | null>(null);
+  const wantsShared = params.get('shared') === '1';
+  useEffect(() => {
+    if (!wantsShared) return;
+    setParams({}, { replace: true });
+    void takeSharedFile().then((shared) => {
+      if (!shared) return;
+      setSharedFrom(shared.name);
+      return load({ name: shared.name, text: () => Promise.resolve(shared.text) });
+    }).catch(() => setReadError('unreadable'));
+    // load only sets state; the file is taken once, when the address asks for it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wantsShared]);
 
   const choose = (name: string, value: string) => {
     const next = new Map(choices);
@@ -156,6 +175,7 @@ export default function TrainingImportScreen() {
             status={fileName ?? t('transfer.noFile')} describedBy={readError ? 'import-file-hint import-file-error' : 'import-file-hint'} invalid={readError !== null} />
           <p id="import-file-hint" className="field__hint">{t('transfer.fileHint')}</p>
           {readError && <p id="import-file-error" className="field__error" role="alert" data-testid="import-file-error">{t(`transfer.readError.${readError}`)}</p>}
+          {sharedFrom && sharedFrom === fileName && <p className="muted" data-testid="import-shared">{t('transfer.shared', { name: sharedFrom })}</p>}
         </div>
 
         {plan && (
@@ -266,6 +286,7 @@ export default function TrainingImportScreen() {
               </div>
             )}
             {plan.skippedRows > 0 && <p className="muted">{t('transfer.skippedRows', { count: plan.skippedRows })}</p>}
+            {plan.warmupRows > 0 && <p className="muted" data-testid="import-warmups">{t('transfer.warmups', { count: plan.warmupRows })}</p>}
           </section>
         )}
       </div>
