@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { lastScreenPlugin } from './scripts/vite-last-screen.ts';
 import { appRelease } from './scripts/release.ts';
+import { localisedManifest, localisedManifests } from './src/i18n/manifest.ts';
 import { firstLoadPlugin, firstPaintChunks, firstPaintPlugin, withoutFirstLoad } from './scripts/vite-first-load.ts';
 
 const release = appRelease();
@@ -21,6 +22,8 @@ export default defineConfig({
     firstPaintPlugin('/src/features/booking/screens/ClassesScreen.tsx'),
     // dist/release.txt: the server symbolicates reports of this release only with these maps.
     { name: 'release-file', generateBundle() { this.emitFile({ type: 'asset', fileName: 'release.txt', source: `${release}\n` }); } },
+    // manifest-<locale>.webmanifest: the page links its language's (src/i18n/manifest-path.ts).
+    { name: 'localised-manifests', generateBundle() { for (const file of localisedManifests()) this.emitFile({ type: 'asset', ...file }); } },
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -29,34 +32,8 @@ export default defineConfig({
       injectRegister: false,
       manifestFilename: 'manifest.webmanifest',
       includeAssets: ['favicon-32.png', 'apple-touch-icon.png', 'icon.svg', 'robots.txt'],
-      manifest: {
-        id: '/',
-        name: 'Member — classes, bookings and training',
-        short_name: 'Member',
-        description: 'Book classes, manage your membership and log your training, even offline.',
-        lang: 'en',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'portrait',
-        theme_color: '#0f766e',
-        background_color: '#f4f7f5',
-        categories: ['health', 'fitness', 'lifestyle'],
-        icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
-          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
-        ],
-        // A CSV shared from another tracker opens the import with it (sw/share-target.ts).
-        share_target: {
-          action: '/share/import',
-          method: 'POST',
-          enctype: 'multipart/form-data',
-          params: { files: [{ name: 'file', accept: ['text/csv', 'text/comma-separated-values', 'text/plain', 'application/vnd.ms-excel', '.csv'] }] },
-        },
-      },
+      // The English manifest; one per locale beside it, with the shortcuts' names translated.
+      manifest: { ...localisedManifest('en'), lang: 'en' },
       injectManifest: {
         // The shell, every route chunk and the seven translation files.
         globPatterns: ['**/*.{js,css,html,json,png,svg,webmanifest}'],

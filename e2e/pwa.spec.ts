@@ -26,6 +26,13 @@ test.describe('installable and offline', () => {
     }
     await waitForServiceWorker(page);
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // Long-press shortcuts, named in the page's language (its manifest link follows it), each icon there.
+    const lang = await page.evaluate(() => document.documentElement.lang);
+    expect(await page.locator('link[rel=manifest]').getAttribute('href')).toBe(`/manifest-${lang}.webmanifest`);
+    const french = (await (await page.request.get('/manifest-fr.webmanifest')).json()) as { lang: string; shortcuts: { name: string; url: string; icons: { src: string }[] }[] };
+    expect(french.lang).toBe('fr');
+    expect(french.shortcuts.map((s) => [s.name, s.url])).toEqual([['Cours du jour', '/classes'], ['Mes réservations', '/bookings'], ['Enregistrer une levée', '/training/workouts/new/lift']]);
+    for (const icon of french.shortcuts.flatMap((s) => s.icons)) expect((await page.request.get(icon.src)).headers()['content-type'], icon.src).toBe('image/png');
   });
 
   test('after one visit, a reload with the network cut still shows the shell and the member', async ({ page, context, loginPage, shell }) => {

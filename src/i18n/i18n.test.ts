@@ -116,7 +116,8 @@ describe('createTestI18n / initTestI18n', () => {
 });
 
 describe('initI18n / changeLocale (runtime loading)', () => {
-  const doc = { documentElement: { lang: '', dir: '' } };
+  const manifest = { href: '/manifest.webmanifest', setAttribute(name: string, value: string) { if (name === 'href') this.href = value; } };
+  const doc = { documentElement: { lang: '', dir: '' }, querySelector: (selector: string) => (selector === 'link[rel="manifest"]' ? manifest : null) };
 
   beforeAll(() => {
     vi.stubGlobal('fetch', vi.fn(diskFetch));
@@ -154,6 +155,8 @@ describe('initI18n / changeLocale (runtime loading)', () => {
     expect(i18n.t('nav.classes')).toBe((TRANSLATIONS['mi-NZ']?.shell as { nav: { classes: string } }).nav.classes);
     expect(dateLocale('mi-NZ').code).toBe('mi-NZ');
     expect(doc.documentElement.lang).toBe('mi-NZ');
+    // The home-screen shortcuts in the language too (src/i18n/manifest.ts).
+    expect(manifest.href).toBe('/manifest-mi-NZ.webmanifest');
     expect(await changeLocale('klingon')).toBe('en-US');
     expect(i18n.t('common.close')).toBe('Close');
     expect(doc.documentElement.lang).toBe('en-US');

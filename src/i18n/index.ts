@@ -13,6 +13,7 @@ import i18next, {
 } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LOCALE, SUPPORTED_LOCALES, resolveLocale, type Locale } from '../../core/locales';
+import { manifestPath } from './manifest-path';
 
 export { resolveLocale } from '../../core/locales';
 export type { Locale } from '../../core/locales';
@@ -171,6 +172,8 @@ function applyDocumentLocale(lng: string): void {
   const el = document.documentElement;
   el.lang = lng;
   el.dir = i18n.dir(lng);
+  // The home-screen shortcuts in the member's language, for an install or the browser's next look.
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestPath(resolveLocale(lng)));
   rememberLocale(lng);
 }
 
