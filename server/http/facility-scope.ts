@@ -10,6 +10,8 @@ function forbidden(): ApiError {
 }
 
 const CLUB_ID = /^\d{1,15}$/;
+/** Ids are 32-bit integers on PostgreSQL: a larger one names no club, and must not reach the query. */
+const MAX_ID = 2_147_483_647;
 
 /** X-Facility-Id and X-Club-Id as given (trimmed; undefined when absent or empty). */
 function named(c: Context): { facilityGuid: string | undefined; clubId: string | undefined } {
@@ -19,7 +21,8 @@ function named(c: Context): { facilityGuid: string | undefined; clubId: string |
 /** What the request names, for the session's lookup to read with it (http/session.ts#loadSession). */
 export function scopeAsk(c: Context): ScopeAsk {
   const { facilityGuid, clubId } = named(c);
-  return { facilityGuid, orgId: clubId !== undefined && CLUB_ID.test(clubId) ? Number(clubId) : undefined };
+  const orgId = clubId !== undefined && CLUB_ID.test(clubId) ? Number(clubId) : undefined;
+  return { facilityGuid, orgId: orgId !== undefined && orgId <= MAX_ID ? orgId : undefined };
 }
 
 // X-Club-Id (org id) and X-Facility-Id (facility guid) say what a request is about. They come

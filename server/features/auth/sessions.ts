@@ -56,7 +56,6 @@ export async function createSession(db: Kysely<Database>, profileId: number, now
   return token;
 }
 
-/** Resolves a cookie token to a live session, extending its expiry (30 days sliding). */
 const sessionById = prepared((db, id: string) => db.selectFrom('auth_sessions').select(['profile_id', 'last_seen_at', 'expires_at']).where('id', '=', id), '\0id');
 
 // The session with the facility and accounts a request names (an empty guid or org -1: none named).
@@ -80,8 +79,9 @@ const sessionWithScope = prepared(
 );
 
 /**
- * With `ask`, the facility and the member's accounts it names are read in the same query: a
- * round trip per request instead of three (on PostgreSQL each is one).
+ * Resolves a cookie token to a live session, extending its expiry (30 days sliding). With `ask`,
+ * the facility and the member's accounts it names are read in the same query: a round trip per
+ * request instead of three (on PostgreSQL each is one).
  */
 export async function findSession(db: Kysely<Database>, token: string | undefined, now: Date, ask?: ScopeAsk): Promise<AuthSession | null> {
   if (!token || token.length > 200) return null;

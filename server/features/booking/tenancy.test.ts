@@ -40,6 +40,8 @@ describe('booking tenant isolation', () => {
     await expectError(await kai.get('/api/v1/sessions', { headers: wellington }), 403, 'forbidden_facility');
     await expectError(await kai.get('/api/v1/visits', { headers: wellington }), 403, 'forbidden_facility');
     await expectError(await kai.get('/api/v1/visits/bookings', { headers: { 'X-Club-Id': '1' } }), 403, 'forbidden_facility');
+    // A club id past what the database holds names no club: refused, never a failed query (500 on PostgreSQL).
+    for (const club of ['999999999999999', '2147483648', 'abc']) await expectError(await kai.get('/api/v1/visits/bookings', { headers: { 'X-Club-Id': club } }), 403, 'forbidden_facility');
 
     const before = await visitCount();
     for (const id of [await classes.barbellBasics('Wellington'), await classes.dropinUnlimited('Petone'), await classes.fullWithWaitlist('Wellington')]) {
