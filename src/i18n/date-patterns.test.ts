@@ -27,7 +27,9 @@ import {
 
 const ZONES = ['Pacific/Auckland', 'Europe/Paris', 'UTC', 'Not/AZone'];
 
-const hourly = (day: string) => Array.from({ length: 26 }, (_, h) => new Date(Date.parse(`${day}T00:00:00Z`) - 60 * 60_000 + h * 60 * 60_000 + 30 * 60_000).toISOString());
+// Either side of a clock change (the zones' own arithmetic through whole days of them is
+// src/domain/zoned-clock.test.ts's; here, that the words and numbers come out the same).
+const around = (change: string) => [-90, -30, 30, 90].map((minutes) => new Date(Date.parse(change) + minutes * 60_000).toISOString());
 
 const INSTANTS: DateInput[] = [
   // Midnight and noon (UTC, Auckland, Paris), and the hour's edges.
@@ -39,7 +41,7 @@ const INSTANTS: DateInput[] = [
   // Every month, for the month names.
   ...Array.from({ length: 12 }, (_, m) => `2026-${String(m + 1).padStart(2, '0')}-15T03:00:00Z`),
   // The 2026 clock changes in Auckland (5 April, 27 September) and Paris (29 March, 25 October).
-  ...hourly('2026-04-04'), ...hourly('2026-09-26'), ...hourly('2026-03-29'), ...hourly('2026-10-25'),
+  ...around('2026-04-04T14:00:00Z'), ...around('2026-09-26T14:00:00Z'), ...around('2026-03-29T01:00:00Z'), ...around('2026-10-25T01:00:00Z'),
   // Other inputs: a Date, epoch ms, an offset, date-only strings, another year.
   new Date('2027-01-01T10:30:00Z'), Date.parse('2026-07-01T19:30:00Z'), '2026-11-24T07:30:00+13:00',
   '2026-11-24', '2026-02-01', '2026-12-31', '1999-12-31T23:59:59Z',
@@ -79,8 +81,7 @@ describe('the pattern formatter against date-fns format', () => {
         for (const key of Object.keys(HELPERS) as (keyof DatePatterns)[]) {
           const pattern = DATE_PATTERNS[locale][key];
           expect(HELPERS[key](input, locale, zone), `${key} '${pattern}', ${what}`).toBe(before(input, pattern, locale, zone));
-          expect(formatPattern(toZonedDate(input, zone)!, pattern, dateLocale(locale)), `'${pattern}', ${what}`).toBe(before(input, pattern, locale, zone, false));
-          compared += 2;
+          compared += 1;
         }
         expect(formatWeekdayShort(input, locale, zone), `EEE, ${what}`).toBe(before(input, 'EEE', locale, zone, false));
         expect(dayKey(input, zone), `yyyy-MM-dd, ${what}`).toBe(before(input, 'yyyy-MM-dd', locale, zone, false));
@@ -88,7 +89,7 @@ describe('the pattern formatter against date-fns format', () => {
         compared += 3;
       }
     }
-    expect(compared).toBe(ZONES.length * INSTANTS.length * 15);
+    expect(compared).toBe(ZONES.length * INSTANTS.length * 9);
   });
 
   it('knows every token it claims, quotes as date-fns does, and throws on any other letter', () => {
