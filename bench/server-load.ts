@@ -3,6 +3,7 @@
 // so the load generator (autocannon, bench/load.ts) does not share its event loop:
 //  - GET /sessions for one week (the timetable pull) on SQLite, as a full 200 and as a 304
 //    revalidation, against a static file of the same size from the same server (the reference);
+//    and gzipped, as browsers ask for it, against the same answer not gzipped;
 //  - the same GET /sessions on PostgreSQL (+ Redis, one process; a throwaway cluster), against
 //    SQLite's in the same round; its p99 at 50 connections;
 //  - book then cancel, ten members on a class each (SQLite).
@@ -117,11 +118,14 @@ export async function serverLoadReport(seconds = 3, connections = 50, rounds = 7
     const staticRuns: Load[] = [];
     const listRuns: Load[] = [];
     const revalidateRuns: Load[] = [];
+    const gzipRuns: Load[] = [];
     const postgresRuns: Load[] = [];
     for (let round = 0; round < rounds; round += 1) {
       staticRuns.push(await get(sqlite.url.origin, '/reference.json', member.headers));
       listRuns.push(await get(sqlite.url.origin, member.weekPath, member.headers));
       if (member.week.etag) revalidateRuns.push(await get(sqlite.url.origin, member.weekPath, { ...member.headers, 'If-None-Match': member.week.etag }));
+      // As every browser asks: gzipped (the reference figures above are not, like the static file).
+      gzipRuns.push(await get(sqlite.url.origin, member.weekPath, { ...member.headers, 'Accept-Encoding': 'gzip, deflate, br' }));
       if (postgres && onPostgres) postgresRuns.push(await get(postgres.url.origin, onPostgres.weekPath, onPostgres.headers));
     }
     const writers = await addWriters(join(dir, 'app.sqlite'), 10);
@@ -138,6 +142,7 @@ export async function serverLoadReport(seconds = 3, connections = 50, rounds = 7
       { name: 'server: GET /sessions week / static file, SQLite', unit: '%', ...spread(ratios(listRuns, staticRuns)), budget: LIST_VS_STATIC_BUDGET_PCT, higherIsBetter: true, enforced: true },
       { name: 'server: GET /sessions week p99, SQLite', unit: 'ms', ...spread(listRuns.map((r) => r.p99)) },
       { name: 'server: GET /sessions week max, SQLite', unit: 'ms', ...spread(listRuns.map((r) => r.max)) },
+      { name: 'server: GET /sessions week gzipped, as browsers ask, SQLite (req/s)', unit: 'req/s', ...spread(gzipRuns.map((r) => r.rps)), reference: { name: 'not gzipped', value: listRate.value } },
     ];
     if (revalidateRuns.length > 0) {
       lines.push(
@@ -156,7 +161,7 @@ export async function serverLoadReport(seconds = 3, connections = 50, rounds = 7
       { name: `server: book+cancel, ${cookies.length} members, SQLite (writes/s)`, value: writeRun.rps, unit: 'writes/s' },
       { name: 'server: book+cancel p99, SQLite', value: writeRun.p99, unit: 'ms' },
       // 304s count as non-2xx for autocannon: the revalidation runs' are its answers, not errors.
-      { name: 'server: errors (static, lists, writes)', value: [...staticRuns, ...listRuns, ...postgresRuns, writeRun].reduce((sum, r) => sum + r.errors, 0), unit: '' },
+      { name: 'server: errors (static, lists, writes)', value: [...staticRuns, ...listRuns, ...gzipRuns, ...postgresRuns, writeRun].reduce((sum, r) => sum + r.errors, 0), unit: '' },
     );
     return lines;
   } finally {

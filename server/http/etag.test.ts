@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../core/contract/types';
 import { ALEX, json, KAI, signedIn, startTestServer, type Browser, type TestServer } from '../testing/helpers';
+import { acceptsGzip } from './etag';
 import { facilityHeaders } from '../testing/training-helpers';
 
 // Lists answer with an ETag and a 304 to If-None-Match, so the app's revalidations cost a few
@@ -63,6 +64,24 @@ describe('ETag and If-None-Match on GET answers', () => {
     const kaiProfile = await kai.get('/api/v1/profile', { headers: { 'If-None-Match': alexProfile.headers.get('etag') ?? '' } });
     expect(kaiProfile.status).toBe(200);
     expect(kaiProfile.headers.get('etag')).not.toBe(alexProfile.headers.get('etag'));
+  });
+
+  it('gzips a list for a browser that takes it, whole and with its length (zlib, not a stream), and not for one that does not', async () => {
+    for (const path of lists) {
+      const plain = await alex.get(path, { headers: { ...headers, 'Accept-Encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding'), path).toBeNull();
+      const text = await plain.text();
+      const zipped = await alex.get(path, { headers: { ...headers, 'Accept-Encoding': 'gzip, deflate, br' } });
+      // fetch unpacks it; what came over the wire was gzip, sent in one piece with its length.
+      expect(await zipped.text(), path).toBe(text);
+      if (Buffer.byteLength(text) < 1024) continue;
+      expect(zipped.headers.get('content-encoding'), path).toBe('gzip');
+      expect(Number(zipped.headers.get('content-length')), path).toBeGreaterThan(0);
+      expect(Number(zipped.headers.get('content-length')), path).toBeLessThan(Buffer.byteLength(text));
+      expect(zipped.headers.get('etag'), path).toBe(plain.headers.get('etag'));
+    }
+    expect([acceptsGzip('gzip'), acceptsGzip('br;q=1, gzip;q=0.5'), acceptsGzip('*'), acceptsGzip('GZIP')]).toEqual([true, true, true, true]);
+    expect([acceptsGzip(undefined), acceptsGzip('identity'), acceptsGzip('gzip;q=0'), acceptsGzip('br, *;q=0'), acceptsGzip('gzip;q=0, *')]).toEqual([false, false, false, false, false]);
   });
 
   it('keeps errors and writes uncacheable', async () => {

