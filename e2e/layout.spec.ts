@@ -804,13 +804,15 @@ test.describe('training and feed states at phone widths', () => {
     await expect(page.locator('label.btn', { hasText: 'Choose a CSV file' })).toBeVisible();
     const findings: Finding[] = [];
     let checks = await sweepState(page, 'import', findings);
-    const csv = ['Date,Exercise Name,Set Order,Weight,Reps', '2024-03-01 07:00:00,Back Squat,1,100,5', '2024-03-01 07:00:00,Back Squat,2,100,5', '2024-03-03 07:00:00,Zercher Squat,1,80,5'].join('\n');
+    // With a warm-up set, so its line is swept too.
+    const csv = ['Date,Exercise Name,Set Order,Weight,Reps', '2024-03-01 07:00:00,Back Squat,W,60,5', '2024-03-01 07:00:00,Back Squat,1,100,5', '2024-03-01 07:00:00,Back Squat,2,100,5', '2024-03-03 07:00:00,Zercher Squat,1,80,5'].join('\n');
     await chooser.setInputFiles({ name: 'strong.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await expect(page.getByText('strong.csv', { exact: true })).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(page.getByTestId('import-summary')).toHaveText(/^1 workout to import\./);
     await expect(page.getByTestId('import-submit')).toBeInViewport();
+    await expect(page.getByTestId('import-warmups')).toHaveText('1 warm-up set left out: warm-ups are not records.');
     checks += await sweepState(page, 'import mapping', findings);
     report(findings, checks, 'the import screen');
     expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
