@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Context } from 'hono';
+import { parseAccept } from 'hono/utils/accept';
 
 // List answers carry a weak ETag over their body, and If-None-Match answers 304 with no body: the
 // app's revalidations (the browser's HTTP cache does them by itself) then cost a few bytes
@@ -33,18 +34,12 @@ const gzipped = promisify(gzip);
 /** Lists shorter than this go as they are (compress()'s threshold too). */
 const GZIP_FROM_BYTES = 1024;
 
-/** Whether Accept-Encoding takes gzip (named, or `*`, with a weight above 0). */
+/** Whether Accept-Encoding takes gzip (named, or `*`, with a weight above 0), read by the parser compress() uses. */
 export function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
-  let star = false;
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    if (name === 'gzip') return weight > 0;
-    if (name === '*') star = weight > 0;
-  }
-  return star;
+  const accepts = parseAccept(header);
+  const weight = (type: string) => accepts.find((a) => a.type.toLowerCase() === type)?.q;
+  return (weight('gzip') ?? weight('*') ?? 0) > 0;
 }
 
 /** c.json for GET lists: 200 with an ETag, or 304 when If-None-Match names the same body. */
