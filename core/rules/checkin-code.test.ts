@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CHECKIN_STEP_SECONDS,
+  classToCheckIn,
   checkinOtp,
   checkinStep,
   generateCheckinKeyPair,
@@ -99,5 +100,25 @@ describe('check-in codes', () => {
     expect(await readPhoneKey('AAAA')).toBeNull();
     expect(await readPhoneKey(toBase64Url(new Uint8Array(65).fill(4)))).toBeNull();
     expect(CHECKIN_STEP_SECONDS).toBe(30);
+  });
+});
+
+describe('the class a check-in is for', () => {
+  const at = (iso: string) => Date.parse(iso);
+  const classes = [
+    { id: 1, start_at: '2026-11-27T07:00:00Z', end_at: '2026-11-27T08:00:00Z' },
+    { id: 2, start_at: '2026-11-27T08:00:00Z', end_at: '2026-11-27T09:00:00Z' },
+    { id: 3, start_at: '2026-11-27T18:00:00Z', end_at: '2026-11-27T19:00:00Z' },
+  ];
+  it('is the class on now or starting within the hour, the nearest start when two are', () => {
+    expect(classToCheckIn(classes, at('2026-11-27T06:00:00Z'))?.id).toBe(1);
+    expect(classToCheckIn(classes, at('2026-11-27T07:40:00Z'))?.id).toBe(2);
+    expect(classToCheckIn(classes, at('2026-11-27T07:20:00Z'))?.id).toBe(1);
+    expect(classToCheckIn(classes, at('2026-11-27T19:00:00Z'))?.id).toBe(3);
+  });
+  it('is none before the hour or after the end', () => {
+    expect(classToCheckIn(classes, at('2026-11-27T05:59:59Z'))).toBeNull();
+    expect(classToCheckIn(classes, at('2026-11-27T19:00:01Z'))).toBeNull();
+    expect(classToCheckIn([], at('2026-11-27T07:00:00Z'))).toBeNull();
   });
 });

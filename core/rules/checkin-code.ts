@@ -260,3 +260,24 @@ export async function matchOtp(secret: string, otp: string, nowMs: number): Prom
   }
   return null;
 }
+
+// --- which visit a check-in marks ----------------------------------------------------------------
+
+/** A member checks in for a class from this long before it starts until it ends. */
+export const CHECKIN_EARLY_MINUTES = 60;
+
+/**
+ * The class a check-in at `atMs` is for, among the member's booked or attended classes there:
+ * the one whose [start − CHECKIN_EARLY_MINUTES, end] holds the moment, nearest its start; null when none.
+ */
+export function classToCheckIn<T extends { start_at: string; end_at: string }>(classes: readonly T[], atMs: number): T | null {
+  let best: T | null = null;
+  let bestDistance = Infinity;
+  for (const c of classes) {
+    const start = Date.parse(c.start_at);
+    if (atMs < start - CHECKIN_EARLY_MINUTES * 60_000 || atMs > Date.parse(c.end_at)) continue;
+    const distance = Math.abs(start - atMs);
+    if (distance < bestDistance) [best, bestDistance] = [c, distance];
+  }
+  return best;
+}
