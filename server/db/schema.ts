@@ -694,7 +694,72 @@ export interface FacilityDataVersionsTable {
   version: Generated<number>;
 }
 
+/** A facility's check-in key pair (migration 0028): ECDSA P-256 as JWK text; the private half signs credentials. */
+export interface CheckinFacilityKeysTable {
+  facility_id: number;
+  public_jwk: string;
+  private_jwk: string;
+  created_at: IsoText;
+}
+
+/** A member's check-in credential at a facility (migration 0028), held by one phone. */
+export interface CheckinCredentialsTable {
+  id: Generated<number>;
+  profile_id: number;
+  facility_id: number;
+  /** The phone's public key, raw P-256 (65 bytes), base64url. */
+  public_key: string;
+  /** The typed-digits secret (32 bytes, base64url), also handed to the desks of the facility. */
+  otp_secret: string;
+  created_at: IsoText;
+  expires_at: IsoText;
+  revoked_at: IsoText | null;
+}
+
+/** A front desk signed in for one facility (migration 0028); the token itself is never stored. */
+export interface CheckinDeskTokensTable {
+  id: Generated<number>;
+  facility_id: number;
+  /** sha256 (hex) of the bearer token. */
+  token_hash: string;
+  created_at: IsoText;
+  revoked_at: IsoText | null;
+}
+
+/** The Idempotency-Keys of a desk token (migration 0028): idempotency_keys with a desk instead of a profile. */
+export interface CheckinDeskIdempotencyKeysTable {
+  id: Generated<number>;
+  desk_token_id: number;
+  key: string;
+  method: string;
+  path: string;
+  body_hash: string;
+  status: number;
+  response_body: string | null;
+  created_at: IsoText;
+}
+
+/** A check-in taken at a desk (migration 0028); unique per (credential_id, step): a code works once. */
+export interface CheckinsTable {
+  id: Generated<number>;
+  facility_id: number;
+  desk_token_id: number | null;
+  credential_id: number;
+  /** The 30-second step of the code or typed password taken. */
+  step: number;
+  profile_id: number;
+  /** The visit it marked attended or found attended; null: no booking then. */
+  visit_id: number | null;
+  scanned_at: IsoText;
+  created_at: IsoText;
+}
+
 export interface Database {
+  checkin_facility_keys: CheckinFacilityKeysTable;
+  checkin_credentials: CheckinCredentialsTable;
+  checkin_desk_tokens: CheckinDeskTokensTable;
+  checkin_desk_idempotency_keys: CheckinDeskIdempotencyKeysTable;
+  checkins: CheckinsTable;
   facility_data_versions: FacilityDataVersionsTable;
   recurring_bookings: RecurringBookingsTable;
   recurring_booking_attempts: RecurringBookingAttemptsTable;

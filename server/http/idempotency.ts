@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import { sha256 } from '../features/auth/tokens';
 import type { Database, IdempotencyKeysTable } from '../db/schema';
@@ -12,6 +12,28 @@ export interface HandlerResult {
 }
 
 const KEY_PATTERN = /^[\w.:-]{1,200}$/;
+
+/**
+ * Whose key space: a member's (the profile id; table idempotency_keys) or a front desk's (the desk
+ * token's id; table checkin_desk_idempotency_keys, migration 0028). Each owner has keys of its own,
+ * so two members, or a member and a desk, sending the same key never get each other's answers.
+ * The desks have a table of their own because idempotency_keys.profile_id is a member (a foreign
+ * key): a desk signed in with the admin token is nobody's profile. Same columns, same unique
+ * (owner, key), so everything below (the claim, the copy waiting on it) holds for desks as is.
+ */
+export type KeyOwner = number | { deskTokenId: number };
+
+interface KeySpace {
+  table: 'idempotency_keys';
+  column: 'profile_id';
+  id: number;
+}
+
+function keySpace(owner: KeyOwner): KeySpace {
+  if (typeof owner === 'number') return { table: 'idempotency_keys', column: 'profile_id', id: owner };
+  // The desks' table has the members' columns with desk_token_id for profile_id: typed as theirs.
+  return { table: 'checkin_desk_idempotency_keys' as 'idempotency_keys', column: 'desk_token_id' as 'profile_id', id: owner.deskTokenId };
+}
 export const IDEMPOTENCY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 // Writes replayed from the app's outbox carry `Idempotency-Key`. The key and the response are
@@ -58,8 +80,8 @@ function replayOf(stored: Stored, print: RequestPrint): HandlerResult {
   return { status: stored.status as StatusCode, body: stored.response_body === null ? null : (JSON.parse(stored.response_body) as unknown) };
 }
 
-function findStored(db: Kysely<Database>, profileId: number, key: string): Promise<Stored | undefined> {
-  return db.selectFrom('idempotency_keys').select(['method', 'path', 'body_hash', 'status', 'response_body']).where('profile_id', '=', profileId).where('key', '=', key).executeTakeFirst();
+function findStored(db: Kysely<Database>, space: KeySpace, key: string): Promise<Stored | undefined> {
+  return db.selectFrom(space.table).select(['method', 'path', 'body_hash', 'status', 'response_body']).where(space.column, '=', space.id).where('key', '=', key).executeTakeFirst();
 }
 
 function respond(c: AppContext, outcome: HandlerResult & { replayed: boolean }): Response {
@@ -74,37 +96,38 @@ function respond(c: AppContext, outcome: HandlerResult & { replayed: boolean }):
  * request (422) is refused before anything happens, and a key already answered gets that answer
  * again. null: nothing stored for it, go on (idempotent() checks again in its transaction).
  */
-export async function answeredBefore(c: AppContext, profileId: number): Promise<Response | null> {
+export async function answeredBefore(c: AppContext, owner: KeyOwner): Promise<Response | null> {
   const key = requestKey(c);
   if (key === undefined) return null;
-  const stored = await findStored(c.get('deps').db, profileId, key);
+  const stored = await findStored(c.get('deps').db, keySpace(owner), key);
   return stored ? respond(c, { ...replayOf(stored, await requestPrint(c)), replayed: true }) : null;
 }
 
-export async function idempotent(c: AppContext, profileId: number, handler: (trx: Transaction<Database>) => Promise<HandlerResult>, isolation: WriteIsolation = 'serializable'): Promise<Response> {
+export async function idempotent(c: AppContext, owner: KeyOwner, handler: (trx: Transaction<Database>) => Promise<HandlerResult>, isolation: WriteIsolation = 'serializable'): Promise<Response> {
   const { db, now } = c.get('deps');
   const key = requestKey(c);
   const print = await requestPrint(c);
+  const space = keySpace(owner);
 
   let transaction = null as Transaction<Database> | null;
   const outcome = await writeTransaction(db, async (trx) => {
     transaction = trx;
     if (key !== undefined) {
-      const stored = await claimKey(trx, { profile_id: profileId, key, method: print.method, path: print.path, body_hash: print.bodyHash, created_at: now().toISOString() });
+      const stored = await claimKey(trx, space, { key, method: print.method, path: print.path, body_hash: print.bodyHash, created_at: now().toISOString() });
       if (stored) return { ...replayOf(stored, print), replayed: true };
     }
     const result = await handler(trx);
     if (key !== undefined) {
       const at = now();
       await trx
-        .deleteFrom('idempotency_keys')
-        .where('profile_id', '=', profileId)
+        .deleteFrom(space.table)
+        .where(space.column, '=', space.id)
         .where('created_at', '<', new Date(at.getTime() - IDEMPOTENCY_TTL_MS).toISOString())
         .execute();
       await trx
-        .updateTable('idempotency_keys')
+        .updateTable(space.table)
         .set({ status: result.status, response_body: result.body === null || result.body === undefined ? null : JSON.stringify(result.body), created_at: at.toISOString() })
-        .where('profile_id', '=', profileId)
+        .where(space.column, '=', space.id)
         .where('key', '=', key)
         .execute();
     }
@@ -117,7 +140,7 @@ export async function idempotent(c: AppContext, profileId: number, handler: (trx
   return respond(c, outcome);
 }
 
-type KeyClaim = Pick<Selectable<IdempotencyKeysTable>, 'profile_id' | 'key' | 'method' | 'path' | 'body_hash' | 'created_at'>;
+type KeyClaim = Pick<Selectable<IdempotencyKeysTable>, 'key' | 'method' | 'path' | 'body_hash' | 'created_at'>;
 
 /**
  * Claims the key for this transaction, before the handler reads or locks anything: a row with no
@@ -127,14 +150,15 @@ type KeyClaim = Pick<Selectable<IdempotencyKeysTable>, 'profile_id' | 'key' | 'm
  * reads the committed row, and SERIALIZABLE, whose snapshot predates it, fails with a serialization
  * failure and runs again (writeTransaction) with a snapshot that sees it.
  */
-async function claimKey(trx: Transaction<Database>, claim: KeyClaim): Promise<Selectable<IdempotencyKeysTable> | undefined> {
+async function claimKey(trx: Transaction<Database>, space: KeySpace, claim: KeyClaim): Promise<Stored | undefined> {
+  const row = { ...claim, [space.column]: space.id, status: 0, response_body: null } as Insertable<IdempotencyKeysTable>;
   const inserted = await trx
-    .insertInto('idempotency_keys')
-    .values({ ...claim, status: 0, response_body: null })
-    .onConflict((oc) => oc.columns(['profile_id', 'key']).doNothing())
+    .insertInto(space.table)
+    .values(row)
+    .onConflict((oc) => oc.columns([space.column, 'key']).doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return undefined;
-  const stored = await trx.selectFrom('idempotency_keys').selectAll().where('profile_id', '=', claim.profile_id).where('key', '=', claim.key).executeTakeFirst();
+  const stored = await trx.selectFrom(space.table).select(['method', 'path', 'body_hash', 'status', 'response_body']).where(space.column, '=', space.id).where('key', '=', claim.key).executeTakeFirst();
   // Gone between the two statements (another write of the member removed it as expired): claim again.
   if (!stored) throw new RunAgain('The Idempotency-Key was released while it was claimed.');
   return stored;

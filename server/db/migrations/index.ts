@@ -26,6 +26,7 @@ import * as m0024 from './0024_paid_at_the_studio';
 import * as m0025 from './0025_org_documents';
 import * as m0026 from './0026_client_reports';
 import * as m0027 from './0027_facility_data_versions';
+import * as m0028 from './0028_checkin';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0025_org_documents': m0025,
   '0026_client_reports': m0026,
   '0027_facility_data_versions': m0027,
+  '0028_checkin': m0028,
 };
 
 export const migrationProvider: MigrationProvider = {
