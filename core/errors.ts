@@ -24,6 +24,10 @@ export const SERVER_ERROR_CODES = [
   'cart_empty', 'card_declined', 'insufficient_funds', 'expired_card', 'authentication_failed', 'reset_link_invalid', 'invite_invalid', 'email_taken', 'upload_refused', 'not_an_image',
   // training
   'invalid_workout_type', 'invalid_session', 'invalid_workout_definition', 'invalid_movement',
+  // check-in at the front desk
+  'invalid_key', 'desk_unauthorized', 'checkin_malformed', 'checkin_bad_signature', 'checkin_wrong_facility', 'checkin_credential_expired',
+  'checkin_code_expired', 'checkin_code_early', 'checkin_bad_otp', 'checkin_revoked', 'checkin_code_used', 'checkin_scan_too_old',
+  'checkin_scan_in_future',
 ] as const;
 
 /** Refusals made on the device, before anything is sent. */

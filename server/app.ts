@@ -56,6 +56,7 @@ import { orgRoutes } from './features/profile/orgs-routes';
 import { profileRoutes } from './features/profile/profile-routes';
 import { calendarFeedRoutes } from './features/profile/calendar-feed';
 import { feedRoutes } from './features/feed/routes';
+import { checkinRoutes, deskRoutes } from './features/checkin/routes';
 import { imageAuthRoutes, uploadRoutes } from './features/profile/avatar';
 import { pushKeyRoutes, pushSubscriptionRoutes } from './features/notifications/push-subscriptions-routes';
 import { sessionRoutes } from './features/booking/sessions-routes';
@@ -236,6 +237,9 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.route('/leaderboard', leaderboardRoutes());
   api.route('/', feedRoutes());
   api.route('/client_reports', clientReportRoutes());
+  api.route('/checkin', checkinRoutes());
+  // The front desk: staff with the admin token or a desk token, no member session (features/checkin).
+  api.route('/desk', deskRoutes());
 
   const app = new Hono<AppEnv>();
   app.use(observeRequests(deps.log, deps.metrics));

@@ -14,3 +14,4 @@ export * from './shop';
 export * from './feed';
 export * from './recurring';
 export * from './client-reports';
+export * from './checkin';
