@@ -198,6 +198,7 @@ describe('check-in at the front desk', () => {
     await expectError(await checkIn(desk, { digits: `${issued.id}${wrong}`, scanned_at: iso(-60_000) }), 422, 'checkin_bad_otp');
     await expectError(await checkIn(desk, { digits: `999999${wrong}`, scanned_at: iso(0) }), 422, 'checkin_bad_otp');
     await expectError(await checkIn(desk, { digits: '12', scanned_at: iso(0) }), 422, 'checkin_malformed');
+    await expectError(await checkIn(desk, { digits: '4294967295 123 456', scanned_at: iso(0) }), 422, 'checkin_bad_otp');
   });
 
   it('answers no_booking for a member with no class now, and still records the use', async () => {

@@ -84,6 +84,8 @@ export async function verifyCheckin(db: Kysely<Database>, desk: Desk, input: Che
   }
   const typed = readTypedDigits(input.digits ?? '');
   if (!typed) throw refused('malformed');
+  // A number past PostgreSQL's integer names no credential (and must not reach the query).
+  if (typed.credentialId > 2_147_483_647) throw refused('bad_otp');
   // Another facility's credential, or none: the same answer as a wrong password (nothing to probe).
   const row = await db
     .selectFrom('checkin_credentials')
