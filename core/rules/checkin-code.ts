@@ -42,7 +42,7 @@ export interface CredentialClaims {
   /** Seconds since 1970. */
   expiresAt: number;
   /** The phone's public key, raw uncompressed P-256 (65 bytes). */
-  publicKey: Uint8Array;
+  publicKey: Uint8Array<ArrayBuffer>;
 }
 
 export type CheckinRefusal = 'malformed' | 'bad_signature' | 'wrong_facility' | 'credential_expired' | 'code_expired' | 'code_early' | 'bad_otp';
@@ -106,7 +106,7 @@ export function credentialBody(claims: CredentialClaims): Uint8Array<ArrayBuffer
 }
 
 /** The claims and where the body ends, or null. */
-function readBody(bytes: Uint8Array): { claims: CredentialClaims; end: number } | null {
+function readBody(bytes: Uint8Array<ArrayBuffer>): { claims: CredentialClaims; end: number } | null {
   const fixed = 18 + PUBLIC_KEY_BYTES;
   if (bytes.length < fixed || bytes[0] !== VERSION) return null;
   const nameLength = bytes[fixed - 1]!;
@@ -148,7 +148,7 @@ export function generateCheckinKeyPair(extractable: boolean): Promise<CryptoKeyP
   return crypto.subtle.generateKey(ALGORITHM, extractable, ['sign', 'verify']) as Promise<CryptoKeyPair>;
 }
 
-export async function rawPublicKey(key: CryptoKey): Promise<Uint8Array> {
+export async function rawPublicKey(key: CryptoKey): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(await crypto.subtle.exportKey('raw', key));
 }
 
@@ -161,7 +161,7 @@ export function importPrivateKey(jwk: JsonWebKey): Promise<CryptoKey> {
 }
 
 /** A phone's public key as the server receives it (base64url raw), or null when it is not a P-256 point. */
-export async function readPhoneKey(base64url: string): Promise<Uint8Array | null> {
+export async function readPhoneKey(base64url: string): Promise<Uint8Array<ArrayBuffer> | null> {
   const bytes = fromBase64Url(base64url);
   if (!bytes || bytes.length !== PUBLIC_KEY_BYTES || bytes[0] !== 4) return null;
   try {
@@ -198,8 +198,8 @@ export function readCredential(credential: string): CredentialClaims | null {
 }
 
 /**
- * Checks a scanned code as a desk of `facilityId` does at `nowMs`: the facility's signature of the
- * credential, its facility and expiry, the phone's signature of the step, the step's window.
+ * Checks a scanned code as a desk of `facilityId` does at `nowMs`: the credential's facility, the
+ * facility's signature of it, its expiry, the phone's signature of the step, the step's window.
  * Whether the (credential, step) was taken before is the caller's to check (its own record).
  */
 export async function verifyCode(code: string, facilityPublicKey: CryptoKey, facilityId: number, nowMs: number): Promise<CodeCheck> {
@@ -212,6 +212,9 @@ export async function verifyCode(code: string, facilityPublicKey: CryptoKey, fac
   const signed = bytes.subarray(0, end + SIGNATURE_BYTES + 4);
   const step = new DataView(bytes.buffer, bytes.byteOffset + end + SIGNATURE_BYTES, 4).getUint32(0);
   const codeSignature = bytes.subarray(end + SIGNATURE_BYTES + 4);
+  // Another facility's code fails this facility's key anyway; said first, it is the clearer refusal
+  // (nothing is ever accepted on a claim not yet verified).
+  if (claims.facilityId !== facilityId) return { ok: false, reason: 'wrong_facility' };
   if (!(await crypto.subtle.verify(SIGN, facilityPublicKey, credentialSignature, body))) return { ok: false, reason: 'bad_signature' };
   let phoneKey: CryptoKey;
   try {
@@ -220,7 +223,6 @@ export async function verifyCode(code: string, facilityPublicKey: CryptoKey, fac
     return { ok: false, reason: 'bad_signature' };
   }
   if (!(await crypto.subtle.verify(SIGN, phoneKey, codeSignature, signed))) return { ok: false, reason: 'bad_signature' };
-  if (claims.facilityId !== facilityId) return { ok: false, reason: 'wrong_facility' };
   if (claims.expiresAt * 1000 <= nowMs) return { ok: false, reason: 'credential_expired' };
   const late = stepRefusal(step, nowMs);
   return late ? { ok: false, reason: late } : { ok: true, claims, step };
@@ -246,7 +248,7 @@ export function typedDigits(credentialId: number, otp: string): string {
 
 /** What a desk typed, read back (spaces and dots ignored): the credential's number and the password, or null. */
 export function readTypedDigits(input: string): { credentialId: number; otp: string } | null {
-  const digits = input.replace(/[\s·.\-]/g, '');
+  const digits = input.replace(/[\s·.-]/g, '');
   if (!/^\d{7,16}$/.test(digits)) return null;
   const credentialId = Number(digits.slice(0, -CHECKIN_OTP_DIGITS));
   return credentialId > 0 && credentialId <= 0xffffffff ? { credentialId, otp: digits.slice(-CHECKIN_OTP_DIGITS) } : null;

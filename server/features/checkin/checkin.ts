@@ -2,7 +2,7 @@
 // digits are verified here whatever the desk concluded, at the moment the desk scanned them.
 import type { Kysely, Transaction } from 'kysely';
 import type { DeskCheckinResult, DeskRoster } from '../../../core/contract/checkin';
-import { CHECKIN_EARLY_MINUTES, classToCheckIn, fromBase64Url, matchOtp, readCredential, readTypedDigits, toBase64Url, verifyCode, type CheckinRefusal } from '../../../core/rules/checkin-code';
+import { CHECKIN_EARLY_MINUTES, classToCheckIn, matchOtp, readTypedDigits, verifyCode, type CheckinRefusal } from '../../../core/rules/checkin-code';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import { addLocalDays, startOfLocalDay } from '../booking/range';
@@ -46,18 +46,6 @@ export interface VerifiedCheckin {
   step: number;
 }
 
-/**
- * The facility a code names, unverified. Each facility signs with a key of its own, so another
- * facility's genuine code fails this facility's signature check before verifyCode reaches its
- * facility check: the claim read here turns that bad_signature into the clearer wrong_facility
- * (a refusal either way; nothing is accepted on an unverified claim).
- */
-function claimedFacility(code: string): number | null {
-  const bytes = fromBase64Url(code.slice(code.indexOf(':') + 1).trim());
-  // The code is the credential, a 4-byte step and the phone's 64-byte signature.
-  return bytes && bytes.length > 68 ? (readCredential(toBase64Url(bytes.subarray(0, bytes.length - 68)))?.facilityId ?? null) : null;
-}
-
 /** Refuses a scan time outside [now - 24 h, now + 2 min]. */
 export function checkScanTime(scannedAt: Date, now: Date): void {
   const at = scannedAt.getTime();
@@ -76,10 +64,7 @@ export async function verifyCheckin(db: Kysely<Database>, desk: Desk, input: Che
   const facilityId = desk.facility.id;
   if (input.code !== undefined) {
     const check = await verifyCode(input.code, (await facilityKeys(db, facilityId)).publicKey, facilityId, scannedMs);
-    if (!check.ok) {
-      const claimed = check.reason === 'bad_signature' ? claimedFacility(input.code) : null;
-      throw refused(claimed !== null && claimed !== facilityId ? 'wrong_facility' : check.reason);
-    }
+    if (!check.ok) throw refused(check.reason);
     return { credentialId: check.claims.id, profileId: check.claims.profileId, step: check.step };
   }
   const typed = readTypedDigits(input.digits ?? '');
