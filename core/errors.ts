@@ -31,7 +31,7 @@ export const SERVER_ERROR_CODES = [
 ] as const;
 
 /** Refusals made on the device, before anything is sent. */
-export const LOCAL_ERROR_CODES = ['signed_out', 'unknown_session', 'booking_not_made'] as const;
+export const LOCAL_ERROR_CODES = ['signed_out', 'unknown_session', 'booking_not_made', 'checkin_unknown_digits'] as const;
 
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 export type LocalErrorCode = (typeof LOCAL_ERROR_CODES)[number];

@@ -31,7 +31,7 @@ test.describe('installable and offline', () => {
     expect(await page.locator('link[rel=manifest]').getAttribute('href')).toBe(`/manifest-${lang}.webmanifest`);
     const french = (await (await page.request.get('/manifest-fr.webmanifest')).json()) as { lang: string; shortcuts: { name: string; url: string; icons: { src: string }[] }[] };
     expect(french.lang).toBe('fr');
-    expect(french.shortcuts.map((s) => [s.name, s.url])).toEqual([['Cours du jour', '/classes'], ['Mes réservations', '/bookings'], ['Enregistrer une levée', '/training/workouts/new/lift']]);
+    expect(french.shortcuts.map((s) => [s.name, s.url])).toEqual([['Cours du jour', '/classes'], ['Mes réservations', '/bookings'], ['Enregistrer une levée', '/training/workouts/new/lift'], ["Code d'entrée", '/checkin']]);
     for (const icon of french.shortcuts.flatMap((s) => s.icons)) expect((await page.request.get(icon.src)).headers()['content-type'], icon.src).toBe('image/png');
   });
 

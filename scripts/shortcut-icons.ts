@@ -6,6 +6,7 @@ import { chromiumPath } from '../e2e/chromium';
 const ICONS: Record<string, string> = {
   classes: '<rect x="3" y="5" width="18" height="16" rx="2" /><path d="M3 10h18M8 3v4M16 3v4" />',
   bookings: '<path d="M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01" />',
+  checkin: '<path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 14h2M14 20h2v-2M18 18h2v2h-2" />',
   lift: '<path d="M8 12h8M3 10v4M21 10v4" /><rect x="5" y="7" width="3" height="10" rx="1" /><rect x="16" y="7" width="3" height="10" rx="1" />',
 };
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });

@@ -53,7 +53,7 @@ describe('API guards', () => {
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
-      expect(res.headers.get('permissions-policy')).toBe('camera=(), microphone=(), geolocation=()');
+      expect(res.headers.get('permissions-policy')).toBe('camera=(self), microphone=(), geolocation=()');
     }
     // GET answers may be kept by the member's own browser only, revalidated every time (etag.test.ts).
     expect(responses[0]?.headers.get('cache-control')).toBe('private, no-cache');

@@ -52,7 +52,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
   'Cross-Origin-Opener-Policy': 'same-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+  // The camera for the front desk's scanner (/desk) only from this origin; nothing else asks for it.
+  'Permissions-Policy': 'camera=(self), microphone=(), geolocation=()',
 };
 
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {

@@ -10,7 +10,7 @@ import { ToastHost } from '../ui/toasts/index';
 import { ProgressToastHost } from '../ui/progress/index';
 import { ConfirmHost } from '../ui/modal/ConfirmHost';
 import { PageTitleProvider } from '../ui/page-title';
-import { SignedInRoutes, SignedOutFromContext, SignedOutRoutes } from './routes';
+import { DeskRoutes, isDeskPath, SignedInRoutes, SignedOutFromContext, SignedOutRoutes } from './routes';
 import { Shell } from './shell/Shell';
 import { SignedOutLayout } from './shell/SignedOutLayout';
 import { UpdateBanner } from './pwa/UpdateBanner';
@@ -46,6 +46,7 @@ export function App() {
 /** The signed-in area needs authentication and a selected facility. */
 function AuthSwitch() {
   const auth = useAuth();
+  const desk = isDeskPath(useLocation().pathname);
   const ready = auth !== undefined;
   const signedIn = auth?.status === 'authenticated' && Boolean(auth.facilityGuid);
   // Who this page last showed the app to: a sign-out then forgets that member's page (ToLogin).
@@ -54,11 +55,13 @@ function AuthSwitch() {
     if (signedIn) shownMember.current = auth.profileId;
   }, [signedIn, auth?.profileId]);
   useEffect(() => {
-    if (!ready) return;
+    if (!ready && !desk) return;
     // The last known screen stays until the live one has its rows, so the member never sees a spinner between.
-    if (signedIn && splashShowsLastScreen()) void afterFirstContent(LAST_SCREEN_WAIT_MS).then(hideSplash);
+    if (signedIn && !desk && splashShowsLastScreen()) void afterFirstContent(LAST_SCREEN_WAIT_MS).then(hideSplash);
     else hideSplash();
-  }, [ready, signedIn]);
+  }, [ready, signedIn, desk]);
+  // The front desk is the studio's page, whoever is signed in as a member on this device.
+  if (desk) return <DeskRoutes />;
   if (!auth) return null; // the splash stays up while IndexedDB opens
   if (!signedIn) {
     // A session that ended before this page showed its member (a reload answered 401 first) still

@@ -90,6 +90,10 @@ export function bootDataLayer(): void {
       await idle();
       startAppBadge();
       listenForNotificationNavigation();
+      await idle();
+      // The check-in code is made ready while there is a network, before a basement needs it.
+      const { keepCredentialReady } = await import('../features/checkin/credential');
+      keepCredentialReady();
     })
     .catch((error: unknown) => console.warn('Background sync could not start', error));
 }

@@ -23,6 +23,8 @@ const loaders = {
   ClassDetail: once(withStrings(['booking', 'account'], () => import('../features/booking/screens/ClassDetailScreen'))),
   Whiteboard: once(withStrings('training', () => import('../features/training/screens/WhiteboardScreen'))),
   Bookings: once(withStrings('booking', withStrings('appointments', () => import('../features/booking/screens/BookingsScreen')))),
+  Checkin: once(withStrings('profile', () => import('../features/checkin/screens/CheckinScreen'))),
+  Desk: once(withStrings('profile', () => import('../features/checkin/screens/DeskScreen'))),
   Visits: once(withStrings('booking', () => import('../features/booking/screens/VisitsScreen'))),
   VisitDetail: once(withStrings('booking', () => import('../features/booking/screens/VisitDetailScreen'))),
   BookAppointment: once(withStrings('appointments', () => import('../features/appointments/screens/BookAppointmentScreen'))),
@@ -117,6 +119,7 @@ export const signedInRoutes: RouteObject[] = [
   },
   { path: '/whiteboard', ...screen('Whiteboard') },
   { path: '/bookings', ...screen('Bookings') },
+  { path: '/checkin', ...screen('Checkin') },
   { path: '/visits', ...screen('Visits') },
   { path: '/visits/:visitId', ...screen('VisitDetail') },
   { path: '/appointments/book/:step?', ...screen('BookAppointment') },
@@ -150,6 +153,13 @@ export const signedInRoutes: RouteObject[] = [
   { path: '*', ...screen('NotFound') },
 ];
 
+/** The front desk's page (features/checkin): staff, not a member, so outside both member areas. */
+export const deskRoutes: RouteObject[] = [{ path: '/desk', ...screen('Desk') }];
+
+export function isDeskPath(pathname: string): boolean {
+  return matchRoutes(deskRoutes, pathname) !== null;
+}
+
 export const signedOutRoutes: RouteObject[] = [
   { path: '/login', ...screen('Login') },
   { path: '/password_reset', ...screen('PasswordReset') },
@@ -180,7 +190,7 @@ function ToLogin() {
  * renders: the app's start and the route's chunk then overlap instead of following each other.
  */
 export function preloadRoute(pathname: string): void {
-  for (const table of [signedInRoutes, signedOutRoutes]) {
+  for (const table of [deskRoutes, signedInRoutes, signedOutRoutes]) {
     for (const match of matchRoutes(table, pathname) ?? []) {
       const preload = (match.route.handle as { preload?: () => PromiseLike<unknown> } | undefined)?.preload;
       // A failed load is tried again when React renders the route, which shows its error.
@@ -194,7 +204,7 @@ export function preloadRoute(pathname: string): void {
  * Screens that differ start at the top (ScrollToTop).
  */
 export function screenOf(pathname: string): string {
-  for (const table of [signedInRoutes, signedOutRoutes]) {
+  for (const table of [deskRoutes, signedInRoutes, signedOutRoutes]) {
     const route = matchRoutes(table, pathname)?.[0]?.route;
     if (route?.path && route.path !== '*') return route.path;
   }
@@ -206,12 +216,16 @@ export function screenOf(pathname: string): string {
  * and a speed sample name instead of the path, which may carry ids and tokens. Unknown paths are *.
  */
 export function routeTemplate(pathname: string): string {
-  for (const table of [signedInRoutes, signedOutRoutes]) {
+  for (const table of [deskRoutes, signedInRoutes, signedOutRoutes]) {
     const matches = matchRoutes(table, pathname);
     const template = matches?.map((match) => match.route.path ?? '').filter(Boolean).join('/');
     if (template && template !== '*') return template;
   }
   return '*';
+}
+
+export function DeskRoutes() {
+  return useRoutes(deskRoutes);
 }
 
 export function SignedInRoutes() {

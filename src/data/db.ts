@@ -122,6 +122,23 @@ export type StoredProduct = Product & { org_id: number };
 export type StoredCart = Cart & { org_id: number };
 
 /** The member's rest between sets for one movement, on this device only (docs/decisions.md#rest-timer). */
+/** A member's check-in credential for one facility on this device (features/checkin). */
+export interface StoredCheckinCredential {
+  /** `${profileId}:${facilityGuid}` */
+  key: string;
+  id: number;
+  /** The facility-signed credential (core/rules/checkin-code). */
+  credential: string;
+  /** The typed digits' secret, base64url. */
+  otpSecret: string;
+  /** ms since 1970. */
+  expiresAt: number;
+  /** The phone's own key: non-extractable, so it can sign codes here and nowhere else. */
+  privateKey: CryptoKey;
+  /** Server time minus this device's, measured when the credential came: codes follow the studio's clock. */
+  clockOffsetMs: number;
+}
+
 export interface RestPreset {
   movementId: number;
   seconds: number;
@@ -169,6 +186,7 @@ export class MemberDb extends Dexie {
   restTimers!: EntityTable<StoredRestTimer, 'key'>;
   clientErrors!: EntityTable<ClientErrorReport, 'id'>;
   clientVitals!: EntityTable<WebVitalSample, 'id'>;
+  checkinCredentials!: EntityTable<StoredCheckinCredential, 'key'>;
 
   constructor(name = 'member-pwa') {
     super(name);
@@ -232,6 +250,9 @@ export class MemberDb extends Dexie {
     // Error reports and speed samples waiting to be sent (issue 29): scrubbed, nobody's data, so kept
     // across sign-outs. One report per fingerprint (a repeat counts), oldest sent first.
     this.version(12).stores({ clientErrors: '&id, &fingerprint, at', clientVitals: '&id, at' });
+    // The check-in credential of each member and facility on this device (issue 31): its private
+    // key is a non-extractable CryptoKey, kept here (IndexedDB stores it; nothing can read it out).
+    this.version(13).stores({ checkinCredentials: '&key' });
   }
 }
 
@@ -242,7 +263,7 @@ export type MemberTable =
   | 'profiles' | 'facilities' | 'members' | 'sessions' | 'visits' | 'notifications' | 'outbox' | 'notices' | 'pulls'
   | 'workouts' | 'movements' | 'leaderboards' | 'workoutAliases' | 'confirmations'
   | 'services' | 'staff' | 'appointments' | 'slots' | 'courses' | 'memberships' | 'passes' | 'products' | 'carts' | 'invoices' | 'activities'
-  | 'recurringBookings' | 'reminders' | 'restPresets' | 'restTimers';
+  | 'recurringBookings' | 'reminders' | 'restPresets' | 'restTimers' | 'checkinCredentials';
 
 /**
  * Tables that hold nobody's data: the status rows, and the scrubbed error reports and speed samples

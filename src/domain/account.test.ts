@@ -84,6 +84,7 @@ describe('menuItems', () => {
       { key: 'whiteboard', to: '/whiteboard' },
       { key: 'feed', to: '/activity' },
       { key: 'bookings', to: '/bookings' },
+      { key: 'checkin', to: '/checkin' },
       { key: 'account', to: '/account' },
       { key: 'shop', to: '/checkout' },
       { key: 'visits', to: '/visits' },
@@ -96,11 +97,11 @@ describe('menuItems', () => {
     expect(menuItems({ ...all, feedEnabled: false }).map((item) => item.key)).not.toContain('feed');
   });
 
-  it('shows what belongs to a facility (courses, appointments, whiteboard, bookings, account, shop, visits) only with one selected', () => {
+  it('shows what belongs to a facility (courses, appointments, whiteboard, bookings, check-in, account, shop, visits) only with one selected', () => {
     expect(menuItems({ ...all, facilitySelected: false }).map((item) => item.key)).toEqual(['classes', 'feed', 'training', 'lifts']);
   });
 
   it('shows the training entries only with track_training', () => {
-    expect(menuItems({ ...all, trackTraining: false }).map((item) => item.key)).toEqual(['classes', 'courses', 'appointments', 'whiteboard', 'feed', 'bookings', 'account', 'shop', 'visits']);
+    expect(menuItems({ ...all, trackTraining: false }).map((item) => item.key)).toEqual(['classes', 'courses', 'appointments', 'whiteboard', 'feed', 'bookings', 'checkin', 'account', 'shop', 'visits']);
   });
 });

@@ -46,8 +46,8 @@ export function findAccount(accounts: readonly Account[], orgId: number | null |
 /** Where a signed-in member lands: the timetable. */
 export const HOME_PATH = '/classes';
 
-export type MenuKey = 'classes' | 'courses' | 'appointments' | 'whiteboard' | 'feed' | 'bookings' | 'account' | 'shop' | 'visits' | 'training' | 'lifts';
-export type MenuPath = '/classes' | '/courses' | '/appointments/book' | '/whiteboard' | '/activity' | '/bookings' | '/account' | '/checkout' | '/visits' | '/training' | '/training/lifts';
+export type MenuKey = 'classes' | 'courses' | 'appointments' | 'whiteboard' | 'feed' | 'bookings' | 'checkin' | 'account' | 'shop' | 'visits' | 'training' | 'lifts';
+export type MenuPath = '/classes' | '/courses' | '/appointments/book' | '/whiteboard' | '/activity' | '/bookings' | '/checkin' | '/account' | '/checkout' | '/visits' | '/training' | '/training/lifts';
 
 export interface MenuItem {
   key: MenuKey;
@@ -72,7 +72,7 @@ export function menuItems({ orgKnown, facilitySelected, feedEnabled, trackTraini
   if (facilitySelected) items.push({ key: 'courses', to: '/courses' }, { key: 'appointments', to: '/appointments/book' }, { key: 'whiteboard', to: '/whiteboard' });
   if (feedEnabled) items.push({ key: 'feed', to: '/activity' });
   if (facilitySelected) {
-    items.push({ key: 'bookings', to: '/bookings' }, { key: 'account', to: '/account' }, { key: 'shop', to: '/checkout' }, { key: 'visits', to: '/visits' });
+    items.push({ key: 'bookings', to: '/bookings' }, { key: 'checkin', to: '/checkin' }, { key: 'account', to: '/account' }, { key: 'shop', to: '/checkout' }, { key: 'visits', to: '/visits' });
   }
   if (trackTraining) items.push({ key: 'training', to: '/training' }, { key: 'lifts', to: '/training/lifts' });
   return items;

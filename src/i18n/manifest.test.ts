@@ -6,13 +6,14 @@ import { SUPPORTED_LOCALES } from '../../core/locales';
 import { localisedManifest, localisedManifests, SHORTCUT_ICON_SIZES } from './manifest';
 
 describe('the manifest in each language', () => {
-  it('names its shortcuts in the language: Classes today, My bookings, Log a lift', () => {
+  it('names its shortcuts in the language: Classes today, My bookings, Log a lift, Check-in code', () => {
     expect(localisedManifest('en-US').shortcuts.map((s) => [s.name, s.url])).toEqual([
       ['Classes today', '/classes'],
       ['My bookings', '/bookings'],
       ['Log a lift', '/training/workouts/new/lift'],
+      ['Check-in code', '/checkin'],
     ]);
-    expect(localisedManifest('fr').shortcuts.map((s) => s.name)).toEqual(['Cours du jour', 'Mes réservations', 'Enregistrer une levée']);
+    expect(localisedManifest('fr').shortcuts.map((s) => s.name)).toEqual(['Cours du jour', 'Mes réservations', 'Enregistrer une levée', "Code d'entrée"]);
     for (const lng of SUPPORTED_LOCALES) {
       const manifest = localisedManifest(lng);
       expect(manifest.lang).toBe(lng);

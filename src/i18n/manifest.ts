@@ -56,6 +56,7 @@ export function localisedManifest(lng: Locale): typeof BASE_MANIFEST & { lang: s
       { name: strings.shortcuts.classesToday, short_name: strings.nav.classes, url: '/classes', icons: icons('classes') },
       { name: strings.nav.bookings, short_name: strings.nav.bookings, url: '/bookings', icons: icons('bookings') },
       { name: strings.titles.liftNew, short_name: strings.titles.liftNew, url: '/training/workouts/new/lift', icons: icons('lift') },
+      { name: strings.titles.checkin, short_name: strings.nav.checkin, url: '/checkin', icons: icons('checkin') },
     ],
   };
 }

@@ -176,7 +176,7 @@ describe('keys used in src', () => {
 
   // A screen's t() reads its feature's namespace and the shell's; a key in another feature's file
   // would show as the raw key. src/domain returns keys that the showing screen translates.
-  const FEATURE_NAMESPACE: Record<string, string> = { auth: 'profile', booking: 'booking', training: 'training', profile: 'profile', appointments: 'appointments', courses: 'appointments', account: 'account', shop: 'account', feed: 'feed' };
+  const FEATURE_NAMESPACE: Record<string, string> = { auth: 'profile', checkin: 'profile', booking: 'booking', training: 'training', profile: 'profile', appointments: 'appointments', courses: 'appointments', account: 'account', shop: 'account', feed: 'feed' };
   const byNamespace = Object.fromEntries(
     NAMESPACES.map((ns) => [ns, flatten(JSON.parse(readFileSync(join(LOCALES_DIR, SOURCE, `${ns}.json`), 'utf8')))]),
   );

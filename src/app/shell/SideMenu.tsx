@@ -13,6 +13,7 @@ const icons: Record<MenuKey, IconName> = {
   whiteboard: 'clipboard',
   feed: 'list',
   bookings: 'check',
+  checkin: 'qr',
   account: 'user',
   shop: 'bag',
   visits: 'home',

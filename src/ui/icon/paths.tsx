@@ -85,6 +85,7 @@ export const iconPaths = {
   clipboard: <path d="M9 4h6v3H9zM9 5.5H6v15h12v-15h-3M9 12h6M9 16h4" />,
   // Courses: a run of classes.
   layers: <path d="M12 4l9 4.5-9 4.5-9-4.5zM3 13l9 4.5 9-4.5" />,
+  qr: <path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 14h2M14 20h2v-2M18 18h2v2h-2" />,
   info: (
     <>
       <circle cx="12" cy="12" r="9" />
