@@ -91,12 +91,13 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   });
 }
 
-export const test = base.extend<{ studio: Studio; loginPage: LoginPage; shell: ShellPage }>({
+export const test = base.extend<{ studio: Studio; loginPage: LoginPage; shell: ShellPage; studioEnv: Record<string, string> }>({
+  /** More environment for the journey's server (test.use({ studioEnv: {…} })), e.g. a job's interval. */
+  studioEnv: [{}, { option: true }],
   // Every journey gets a studio of its own (e2e/support/server.ts): the page, the API helpers and
   // the database helpers all point at it.
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
-  studio: async ({}, use) => {
-    const studio = await startStudio();
+  studio: async ({ studioEnv }, use) => {
+    const studio = await startStudio(sharedServices(), studioEnv);
     useStudio(studio);
     try {
       await use(studio);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWorker, DEMO } from './fixtures';
 import { sql } from 'kysely';
 import type { Leaderboard } from '../core/contract/types';
-import { countOf, MemberApi, withDatabase } from './support/studio';
+import { countOf, currentStudio, MemberApi, withDatabase } from './support/studio';
 import { LoginPage } from './pages/LoginPage';
 
 interface StoredLift {
@@ -357,5 +357,66 @@ test.describe('training log', () => {
 
     await page.goto('/whiteboard');
     await expectAccessible(page);
+  });
+});
+
+test.describe('the prompt to log a class workout', () => {
+  // The server looks for classes that just ended every second here (every minute by default).
+  test.use({ studioEnv: { LOG_PROMPT_INTERVAL_MS: '1000' } });
+
+  /** A Wellington class 1–6 days ahead with Fran or another WOD on its whiteboard, Alex booked in, then moved to have ended a moment ago. */
+  async function classJustEnded(skip = 0): Promise<{ id: number; wod: string; definitionId: number }> {
+    const rows = await withDatabase(
+      async (db) =>
+        (
+          await sql<{ id: number; wod: string; definition_id: number }>`SELECT s.id, d.name AS wod, d.id AS definition_id FROM sessions s
+               JOIN facilities f ON f.id = s.facility_id
+               JOIN whiteboard_items i ON i.session_id = s.id
+               JOIN workout_definitions d ON d.id = i.definition_id
+              WHERE f.name = 'Wellington' AND s.cancelled = 0 AND d.type = 'wod' AND d.scoring = 'for_time'
+                AND s.start_at > ${new Date(Date.now() + 86_400_000).toISOString()}
+                AND NOT EXISTS (SELECT 1 FROM visits v JOIN members_profiles p ON p.id = v.profile_id WHERE v.session_id = s.id AND p.email = ${DEMO.alex.email})
+              ORDER BY s.start_at`.execute(db)
+        ).rows,
+    );
+    const pick = rows[skip]!;
+    const alex = await MemberApi.signIn(currentStudio().url, DEMO.alex.email);
+    await withDatabase((db) => db.updateTable('sessions').set({ capacity: 30 }).where('id', '=', pick.id).execute());
+    expect((await alex.post(`/sessions/${pick.id}/book`, 'Wellington')).status).toBe(201);
+    await alex.close();
+    const ended = Date.now() - 30_000;
+    await withDatabase((db) => db.updateTable('sessions').set({ start_at: new Date(ended - 3_600_000).toISOString(), end_at: new Date(ended).toISOString() }).where('id', '=', pick.id).execute());
+    return { id: pick.id, wod: pick.wod, definitionId: pick.definition_id };
+  }
+
+  test("the class's workout prompt reaches the bell when the class ends, opens the prefilled form, and stops once turned off in Settings", async ({ page, loginPage, shell }) => {
+    await loginPage.signInAs(DEMO.alex);
+    const ended = await classJustEnded();
+    // Within a second or two the server tells Alex, live.
+    await page.getByTestId('notifications-bell').click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    const prompt = panel.getByTestId('notification').filter({ hasText: `Log your ${ended.wod} time?` });
+    await expect(prompt).toBeVisible({ timeout: 15_000 });
+    await expectAccessible(page);
+    await prompt.getByRole('button').first().click();
+    await expect(page).toHaveURL(new RegExp(`/training/workouts/new/wod\\?definition=${ended.definitionId}&session=${ended.id}$`));
+    // The form is the class's workout, prefilled.
+    await expect(page.getByRole('heading', { name: 'Log a WOD', level: 1 })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(ended.wod);
+    await expect(page.getByRole('combobox', { name: 'Scoring' })).toHaveValue('for_time');
+
+    // Alex turns the prompts off in Settings (by tapping): the next class that ends says nothing.
+    await shell.openMenu();
+    await shell.menuItem('settings').click();
+    const toggle = page.getByLabel("Remind me to log the class's workout when it ends");
+    await expect(toggle).toBeChecked();
+    await toggle.uncheck();
+    await expect.poll(() => countOf(sql<{ n: number }>`SELECT log_prompts AS n FROM members_profiles WHERE email = ${DEMO.alex.email}`)).toBe(0);
+    const prompts = () => countOf(sql<{ n: number }>`SELECT COUNT(*) AS n FROM notifications n JOIN members_profiles p ON p.id = n.profile_id WHERE p.email = ${DEMO.alex.email} AND n.type = 'log_workout'`);
+    const before = await prompts();
+    await classJustEnded();
+    // Three runs of the job later, nothing more.
+    await page.waitForTimeout(3_000);
+    expect(await prompts()).toBe(before);
   });
 });

@@ -63,6 +63,7 @@ import { sessionRoutes } from './features/booking/sessions-routes';
 import { timezoneRoutes } from './features/profile/timezones-routes';
 import { visitRoutes } from './features/booking/visits-routes';
 import { BOOKING_JOB_INTERVAL_MS, recurringBookingRoutes, reminderRoutes, runBookingJobs } from './features/booking/recurring';
+import { LOG_PROMPT_INTERVAL_MS, sendLogPrompts } from './features/training/log-prompts';
 import { workoutReactionRoutes } from './features/training/reactions-routes';
 import { workoutRoutes } from './features/training/workouts-routes';
 import { staticApp } from './static';
@@ -103,6 +104,8 @@ export interface ServerOptions {
   offerSweepIntervalMs?: number;
   /** How often booking-open reminders and weekly bookings are acted on. Default 60 s. */
   bookingJobIntervalMs?: number;
+  /** How often prompts to log a class's workout are sent (default LOG_PROMPT_INTERVAL_MS). */
+  logPromptIntervalMs?: number;
   /** How often each process looks for pushes left to send (a process died, a push service failed). Default 30 s. */
   pushRetryIntervalMs?: number;
   /** Sends Web Push messages; default: web-push with the stored VAPID key pair. Tests swap in fakes. */
@@ -172,6 +175,8 @@ export interface RunningServer {
   runReportRetention(): Promise<{ groups: number; ids: number; vitals: number }>;
   /** Runs the reminder and weekly-booking job once now (tests; the timer runs it anyway). */
   runBookingJobs(): Promise<{ reminders: number; attempts: number }>;
+  /** Sends the prompts to log a class's workout due now (what the job timer runs). */
+  sendLogPrompts(): Promise<number>;
   /** Notifications: notify(), and settled() to wait for background delivery (tests). */
   notifications: Notifier;
   /** The bearer token of /admin routes, and the file it was written to (null: from ADMIN_TOKEN or in memory). */
@@ -422,6 +427,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const pushTimer = periodically('push_retry', options.pushRetryIntervalMs ?? PUSH_RETRY_INTERVAL_MS, () => retryPushes(db, pushSender, now));
   // Reminders when booking opens and weekly bookings: from the server, so they happen with the app closed.
   const bookingJobTimer = periodically('booking_jobs', options.bookingJobIntervalMs ?? BOOKING_JOB_INTERVAL_MS, () => runBookingJobs(deps));
+  // "Log your Fran time?" when a class ends, from the server so the app may be closed (Web Push).
+  const logPromptTimer = periodically('log_prompts', options.logPromptIntervalMs ?? LOG_PROMPT_INTERVAL_MS, () => sendLogPrompts(deps));
   // Error reports and vitals kept within their retention limit (days and row counts).
   const reportRetentionTimer = periodically('report_retention', options.reportRetentionIntervalMs ?? REPORT_RETENTION_INTERVAL_MS, () => applyReportRetention(db, now(), retention));
 
@@ -439,6 +446,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     onOffer: (listener) => deps.offers.on(listener),
     weeks: deps.weeks,
     runBookingJobs: () => runBookingJobs(deps),
+    sendLogPrompts: () => sendLogPrompts(deps),
     runReportRetention: () => applyReportRetention(db, now(), retention),
     notifications,
     adminToken: admin.token,
@@ -450,6 +458,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         clearInterval(sweepTimer);
         clearInterval(pushTimer);
         clearInterval(bookingJobTimer);
+        clearInterval(logPromptTimer);
         clearInterval(reportRetentionTimer);
         let graceTimer: NodeJS.Timeout | undefined;
         await Promise.race([notifications.settled(), new Promise<void>((resolve) => (graceTimer = setTimeout(resolve, DELIVERY_GRACE_MS)))]);

@@ -41,6 +41,8 @@ export interface Config {
   metricsPort?: number;
   /** METRICS_HOST: the address METRICS_PORT listens on; 127.0.0.1 unless a private network reaches it. */
   metricsHost: string;
+  /** LOG_PROMPT_INTERVAL_MS: how often prompts to log a class's workout are looked for; unset: every minute. */
+  logPromptIntervalMs?: number;
 }
 
 const OFF = new Set(['0', 'false', 'off', 'no']);
@@ -73,6 +75,14 @@ function poolSize(value: string | undefined): number {
   const n = Number(value);
   // Two at least: the first start holds one connection for its lock while another migrates.
   if (!Number.isInteger(n) || n < 2 || n > 1000) throw new Error(`DATABASE_POOL_SIZE must be a whole number from 2 to 1000, got "${value}".`);
+  return n;
+}
+
+/** How often prompts to log a class's workout are looked for: 1 s to 1 h (default a minute; the tests use a second). */
+function logPromptInterval(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1000 || n > 3_600_000) throw new Error(`LOG_PROMPT_INTERVAL_MS must be a whole number of milliseconds from 1000 to 3600000, got "${value}".`);
   return n;
 }
 
@@ -116,5 +126,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: env.METRICS_PORT?.trim() ? port(env.METRICS_PORT, 'METRICS_PORT') : undefined,
     metricsHost: env.METRICS_HOST?.trim() || '127.0.0.1',
     sentryDsn: env.SENTRY_DSN?.trim() || undefined,
+    logPromptIntervalMs: logPromptInterval(env.LOG_PROMPT_INTERVAL_MS),
   };
 }

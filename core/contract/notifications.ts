@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { iso } from './common';
 import { MARK_ALL_MAX_IDS } from '../limits';
 
-export type NotificationType = 'waitlist' | 'class_cancelled' | 'booking_open' | 'recurring_booking' | 'appointment' | 'post' | (string & {});
+export type NotificationType = 'waitlist' | 'class_cancelled' | 'booking_open' | 'recurring_booking' | 'appointment' | 'post' | 'log_workout' | (string & {});
 
 export const appNotification = z.object({
   id: z.number(),
@@ -14,6 +14,8 @@ export const appNotification = z.object({
     appointment: z.optional(z.object({ id: z.number() })),
     posts: z.optional(z.array(z.object({ id: z.number(), author: z.object({ full_name: z.string() }) }))),
     visit: z.optional(z.object({ id: z.number() })),
+    /** log_workout: the class's workout the prompt names (core/rules/training/log-prompt.ts). */
+    workout: z.optional(z.object({ definition_id: z.number(), type: z.enum(['wod', 'lift']), name: z.string(), scoring: z.nullable(z.string()) })),
   }),
   avatar_url: z.nullable(z.string()),
   /** The organisation the notification belongs to (the realtime channel is the member's short id there). */

@@ -49,13 +49,15 @@ export const profile = z.object({
   length_units: z.enum(PREFERRED_LENGTH_UNITS),
   /** The member's results are left off other members' class leaderboards (docs/decisions.md#member-preferences). */
   hide_from_leaderboards: z.boolean(),
+  /** A prompt to log a class's workout when it ends (issue 31); absent (a profile kept from before): on. */
+  log_prompts: z.optional(z.boolean()),
 });
 export type Profile = z.infer<typeof profile>;
 export type PreferredLengthUnits = Profile['length_units'];
 
 /** PUT /profile accepts these; accounts, calendar_token and preferences are ignored. */
 export type ProfileUpdate = Partial<
-  Pick<Profile, 'full_name' | 'first_name' | 'last_name' | 'email' | 'locale' | 'track_training' | 'weight_units' | 'length_units' | 'hide_from_leaderboards'>
+  Pick<Profile, 'full_name' | 'first_name' | 'last_name' | 'email' | 'locale' | 'track_training' | 'weight_units' | 'length_units' | 'hide_from_leaderboards' | 'log_prompts'>
 >;
 
 export const facilityPreferences = z.looseObject({ feed_enabled: z.boolean() });

@@ -2,6 +2,7 @@
 // newest update first; the unread count is what the bell badge and the app badge show; where a
 // tap leads; how several post authors are summarised. The service worker imports this module.
 import type { AppNotification, VisitState } from '../contract/types';
+import { logResultPath } from './training/log-prompt';
 import { isOfferExpired } from './waitlist';
 
 export function isVisible(n: AppNotification, now: Date): boolean {
@@ -98,6 +99,13 @@ export function notificationTarget(n: Pick<AppNotification, 'type' | 'params'>):
       return pathTo('/classes/', params.class?.id);
     case 'appointment':
       return pathTo('/appointments/', params.appointment?.id);
+    case 'log_workout': {
+      // The form prefilled from the class's workout (core/rules/training/log-prompt.ts).
+      const workout = params.workout;
+      const sessionId = params.class?.id;
+      if (!workout || (workout.type !== 'wod' && workout.type !== 'lift') || !Number.isInteger(workout.definition_id) || !Number.isInteger(sessionId)) return { ignored: true, reason: 'missing_params' };
+      return { path: logResultPath({ type: workout.type, id: workout.definition_id }, sessionId!) };
+    }
     case 'post': {
       const ids = Array.isArray(params.posts) ? params.posts.map((post) => idOf(post?.id)).filter((id): id is string => id !== null) : [];
       if (ids.length === 0) return { ignored: true, reason: 'missing_params' };

@@ -73,7 +73,7 @@ function waitForListening(child: ChildProcess, workers: number, output: () => st
 }
 
 /** Starts a studio: a fresh database, demo data seeded now, a server listening on a free port. */
-export async function startStudio(services: SharedServices | null = sharedServices()): Promise<Studio> {
+export async function startStudio(services: SharedServices | null = sharedServices(), extraEnv: Record<string, string> = {}): Promise<Studio> {
   const dir = mkdtempSync(path.join(tmpdir(), 'member-pwa-e2e-'));
   const mailDir = path.join(dir, 'mail');
   const name = `e2e_${randomBytes(6).toString('hex')}`;
@@ -92,6 +92,7 @@ export async function startStudio(services: SharedServices | null = sharedServic
     // A request line each would only fill the output kept for a server that fails to start.
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     WORKERS: String(services?.workers ?? 1),
+    ...extraEnv,
   };
   if (services) {
     // A copy of the migrated template: CREATE DATABASE … TEMPLATE takes milliseconds where

@@ -26,6 +26,8 @@ export interface MembersProfilesTable {
   length_units: Generated<'centimetres' | 'inches'>;
   /** 1: the member's results are left off other members' class leaderboards. */
   hide_from_leaderboards: Generated<Flag>;
+  /** Migration 0029: 1 (the default): a prompt to log a class's workout when it ends. */
+  log_prompts: Generated<Flag>;
   created_at: IsoText;
   updated_at: IsoText;
 }
@@ -754,7 +756,15 @@ export interface CheckinsTable {
   created_at: IsoText;
 }
 
+/** Migration 0029: a prompt to log a class's workout, sent once per member and class. */
+export interface LogPromptsSentTable {
+  profile_id: number;
+  session_id: number;
+  sent_at: IsoText;
+}
+
 export interface Database {
+  log_prompts_sent: LogPromptsSentTable;
   checkin_facility_keys: CheckinFacilityKeysTable;
   checkin_credentials: CheckinCredentialsTable;
   checkin_desk_tokens: CheckinDeskTokensTable;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { hashPassword } from '../features/auth/password';
 import { classCancelledMessage, postMessage, waitlistOfferMessage } from '../features/notifications/messages';
 import { seedTraining, type TrainingClass } from '../features/training/seed';
@@ -517,6 +517,16 @@ async function seedInto(trx: Trx, now: Date, passwordHashes: Map<string, string>
       .values(lateCancels.map((v) => ({ visit_id: v.id, membership_id: null, pass_id: null, kind: 'late_cancel' as const, created_at: v.updated_at })))
       .execute();
   }
+
+  // The demo's past is not a class that just ended: nobody is prompted to log a seeded class
+  // (features/training/log-prompts.ts); classes ending after the seed prompt as they would.
+  await trx
+    .insertInto('log_prompts_sent')
+    .columns(['profile_id', 'session_id', 'sent_at'])
+    .expression(
+      trx.selectFrom('visits').innerJoin('sessions', 'sessions.id', 'visits.session_id').select(['visits.profile_id', 'visits.session_id', sql.lit(at).as('sent_at')]).distinct().where('sessions.end_at', '<=', at).where('visits.state', 'in', ['booked', 'attended']),
+    )
+    .execute();
 }
 
 interface NotificationSeedContext {

@@ -20,8 +20,8 @@ export interface RequestObservation {
   replayed: boolean;
 }
 
-export type JobName = 'offer_sweep' | 'push_retry' | 'booking_jobs' | 'report_retention';
-const JOBS: readonly JobName[] = ['offer_sweep', 'push_retry', 'booking_jobs', 'report_retention'];
+export type JobName = 'offer_sweep' | 'push_retry' | 'booking_jobs' | 'log_prompts' | 'report_retention';
+const JOBS: readonly JobName[] = ['offer_sweep', 'push_retry', 'booking_jobs', 'log_prompts', 'report_retention'];
 
 /** Where an error nobody handled happened: a request (a 500), or work after an answer. */
 export type UnhandledSource = 'request' | 'after_response';

@@ -27,6 +27,7 @@ import * as m0025 from './0025_org_documents';
 import * as m0026 from './0026_client_reports';
 import * as m0027 from './0027_facility_data_versions';
 import * as m0028 from './0028_checkin';
+import * as m0029 from './0029_log_prompts';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0026_client_reports': m0026,
   '0027_facility_data_versions': m0027,
   '0028_checkin': m0028,
+  '0029_log_prompts': m0029,
 };
 
 export const migrationProvider: MigrationProvider = {

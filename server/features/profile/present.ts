@@ -113,6 +113,7 @@ export function toProfile(row: ProfileRow, accounts: Account[]): Profile {
     weight_units: row.weight_units,
     length_units: row.length_units,
     hide_from_leaderboards: row.hide_from_leaderboards === 1,
+    log_prompts: row.log_prompts === 1,
   };
 }
 

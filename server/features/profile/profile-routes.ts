@@ -39,6 +39,7 @@ const profileUpdate = z.object({
   weight_units: z.enum(WEIGHT_UNITS, { error: `Weight units must be one of ${WEIGHT_UNITS.join(', ')}.` }).optional(),
   length_units: z.enum(PREFERRED_LENGTH_UNITS, { error: `Length units must be one of ${PREFERRED_LENGTH_UNITS.join(', ')}.` }).optional(),
   hide_from_leaderboards: z.boolean({ error: 'Hide from leaderboards must be true or false.' }).optional(),
+  log_prompts: z.boolean({ error: 'Workout prompts must be true or false.' }).optional(),
 });
 
 const profileBody = z.object(
@@ -103,6 +104,7 @@ export function profileRoutes(): Hono<AppEnv> {
       if (update.weight_units !== undefined) patch.weight_units = update.weight_units;
       if (update.length_units !== undefined) patch.length_units = update.length_units;
       if (update.hide_from_leaderboards !== undefined) patch.hide_from_leaderboards = update.hide_from_leaderboards ? 1 : 0;
+      if (update.log_prompts !== undefined) patch.log_prompts = update.log_prompts ? 1 : 0;
       await trx.updateTable('members_profiles').set(patch).where('id', '=', me).execute();
       return { status: 200 as const, body: await loadProfile(trx, me) };
     };

@@ -111,11 +111,12 @@ export function receiveNotification(notification: AppNotification): Promise<bool
 
 /**
  * An offer, a cancellation, booking opening or a weekly booking changes the class it names: fetch that class now, so Confirm and
- * Decline work from the notification and the timetable shows the new state.
+ * Decline work from the notification and the timetable shows the new state. A prompt to log a class's workout: so its form
+ * opens prefilled from the whiteboard, offline too.
  */
 function classToRefresh(notification: AppNotification): number | undefined {
   const classId = notification.params.class?.id;
-  return ['waitlist', 'class_cancelled', 'booking_open', 'recurring_booking'].includes(notification.type) ? classId : undefined;
+  return ['waitlist', 'class_cancelled', 'booking_open', 'recurring_booking', 'log_workout'].includes(notification.type) ? classId : undefined;
 }
 
 /** A moved or cancelled appointment: fetch it now (its copy may still count as fresh). */

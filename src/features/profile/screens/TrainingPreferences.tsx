@@ -1,5 +1,6 @@
-// Settings: the units every training form and record follows, and hiding one's results from class
-// leaderboards. Each change is saved at once through the profile outbox (offline too).
+// Settings: the units every training form and record follows, hiding one's results from class
+// leaderboards, and the prompt to log a class's workout when it ends. Each change is saved at once
+// through the profile outbox (offline too).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../../data/hooks/auth';
@@ -16,6 +17,7 @@ interface Choices {
   weight_units: WeightUnits;
   length_units: PreferredLengthUnits;
   hide_from_leaderboards: boolean;
+  log_prompts: boolean;
 }
 
 /**
@@ -24,7 +26,7 @@ interface Choices {
  */
 function useChoices(profile: Profile | undefined): [Choices, (changes: Partial<Choices>) => void] {
   const units = measurementUnitsOf(profile);
-  const saved: Choices = { weight_units: units.weight, length_units: units.length, hide_from_leaderboards: profile?.hide_from_leaderboards === true };
+  const saved: Choices = { weight_units: units.weight, length_units: units.length, hide_from_leaderboards: profile?.hide_from_leaderboards === true, log_prompts: profile?.log_prompts !== false };
   const key = JSON.stringify(saved);
   const [local, setLocal] = useState({ key, choices: saved });
   if (local.key !== key) setLocal({ key, choices: saved });
@@ -60,6 +62,14 @@ export function TrainingPreferences() {
             onChange={(e) => save({ hide_from_leaderboards: e.target.checked })} aria-describedby="hide-from-leaderboards-hint" />
           <label htmlFor="hide-from-leaderboards">{t('preferences.hideFromLeaderboards')}</label>
           <p id="hide-from-leaderboards-hint" className="field__hint">{t('preferences.hideFromLeaderboardsHint')}</p>
+        </div>
+      </Card>
+      <Card title={t('preferences.logPrompts')}>
+        <div className="field field--check">
+          <input id="log-prompts" type="checkbox" checked={choices.log_prompts}
+            onChange={(e) => save({ log_prompts: e.target.checked })} aria-describedby="log-prompts-hint" />
+          <label htmlFor="log-prompts">{t('preferences.logPromptsLabel')}</label>
+          <p id="log-prompts-hint" className="field__hint">{t('preferences.logPromptsHint')}</p>
         </div>
       </Card>
     </>

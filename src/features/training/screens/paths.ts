@@ -10,14 +10,8 @@ export function workoutEditPath(workout: { type: WorkoutType; id: number }): str
   return `${workoutPath(workout)}/edit`;
 }
 
-export function newWorkoutPath(type: WorkoutType): string {
-  return `/training/workouts/new/${type}`;
-}
-
-/** The form prefilled from a class's programmed workout ("log my result"). */
-export function logResultPath(definition: { type: WorkoutType; id: number }, sessionId: number): string {
-  return `${newWorkoutPath(definition.type)}?definition=${definition.id}&session=${sessionId}`;
-}
+// The forms' paths are core's: a post-class notification leads to them too.
+export { logResultPath, newWorkoutPath } from '../../../../core/rules/training/log-prompt';
 
 export function liftPath(movementId: number): string {
   return `/training/lifts/${movementId}`;
