@@ -116,6 +116,25 @@ test.describe('check-in at the front desk', () => {
       await deskPage.clock.setSystemTime(Date.now() + 5 * 60_000);
       await deskPage.getByTestId('desk-scan').click();
       await expect(result).toHaveText('This code has expired. Ask the member to show the current one.');
+
+      // The desk signed out elsewhere (its token revoked): it says so and is set up again.
+      await deskPage.clock.setSystemTime(Date.now());
+      const token = await deskPage.evaluate(
+        () =>
+          new Promise<string>((resolve, reject) => {
+            const open = indexedDB.open('member-pwa-desk');
+            open.onsuccess = () => {
+              const get = open.result.transaction('state').objectStore('state').get('sign-in');
+              get.onsuccess = () => resolve((get.result as { token: string }).token);
+              get.onerror = () => reject(get.error);
+            };
+          }),
+      );
+      expect((await deskPage.request.post('/api/v1/desk/sign-out', { headers: { 'X-App-Id': 'member-pwa', Authorization: `Bearer ${token}` } })).status()).toBe(204);
+      await deskPage.reload();
+      await expect(deskPage.getByText('This desk is no longer signed in. Set it up again with the admin token.')).toBeVisible();
+      await deskPage.getByRole('button', { name: 'Set up this desk again' }).click();
+      await expect(deskPage.getByLabel('Admin token')).toBeVisible();
       await deskContext.close();
       await goOnline(context);
     } finally {

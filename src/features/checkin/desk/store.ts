@@ -72,7 +72,14 @@ export async function keepRoster(kept: DeskRosterKept): Promise<void> {
   await (await database()).put('state', kept, 'roster');
 }
 
-/** Forgets everything of the desk but the check-ins not yet sent (signing out with some queued is refused by the screen). */
+/** Forgets the sign-in and today's list only: a desk whose token was revoked is set up again, and what it took still goes out. */
+export async function forgetSignIn(): Promise<void> {
+  const db = await database();
+  const tx = db.transaction('state', 'readwrite');
+  await Promise.all([tx.store.delete('sign-in'), tx.store.delete('roster'), tx.done]);
+}
+
+/** Forgets everything of the desk (the screen refuses to sign out while check-ins wait to be sent). */
 export async function forgetDesk(): Promise<void> {
   const db = await database();
   const tx = db.transaction(['state', 'checkins', 'taken'], 'readwrite');

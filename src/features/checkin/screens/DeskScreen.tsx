@@ -14,8 +14,9 @@ import { useFormat } from '../../../i18n/useFormat';
 import { describeCode, describeError } from '../../../ui/describe-error';
 import type { DeskFacilities } from '../../../../core/contract/checkin';
 import { deskFacilityChoices, refreshRoster, setUpDesk, signOutThisDesk } from '../desk/session';
+import { ApiError } from '../../../data/api/errors';
 import { flushDesk, subscribeDesk, takeCheckin, type DeskRefusal } from '../desk/queue';
-import { listCheckins, readRoster, readSignIn, type DeskCheckin, type DeskRosterKept, type DeskSignIn } from '../desk/store';
+import { forgetSignIn, listCheckins, readRoster, readSignIn, type DeskCheckin, type DeskRosterKept, type DeskSignIn } from '../desk/store';
 import { Scanner } from '../desk/Scanner';
 import './desk.css';
 
@@ -98,6 +99,7 @@ function Desk({ signIn, initialRoster, onSignedOut }: { signIn: DeskSignIn; init
   const [digits, setDigits] = useState('');
   const [last, setLast] = useState<DeskCheckin | { refused: DeskRefusal } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [revoked, setRevoked] = useState(false);
 
   const reload = useCallback(() => void listCheckins().then(setCheckins), []);
   useEffect(() => {
@@ -108,7 +110,10 @@ function Desk({ signIn, initialRoster, onSignedOut }: { signIn: DeskSignIn; init
   useEffect(() => {
     if (!online) return;
     void flushDesk(signIn.token);
-    refreshRoster(signIn).then(setRoster, () => undefined);
+    refreshRoster(signIn).then(setRoster, (error: unknown) => {
+      // The desk token was revoked (signed out elsewhere): set up again; what is queued stays and goes with the new token.
+      if (error instanceof ApiError && error.status === 401) setRevoked(true);
+    });
   }, [online, signIn]);
 
   const take = async (input: { code: string } | { digits: string }) => {
@@ -136,6 +141,14 @@ function Desk({ signIn, initialRoster, onSignedOut }: { signIn: DeskSignIn; init
   const refusalText = (c: DeskCheckin) => (c.refusal ? describeCode(c.refusal.code, tShell) || c.refusal.message : '');
   const classLine = (c: DeskCheckin) => (c.session ? `${c.session.name} · ${format.timeRange(c.session.start_at, c.session.end_at)}` : t('desk.noBooking'));
 
+  if (revoked) {
+    return (
+      <div className="card desk__card">
+        <p className="desk__problem" role="alert">{describeCode('desk_unauthorized', tShell)}</p>
+        <Button variant="primary" block onClick={() => void forgetSignIn().then(onSignedOut)}>{t('desk.setUpAgain')}</Button>
+      </div>
+    );
+  }
   return (
     <>
       <div className="card desk__card">
