@@ -28,6 +28,8 @@ export const SERVER_ERROR_CODES = [
   'invalid_key', 'desk_unauthorized', 'checkin_malformed', 'checkin_bad_signature', 'checkin_wrong_facility', 'checkin_credential_expired',
   'checkin_code_expired', 'checkin_code_early', 'checkin_bad_otp', 'checkin_revoked', 'checkin_code_used', 'checkin_scan_too_old',
   'checkin_scan_in_future',
+  // friends
+  'own_friend_invitation', 'too_many_invitations',
 ] as const;
 
 /** Refusals made on the device, before anything is sent. */

@@ -57,6 +57,7 @@ import { profileRoutes } from './features/profile/profile-routes';
 import { calendarFeedRoutes } from './features/profile/calendar-feed';
 import { feedRoutes } from './features/feed/routes';
 import { checkinRoutes, deskRoutes } from './features/checkin/routes';
+import { friendRoutes } from './features/friends/routes';
 import { imageAuthRoutes, uploadRoutes } from './features/profile/avatar';
 import { pushKeyRoutes, pushSubscriptionRoutes } from './features/notifications/push-subscriptions-routes';
 import { sessionRoutes } from './features/booking/sessions-routes';
@@ -243,6 +244,7 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   api.route('/', feedRoutes());
   api.route('/client_reports', clientReportRoutes());
   api.route('/checkin', checkinRoutes());
+  api.route('/friends', friendRoutes());
   // The front desk: staff with the admin token or a desk token, no member session (features/checkin).
   api.route('/desk', deskRoutes());
 

@@ -15,3 +15,4 @@ export * from './feed';
 export * from './recurring';
 export * from './client-reports';
 export * from './checkin';
+export * from './friends';

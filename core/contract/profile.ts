@@ -51,13 +51,15 @@ export const profile = z.object({
   hide_from_leaderboards: z.boolean(),
   /** A prompt to log a class's workout when it ends (issue 31); absent (a profile kept from before): on. */
   log_prompts: z.optional(z.boolean()),
+  /** Friends see which classes the member booked (docs/decisions.md#friends); absent (a profile kept from before): on. */
+  share_bookings_with_friends: z.optional(z.boolean()),
 });
 export type Profile = z.infer<typeof profile>;
 export type PreferredLengthUnits = Profile['length_units'];
 
 /** PUT /profile accepts these; accounts, calendar_token and preferences are ignored. */
 export type ProfileUpdate = Partial<
-  Pick<Profile, 'full_name' | 'first_name' | 'last_name' | 'email' | 'locale' | 'track_training' | 'weight_units' | 'length_units' | 'hide_from_leaderboards' | 'log_prompts'>
+  Pick<Profile, 'full_name' | 'first_name' | 'last_name' | 'email' | 'locale' | 'track_training' | 'weight_units' | 'length_units' | 'hide_from_leaderboards' | 'log_prompts' | 'share_bookings_with_friends'>
 >;
 
 export const facilityPreferences = z.looseObject({ feed_enabled: z.boolean() });

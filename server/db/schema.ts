@@ -28,6 +28,8 @@ export interface MembersProfilesTable {
   hide_from_leaderboards: Generated<Flag>;
   /** Migration 0029: 1 (the default): a prompt to log a class's workout when it ends. */
   log_prompts: Generated<Flag>;
+  /** Migration 0030: 1 (the default): the member's friends see which classes they booked. */
+  share_bookings_with_friends: Generated<Flag>;
   created_at: IsoText;
   updated_at: IsoText;
 }
@@ -729,17 +731,7 @@ export interface CheckinDeskTokensTable {
 }
 
 /** The Idempotency-Keys of a desk token (migration 0028): idempotency_keys with a desk instead of a profile. */
-export interface CheckinDeskIdempotencyKeysTable {
-  id: Generated<number>;
-  desk_token_id: number;
-  key: string;
-  method: string;
-  path: string;
-  body_hash: string;
-  status: number;
-  response_body: string | null;
-  created_at: IsoText;
-}
+export type CheckinDeskIdempotencyKeysTable = Omit<IdempotencyKeysTable, 'profile_id'> & { desk_token_id: number };
 
 /** A check-in taken at a desk (migration 0028); unique per (credential_id, step): a code works once. */
 export interface CheckinsTable {
@@ -763,7 +755,27 @@ export interface LogPromptsSentTable {
   sent_at: IsoText;
 }
 
+/** Migration 0030: an invitation to be friends, by link or QR; the token's SHA-256 only. */
+export interface FriendInvitationsTable {
+  id: Generated<number>;
+  inviter_id: number;
+  token_hash: string;
+  created_at: IsoText;
+  expires_at: IsoText;
+  used_at: IsoText | null;
+  used_by: number | null;
+}
+
+/** Migration 0030: two members who agreed to be friends, stored once with the smaller id first. */
+export interface FriendshipsTable {
+  profile_a: number;
+  profile_b: number;
+  created_at: IsoText;
+}
+
 export interface Database {
+  friend_invitations: FriendInvitationsTable;
+  friendships: FriendshipsTable;
   log_prompts_sent: LogPromptsSentTable;
   checkin_facility_keys: CheckinFacilityKeysTable;
   checkin_credentials: CheckinCredentialsTable;

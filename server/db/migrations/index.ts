@@ -28,6 +28,7 @@ import * as m0026 from './0026_client_reports';
 import * as m0027 from './0027_facility_data_versions';
 import * as m0028 from './0028_checkin';
 import * as m0029 from './0029_log_prompts';
+import * as m0030 from './0030_friends';
 
 // Migrations are TypeScript modules listed here in order, so they ship inside the bundle
 // and need no directory scanning at runtime. Add new ones at the end; never edit old ones.
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0027_facility_data_versions': m0027,
   '0028_checkin': m0028,
   '0029_log_prompts': m0029,
+  '0030_friends': m0030,
 };
 
 export const migrationProvider: MigrationProvider = {

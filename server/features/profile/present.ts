@@ -114,6 +114,7 @@ export function toProfile(row: ProfileRow, accounts: Account[]): Profile {
     length_units: row.length_units,
     hide_from_leaderboards: row.hide_from_leaderboards === 1,
     log_prompts: row.log_prompts === 1,
+    share_bookings_with_friends: row.share_bookings_with_friends === 1,
   };
 }
 

@@ -40,6 +40,7 @@ const profileUpdate = z.object({
   length_units: z.enum(PREFERRED_LENGTH_UNITS, { error: `Length units must be one of ${PREFERRED_LENGTH_UNITS.join(', ')}.` }).optional(),
   hide_from_leaderboards: z.boolean({ error: 'Hide from leaderboards must be true or false.' }).optional(),
   log_prompts: z.boolean({ error: 'Workout prompts must be true or false.' }).optional(),
+  share_bookings_with_friends: z.boolean({ error: 'Sharing bookings with friends must be true or false.' }).optional(),
 });
 
 const profileBody = z.object(
@@ -105,6 +106,7 @@ export function profileRoutes(): Hono<AppEnv> {
       if (update.length_units !== undefined) patch.length_units = update.length_units;
       if (update.hide_from_leaderboards !== undefined) patch.hide_from_leaderboards = update.hide_from_leaderboards ? 1 : 0;
       if (update.log_prompts !== undefined) patch.log_prompts = update.log_prompts ? 1 : 0;
+      if (update.share_bookings_with_friends !== undefined) patch.share_bookings_with_friends = update.share_bookings_with_friends ? 1 : 0;
       await trx.updateTable('members_profiles').set(patch).where('id', '=', me).execute();
       return { status: 200 as const, body: await loadProfile(trx, me) };
     };
