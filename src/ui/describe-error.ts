@@ -2,13 +2,17 @@
 // server or a refusal on the device) gets our translated wording, otherwise the server's own
 // message; never a stack trace.
 import type { TFunction } from 'i18next';
-import { isErrorCode, type ErrorParams } from '../../core/errors';
+import type { ErrorParams } from '../../core/errors';
 import { ApiError, ContractError, NetworkError } from '../data/api/errors';
 
-/** The translated sentence for a code of the vocabulary, or '' when none exists. */
+/**
+ * The translated sentence for a code of the vocabulary (core/errors.ts; each has one, a test holds
+ * them to it), or '' when none exists. A code is one snake_case word, so it names one key of
+ * errors.codes and nothing beside it; the vocabulary's list itself stays off the first load.
+ */
 export function describeCode(code: string, t: TFunction, params?: ErrorParams): string {
-  if (!isErrorCode(code)) return '';
-  return t(`errors.codes.${code}`, { defaultValue: '', ...params });
+  if (!/^[a-z][a-z0-9_]{0,63}$/.test(code)) return '';
+  return t(`errors.codes.${code as 'rate_limited'}`, { defaultValue: '', ...params });
 }
 
 export function describeError(error: unknown, t: TFunction): string {
