@@ -26,6 +26,30 @@ function useSecond(): number {
   return now;
 }
 
+/** Keeps the screen on while the code shows (a phone held out at the desk must not dim and lock); where the browser offers it. */
+function useScreenKeptOn(on: boolean): void {
+  useEffect(() => {
+    if (!on || !('wakeLock' in navigator)) return;
+    let lock: WakeLockSentinel | null = null;
+    let live = true;
+    const take = () => {
+      if (document.visibilityState !== 'visible') return;
+      navigator.wakeLock.request('screen').then(
+        (taken) => (live ? (lock = taken) : void taken.release()),
+        () => undefined,
+      );
+    };
+    take();
+    // The browser lets the lock go when the page is hidden: taken again when it shows.
+    document.addEventListener('visibilitychange', take);
+    return () => {
+      live = false;
+      document.removeEventListener('visibilitychange', take);
+      void lock?.release().catch(() => undefined);
+    };
+  }, [on]);
+}
+
 export default function CheckinScreen() {
   const { t } = useTranslation('profile');
   const title = usePageTitle('titles.checkin');
@@ -57,6 +81,7 @@ export default function CheckinScreen() {
     };
   }, [stored, step]);
 
+  useScreenKeptOn(Boolean(shown));
   const name = (stored && readCredential(stored.credential)?.name) || [profile?.first_name, profile?.last_name].filter(Boolean).join(' ');
   let body;
   if (state === undefined || (state === 'missing' && needed)) {
