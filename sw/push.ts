@@ -8,7 +8,8 @@ import type { AppNotification } from '../core/contract/types';
 import { db } from '../src/data/db';
 import { pullNotifications, receiveNotification } from '../src/features/notifications/pull';
 import { pullSession } from '../src/features/booking/public-sync';
-import { notificationTarget, systemNotificationText } from '../core/rules/notifications';
+import { systemNotificationText } from '../core/rules/notifications';
+import { notificationTarget } from '../core/rules/notification-target';
 import { updateAppBadge } from './badge';
 import { offerStrings } from './offer-strings';
 

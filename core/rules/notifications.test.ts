@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  actionCount, notificationOrgName, notificationTarget, openOfferIds, postsSummary, systemNotificationText, unreadCount, unreadVisibleIds, visibleNotifications,
+  actionCount, notificationOrgName, openOfferIds, postsSummary, systemNotificationText, unreadCount, unreadVisibleIds, visibleNotifications,
 } from './notifications';
+import { notificationTarget } from './notification-target';
 import type { AppNotification } from '../contract/types';
 
 const now = new Date('2026-11-22T10:00:00Z');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { logPromptKind, logResultPath, promptedWorkout } from './log-prompt';
-import { notificationTarget } from '../notifications';
+import { notificationTarget } from '../notification-target';
 
 describe('the prompt to log a class workout', () => {
   it('names the first WOD of the whiteboard, else its first lift, else nothing', () => {

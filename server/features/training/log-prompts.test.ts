@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/schema';
-import { notificationTarget } from '../../../core/rules/notifications';
+import { notificationTarget } from '../../../core/rules/notification-target';
 import { DAY, facilityGuid, HOUR, MINUTE, post, profileIdOf } from '../../testing/booking-helpers';
 import { ALEX, KAI, manualClock, SAM, signedIn, startTestServer, type Browser, type TestServer } from '../../testing/helpers';
 
