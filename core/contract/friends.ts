@@ -31,8 +31,8 @@ export const friendList = z.array(friend);
 export const friendAccepted = z.object({ friend: z.object({ id: z.number(), first_name: z.string(), last_name: z.string() }) });
 export type FriendAccepted = z.infer<typeof friendAccepted>;
 
-/** One class of GET /friends/bookings: the friends booked into it (who share their bookings). */
-export const friendsBooking = z.object({ session_id: z.number(), friends: z.array(z.object({ id: z.number(), first_name: z.string() })) });
+/** One class of GET /friends/bookings: its start, and the friends booked into it (who share their bookings). */
+export const friendsBooking = z.object({ session_id: z.number(), start_date: iso, friends: z.array(z.object({ id: z.number(), first_name: z.string() })) });
 export type FriendsBooking = z.infer<typeof friendsBooking>;
 
 export const friendsBookingList = z.array(friendsBooking);

@@ -43,6 +43,8 @@ const loaders = {
   ProfileEdit: once(withStrings('profile', () => import('../features/profile/screens/ProfileEditScreen'))),
   ProfileFacilities: once(withStrings('profile', () => import('../features/profile/screens/ProfileFacilitiesScreen'))),
   Settings: once(withStrings('profile', () => import('./settings/SettingsScreen'))),
+  Friends: once(withStrings('profile', () => import('../features/friends/screens/FriendsScreen'))),
+  FriendAccept: once(withStrings('profile', () => import('../features/friends/screens/FriendAcceptScreen'))),
   TrainingLog: once(withStrings('training', () => import('../features/training/screens/TrainingLogScreen'))),
   Lifts: once(withStrings('training', () => import('../features/training/screens/LiftsScreen'))),
   LiftDetail: once(withStrings('training', () => import('../features/training/screens/LiftDetailScreen'))),
@@ -138,6 +140,9 @@ export const signedInRoutes: RouteObject[] = [
   { path: '/profile/edit', ...screen('ProfileEdit') },
   { path: '/profile/facilities', ...screen('ProfileFacilities') },
   { path: '/settings', ...screen('Settings') },
+  { path: '/friends', ...screen('Friends') },
+  // An invitation link: signed out, ToLogin remembers it and sign-in comes back here.
+  { path: '/friends/accept/:token', ...screen('FriendAccept') },
   { path: '/training', ...screen('TrainingLog') },
   { path: '/training/lifts', ...screen('Lifts') },
   { path: '/training/export', ...screen('TrainingExport') },

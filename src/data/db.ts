@@ -2,10 +2,15 @@
 // network layer writes into it, and the service worker imports it too (push, outbox sync).
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { ClientErrorReport, WebVitalSample } from '../../core/contract/client-reports';
+import type { Friend, FriendsBooking } from '../../core/contract/friends';
 import type { Activity, AppNotification, Appointment, BookingReminder, RecurringBooking, Cart, Invoice, Membership, Pass, Product, AppointmentSlot, Course, Facility, Leaderboard, Member, Movement, Profile, Service, Session, StaffMember, Visit, Workout } from '../../core/contract/types';
 
 /** A weekly booking, under the organisation it was listed for; a negative id until the server has it. */
 export type StoredRecurringBooking = RecurringBooking & { org_id: number };
+/** A friend of the member (GET /friends). */
+export type StoredFriend = Friend;
+/** A class of a facility with the member's friends booked into it (GET /friends/bookings). */
+export type StoredFriendsBooking = FriendsBooking & { facility_guid: string };
 /** A booking-open reminder still to come. */
 export type StoredReminder = BookingReminder & { org_id: number };
 
@@ -187,6 +192,8 @@ export class MemberDb extends Dexie {
   clientErrors!: EntityTable<ClientErrorReport, 'id'>;
   clientVitals!: EntityTable<WebVitalSample, 'id'>;
   checkinCredentials!: EntityTable<StoredCheckinCredential, 'key'>;
+  friends!: EntityTable<StoredFriend, 'id'>;
+  friendsBookings!: EntityTable<StoredFriendsBooking, 'session_id'>;
 
   constructor(name = 'member-pwa') {
     super(name);
@@ -253,6 +260,9 @@ export class MemberDb extends Dexie {
     // The check-in credential of each member and facility on this device (issue 31): its private
     // key is a non-extractable CryptoKey, kept here (IndexedDB stores it; nothing can read it out).
     this.version(13).stores({ checkinCredentials: '&key' });
+    // Friends (issue 31 item 6): the member's friends and the classes they booked, per facility
+    // and start, so both show with the network cut.
+    this.version(14).stores({ friends: '&id', friendsBookings: '&session_id, [facility_guid+start_date]' });
   }
 }
 
@@ -263,7 +273,7 @@ export type MemberTable =
   | 'profiles' | 'facilities' | 'members' | 'sessions' | 'visits' | 'notifications' | 'outbox' | 'notices' | 'pulls'
   | 'workouts' | 'movements' | 'leaderboards' | 'workoutAliases' | 'confirmations'
   | 'services' | 'staff' | 'appointments' | 'slots' | 'courses' | 'memberships' | 'passes' | 'products' | 'carts' | 'invoices' | 'activities'
-  | 'recurringBookings' | 'reminders' | 'restPresets' | 'restTimers' | 'checkinCredentials';
+  | 'recurringBookings' | 'reminders' | 'restPresets' | 'restTimers' | 'checkinCredentials' | 'friends' | 'friendsBookings';
 
 /**
  * Tables that hold nobody's data: the status rows, and the scrubbed error reports and speed samples

@@ -16,7 +16,7 @@ import { acceptInvitation, createInvitation, friendsBookings, listFriends, openI
 // | POST   | /friends/invitations/{token}/accept| Idempotency-Key honoured    | 201 {friend: {id, first_name, last_name}}; again by the same member: the same |
 // | GET    | /friends                           | none                        | 200 [{id, first_name, last_name, since}] |
 // | DELETE | /friends/{profileId}               | Idempotency-Key honoured    | 204; not a friend: 404 |
-// | GET    | /friends/bookings                  | X-Facility-Id, start_date, end_date (as GET /sessions) | 200 [{session_id, friends: [{id, first_name}]}] |
+// | GET    | /friends/bookings                  | X-Facility-Id, start_date, end_date (as GET /sessions) | 200 [{session_id, start_date, friends: [{id, first_name}]}] |
 
 const MAX_ID = 2_147_483_647;
 

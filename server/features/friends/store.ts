@@ -126,7 +126,7 @@ export async function friendsBookings(db: Db, me: number, facilityId: number, fr
     .innerJoin('members_profiles as p', (join) => join.on((eb) => eb.or([eb.and([eb('f.profile_a', '=', me), eb('p.id', '=', eb.ref('f.profile_b'))]), eb.and([eb('f.profile_b', '=', me), eb('p.id', '=', eb.ref('f.profile_a'))])])))
     .innerJoin('visits as v', 'v.profile_id', 'p.id')
     .innerJoin('sessions as s', 's.id', 'v.session_id')
-    .select(['s.id as session_id', 'p.id', 'p.first_name'])
+    .select(['s.id as session_id', 's.start_at', 'p.id', 'p.first_name'])
     .where((eb) => eb.or([eb('f.profile_a', '=', me), eb('f.profile_b', '=', me)]))
     .where('p.share_bookings_with_friends', '=', 1)
     .where('v.state', 'in', ['booked', 'attended'])
@@ -142,7 +142,7 @@ export async function friendsBookings(db: Db, me: number, facilityId: number, fr
   const bySession = new Map<number, FriendsBooking>();
   for (const r of rows) {
     let entry = bySession.get(r.session_id);
-    if (!entry) bySession.set(r.session_id, (entry = { session_id: r.session_id, friends: [] }));
+    if (!entry) bySession.set(r.session_id, (entry = { session_id: r.session_id, start_date: r.start_at, friends: [] }));
     entry.friends.push({ id: r.id, first_name: r.first_name });
   }
   return [...bySession.values()];

@@ -7,7 +7,8 @@ import { TabNav } from '../../../ui/tabs/index';
 import { EmptyState } from '../../../ui/empty-state/index';
 import { Spinner } from '../../../ui/spinner/index';
 import { useFacilityTimeZone } from '../../../data/hooks/auth';
-import { useRefreshSession, useSession } from '../hooks/sessions';
+import { useRefreshSession, useRevalidate, useSession } from '../hooks/sessions';
+import { FriendsLine, pullFriendsBookings, useFriendsBooked } from '../../friends/public';
 import { classTabs, type ClassContext } from '../class-tabs';
 import './classes.css';
 
@@ -37,6 +38,7 @@ export default function ClassDetailScreen() {
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">{session.name}</h1>
+      <ClassFriends sessionId={session.id} facilityGuid={session.facility_guid} startDate={session.start_date} />
       <TabNav
         label={t('tabs.classTabs')}
         items={classTabs().map((tab) => (tab.path ? { to: `${base}/${tab.path}`, label: t(tab.label) } : { to: base, label: t(tab.label), end: true }))}
@@ -46,4 +48,14 @@ export default function ClassDetailScreen() {
       </div>
     </section>
   );
+}
+
+/** The friends booked into the class, kept on the device; asked again for this class alone. */
+function ClassFriends({ sessionId, facilityGuid, startDate }: { sessionId: number; facilityGuid: string; startDate: string }) {
+  const booked = useFriendsBooked(sessionId);
+  const from = new Date(startDate).toISOString();
+  const to = new Date(Date.parse(startDate) + 60_000).toISOString();
+  useRevalidate(`friends|${facilityGuid}|${from}`, () => pullFriendsBookings(facilityGuid, from, to));
+  if (!booked) return null;
+  return <p className="class-friends"><FriendsLine friends={booked.friends} /></p>;
 }

@@ -15,6 +15,7 @@ import { useFormat } from '../../../i18n/useFormat';
 import { EmptyState } from '../../../ui/empty-state/index';
 import { Spinner } from '../../../ui/spinner/index';
 import { SessionRow } from './SessionRow';
+import { pullFriendsBookings, useFriendsBookings } from '../../friends/public';
 // The sync entry, not the screens' one: the first paint of the timetable carries no account hooks.
 import { pullConcessions } from '../../account/public-sync';
 import { markFirstContent } from '../../../ui/first-content';
@@ -101,6 +102,9 @@ export default function ClassesScreen() {
   // What pays comes with the member's classes (after sign-in, on focus, back online), so a class
   // opened from here, even offline, knows the membership that covers it.
   useRevalidate(facility ? `${facility.guid}|${facility.org_id}` : null, () => (facility ? pullConcessions(facility.guid, facility.org_id) : Promise.resolve()));
+  // Which friends booked which class (a separate, small call; GET /sessions stays the same for all).
+  const friends = useFriendsBookings(facility?.guid, week.from, week.to);
+  useRevalidate(facility ? `friends|${facility.guid}|${week.from}|${week.to}` : null, () => (facility ? pullFriendsBookings(facility.guid, week.from, week.to) : Promise.resolve()));
   const touches = usePendingTouches();
   // The neighbouring ranges are read while the member looks at this one, so paging is instant.
   const loaded = sessions !== undefined;
@@ -193,7 +197,7 @@ export default function ClassesScreen() {
               </li>
             ) : (
               <li key={`s-${row.item.id}`} className="timetable__row">
-                <SessionRow session={row.item} now={now} format={format} pending={touches.has(touchKey('sessions', row.item.id))} />
+                <SessionRow session={row.item} now={now} format={format} pending={touches.has(touchKey('sessions', row.item.id))} friends={friends?.get(row.item.id)?.friends} />
               </li>
             ),
           )}

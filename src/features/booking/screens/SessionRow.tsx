@@ -5,8 +5,10 @@ import type { Session } from '../../../../core/contract/types';
 import type { Formatter } from '../../../i18n/format';
 import { StatusBadges } from './StatusBadges';
 import { instructorNames } from './instructors';
+import { FriendsLine } from '../../friends/public';
+import type { BookedFriend } from '../../../domain/friends-line';
 
-export const SessionRow = memo(function SessionRow({ session, now, format, pending }: { session: Session; now: Date; format: Formatter; pending: boolean }) {
+export const SessionRow = memo(function SessionRow({ session, now, format, pending, friends }: { session: Session; now: Date; format: Formatter; pending: boolean; friends?: readonly BookedFriend[] }) {
   const { t } = useTranslation('booking');
   const names = instructorNames(session.instructors, t);
   return (
@@ -18,6 +20,7 @@ export const SessionRow = memo(function SessionRow({ session, now, format, pendi
       <span className="session-row__main">
         <span className="session-row__name">{session.name}</span>
         {names && <span className="session-row__meta muted">{names}</span>}
+        <FriendsLine friends={friends} className="session-row__meta" />
         <StatusBadges session={session} now={now} format={format} pending={pending} />
       </span>
     </Link>

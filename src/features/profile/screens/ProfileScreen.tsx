@@ -53,6 +53,7 @@ export default function ProfileScreen() {
         <Cluster>
           <ButtonLink variant="primary" to="/profile/edit">{t('profile.edit')}</ButtonLink>
           <ButtonLink to="/profile/facilities">{t('profile.facilities')}</ButtonLink>
+          <ButtonLink to="/friends">{t('friends.profileLink')}</ButtonLink>
           <ButtonLink variant="ghost" to="/settings">{t('nav.settings')}</ButtonLink>
         </Cluster>
       </Stack>

@@ -1,5 +1,6 @@
 // Settings: the units every training form and record follows, hiding one's results from class
-// leaderboards, and the prompt to log a class's workout when it ends. Each change is saved at once
+// leaderboards, the prompt to log a class's workout when it ends, and showing one's bookings to
+// friends. Each change is saved at once
 // through the profile outbox (offline too).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ interface Choices {
   length_units: PreferredLengthUnits;
   hide_from_leaderboards: boolean;
   log_prompts: boolean;
+  share_bookings_with_friends: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ interface Choices {
  */
 function useChoices(profile: Profile | undefined): [Choices, (changes: Partial<Choices>) => void] {
   const units = measurementUnitsOf(profile);
-  const saved: Choices = { weight_units: units.weight, length_units: units.length, hide_from_leaderboards: profile?.hide_from_leaderboards === true, log_prompts: profile?.log_prompts !== false };
+  const saved: Choices = { weight_units: units.weight, length_units: units.length, hide_from_leaderboards: profile?.hide_from_leaderboards === true, log_prompts: profile?.log_prompts !== false, share_bookings_with_friends: profile?.share_bookings_with_friends !== false };
   const key = JSON.stringify(saved);
   const [local, setLocal] = useState({ key, choices: saved });
   if (local.key !== key) setLocal({ key, choices: saved });
@@ -70,6 +72,14 @@ export function TrainingPreferences() {
             onChange={(e) => save({ log_prompts: e.target.checked })} aria-describedby="log-prompts-hint" />
           <label htmlFor="log-prompts">{t('preferences.logPromptsLabel')}</label>
           <p id="log-prompts-hint" className="field__hint">{t('preferences.logPromptsHint')}</p>
+        </div>
+      </Card>
+      <Card title={t('friends.settingsTitle')}>
+        <div className="field field--check">
+          <input id="share-bookings-with-friends" type="checkbox" checked={choices.share_bookings_with_friends}
+            onChange={(e) => save({ share_bookings_with_friends: e.target.checked })} aria-describedby="share-bookings-with-friends-hint" />
+          <label htmlFor="share-bookings-with-friends">{t('friends.shareBookings')}</label>
+          <p id="share-bookings-with-friends-hint" className="field__hint">{t('friends.shareBookingsHint')}</p>
         </div>
       </Card>
     </>
