@@ -11,7 +11,7 @@ import { useCommand } from '../ui/use-command';
  */
 async function forgetPush(): Promise<void> {
   // Loaded on demand: the push code is not needed to paint the shell.
-  await import('../features/notifications/push').then((push) => push.unsubscribePush()).catch(() => undefined);
+  await import('../features/notifications/push').then((push) => push.forgetPushAtSignOut()).catch(() => undefined);
 }
 
 export function SignOutButton({ className = 'btn btn--danger' }: { className?: string }) {

@@ -31,8 +31,9 @@ export function login(email: string, password: string, options: { signal?: Abort
   });
 }
 
+/** Ending the session: asked briefly (signing out on a bad connection must not take 15 s); the device signs out whatever the answer. */
 export function logout(): Promise<void> {
-  return apiRequest<void>('DELETE', '/authentication', { scope: null, skipUnauthorizedHandler: true });
+  return apiRequest<void>('DELETE', '/authentication', { scope: null, skipUnauthorizedHandler: true, timeoutMs: 5_000 });
 }
 
 export function getProfile(options: MemberReadOptions = {}): Promise<Profile> {

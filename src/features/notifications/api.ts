@@ -37,7 +37,7 @@ export function savePushSubscription(subscription: PushSubscriptionPayload, opti
 }
 
 /** 204 whether or not the server knew the endpoint. */
-export function deletePushSubscription(endpoint: string, options: MemberWriteOptions = {}): Promise<void> {
+export function deletePushSubscription(endpoint: string, options: MemberWriteOptions & { timeoutMs?: number } = {}): Promise<void> {
   return apiRequest<void>('DELETE', '/push_subscriptions', { ...options, scope: null, body: { endpoint } });
 }
 

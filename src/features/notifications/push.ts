@@ -147,6 +147,26 @@ export async function unsubscribePush(): Promise<void> {
   }
 }
 
+/** How long signing out waits for the server to forget this device's subscription. */
+export const SIGN_OUT_WAIT_MS = 5_000;
+
+/**
+ * At sign-out: the server is asked to forget the subscription (briefly: a bad connection must not
+ * hold the member at the door), and this device unsubscribes whatever it answers, so the next
+ * person here never gets the last member's pushes. A subscription the server still holds then
+ * fails at the push service, which tells the server it is gone.
+ */
+export async function forgetPushAtSignOut(): Promise<void> {
+  const subscription = await currentSubscription();
+  if (!subscription) return;
+  try {
+    await deletePushSubscription(subscription.endpoint, { timeoutMs: SIGN_OUT_WAIT_MS }).catch(() => undefined);
+    await subscription.unsubscribe().catch(() => false);
+  } finally {
+    notifyPushChanged();
+  }
+}
+
 const pushListeners = new Set<() => void>();
 
 /** Called after this page turned push on or off, so views of the push state re-read it. */
