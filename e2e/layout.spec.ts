@@ -193,7 +193,7 @@ test.describe('every route at phone widths in light and dark', () => {
   const SIGNED_IN: { name: string; routes: (links: Links) => string[] }[] = [
     { name: 'timetable, class and bookings', routes: (l) => ['/classes', l.classPath, `${l.classPath}/workouts`, `${l.classPath}/leaderboard`, `${l.classPath}/online`, '/whiteboard', '/bookings', '/visits', l.visitPath, '/no/such/page'] },
     { name: 'appointments, courses, account and shop', routes: () => ['/appointments/book', '/appointments/book/staff?service=2', '/appointments/book/time?service=2&staff=any', '/appointments/1', '/courses', '/courses/1', '/account', '/account/edit', '/account/invoices', '/account/passes', '/checkout', '/checkout/payment', '/checkout/complete'] },
-    { name: 'feed, profile and settings', routes: () => ['/activity', '/profile', '/profile/edit', '/profile/facilities', '/settings', '/checkin'] },
+    { name: 'feed, profile and settings', routes: () => ['/activity', '/profile', '/profile/edit', '/profile/facilities', '/settings', '/checkin', '/friends', '/friends/accept/no-such-invitation-token-0000000000'] },
     { name: 'training log', routes: (l) => ['/training', '/training/lifts', l.liftPath, '/training/workouts/new', '/training/workouts/new/wod', l.wodPath, `${l.wodPath}/edit`, '/training/workouts/new/lift', l.liftWorkoutPath, `${l.liftWorkoutPath}/edit`, '/training/export', '/training/import'] },
   ];
   for (const group of SIGNED_IN) {
