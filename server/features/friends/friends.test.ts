@@ -24,6 +24,7 @@ describe('friends', () => {
   let samId: number;
   let kaiId: number;
   let keys = 0;
+  const acceptedBySam: string[] = [];
 
   const post = (b: Browser, path: string, json?: unknown, key?: string) => b.request(path, { method: 'POST', json, headers: key ? { 'Idempotency-Key': key } : {} });
   const invite = async (b: Browser) => {
@@ -76,6 +77,7 @@ describe('friends', () => {
     // Signed out: nothing.
     await expectError(await new Browser(server.url).get(`/api/v1/friends/invitations/${created.token}`), 401, 'unauthenticated');
 
+    acceptedBySam.push(created.token);
     const res = await accept(sam, created.token, 'sam-accept');
     expect(res.status).toBe(201);
     expect(z.parse(friendAccepted, await res.json())).toEqual({ friend: { id: alexId, first_name: 'Alex', last_name: 'Rivera' } });
@@ -182,6 +184,9 @@ describe('friends', () => {
     expect(await friendsOf(alex)).toEqual([]);
     expect(await friendsOf(sam)).toEqual([]);
     expect(friendsAt(await bookings(alex, 'Wellington'), wellington)).toEqual([]);
+    // Sam's old links, accepted before, do not make the friendship again.
+    for (const token of acceptedBySam) await expectError(await accept(sam, token), 404, 'not_found');
+    expect(await friendsOf(alex)).toEqual([]);
     // Friends again through a new invitation, Sam's this time; Alex ends it.
     expect((await accept(alex, (await invite(sam)).token)).status).toBe(201);
     expect(friendsAt(await bookings(alex, 'Wellington'), wellington)).toEqual([{ id: samId, first_name: 'Sam' }]);

@@ -75,16 +75,22 @@ export async function acceptInvitation(trx: Transaction<Database>, me: number, t
   if (!row) throw invitationNotFound();
   if (row.inviter_id === me) throw ownInvitation();
   const friend = { id: row.inviter_id, first_name: row.first_name, last_name: row.last_name };
-  // Already accepted by this member (a lost answer, a second tap): the same answer.
+  // Already accepted by this member (a lost answer, a second tap): the same answer while they are
+  // friends. Once either ended the friendship, the old link does not make it again: 404 (used).
   if (row.used_by === me) {
-    await befriend(trx, me, row.inviter_id, now);
-    return friend;
+    if (await areFriends(trx, me, row.inviter_id)) return friend;
+    throw invitationNotFound();
   }
   if (row.used_at !== null || row.expires_at <= now.toISOString()) throw invitationNotFound();
   const taken = await trx.updateTable('friend_invitations').set({ used_at: now.toISOString(), used_by: me }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
   if (Number(taken.numUpdatedRows) !== 1) throw invitationNotFound();
   await befriend(trx, me, row.inviter_id, now);
   return friend;
+}
+
+async function areFriends(db: Db, a: number, b: number): Promise<boolean> {
+  const { profile_a, profile_b } = pair(a, b);
+  return (await db.selectFrom('friendships').select('profile_a').where('profile_a', '=', profile_a).where('profile_b', '=', profile_b).executeTakeFirst()) !== undefined;
 }
 
 async function befriend(trx: Transaction<Database>, a: number, b: number, now: Date): Promise<void> {
