@@ -12,8 +12,12 @@ import { ApiError, ContractError, NetworkError } from '../data/api/errors';
  */
 export function describeCode(code: string, t: TFunction, params?: ErrorParams): string {
   if (!/^[a-z][a-z0-9_]{0,63}$/.test(code)) return '';
-  return t(`errors.codes.${code as 'rate_limited'}`, { defaultValue: '', ...params });
+  // An empty default would come back as the key itself: a code without words is told by this mark.
+  const text = t(`errors.codes.${code as 'rate_limited'}`, { defaultValue: UNKNOWN, ...params });
+  return text === UNKNOWN ? '' : text;
 }
+
+const UNKNOWN = '\u0000';
 
 export function describeError(error: unknown, t: TFunction): string {
   if (error instanceof NetworkError) return t('errors.network');
