@@ -12,6 +12,7 @@ import { test, expect, expectAccessible, goOffline, goOnline, waitForServiceWork
 import { headlessShellPath } from './chromium';
 import { E2E_ADMIN_TOKEN } from './support/admin-token';
 import { countOf, countVisits, MemberApi, withDatabase } from './support/studio';
+import { sweepState, type Finding } from './support/layout';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -91,6 +92,10 @@ test.describe('check-in at the front desk', () => {
       await expect(result).toContainText('Sam');
       await expect(result).toContainText('Checked in');
       await expect(deskPage.getByTestId('desk-queued')).toHaveText('1 check-in waiting to be sent');
+      // The desk in use fits a phone, 320–430 px, light and dark.
+      const findings: Finding[] = [];
+      await sweepState(deskPage, 'desk (checked in offline)', findings);
+      expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);
       // The same code again (a photo of it): refused.
       await deskPage.getByTestId('desk-scan').click();
       await expect(result).toHaveText('This code was already used. Ask the member to show the current one.');
