@@ -126,7 +126,6 @@ export type StoredProduct = Product & { org_id: number };
 /** The member's cart in one organisation, as the device shows it (queued edits included). */
 export type StoredCart = Cart & { org_id: number };
 
-/** The member's rest between sets for one movement, on this device only (docs/decisions.md#rest-timer). */
 /** A member's check-in credential for one facility on this device (features/checkin). */
 export interface StoredCheckinCredential {
   /** `${profileId}:${facilityGuid}` */
@@ -144,6 +143,7 @@ export interface StoredCheckinCredential {
   clockOffsetMs: number;
 }
 
+/** The member's rest between sets for one movement, on this device only (docs/decisions.md#rest-timer). */
 export interface RestPreset {
   movementId: number;
   seconds: number;
