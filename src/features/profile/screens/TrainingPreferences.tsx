@@ -59,29 +59,25 @@ export function TrainingPreferences() {
         </Stack>
       </Card>
       <Card title={t('preferences.leaderboards')}>
-        <div className="field field--check">
-          <input id="hide-from-leaderboards" type="checkbox" checked={choices.hide_from_leaderboards}
-            onChange={(e) => save({ hide_from_leaderboards: e.target.checked })} aria-describedby="hide-from-leaderboards-hint" />
-          <label htmlFor="hide-from-leaderboards">{t('preferences.hideFromLeaderboards')}</label>
-          <p id="hide-from-leaderboards-hint" className="field__hint">{t('preferences.hideFromLeaderboardsHint')}</p>
-        </div>
+        <CheckSetting id="hide-from-leaderboards" checked={choices.hide_from_leaderboards} onChange={(hide_from_leaderboards) => save({ hide_from_leaderboards })} label={t('preferences.hideFromLeaderboards')} hint={t('preferences.hideFromLeaderboardsHint')} />
       </Card>
       <Card title={t('preferences.logPrompts')}>
-        <div className="field field--check">
-          <input id="log-prompts" type="checkbox" checked={choices.log_prompts}
-            onChange={(e) => save({ log_prompts: e.target.checked })} aria-describedby="log-prompts-hint" />
-          <label htmlFor="log-prompts">{t('preferences.logPromptsLabel')}</label>
-          <p id="log-prompts-hint" className="field__hint">{t('preferences.logPromptsHint')}</p>
-        </div>
+        <CheckSetting id="log-prompts" checked={choices.log_prompts} onChange={(log_prompts) => save({ log_prompts })} label={t('preferences.logPromptsLabel')} hint={t('preferences.logPromptsHint')} />
       </Card>
       <Card title={t('friends.settingsTitle')}>
-        <div className="field field--check">
-          <input id="share-bookings-with-friends" type="checkbox" checked={choices.share_bookings_with_friends}
-            onChange={(e) => save({ share_bookings_with_friends: e.target.checked })} aria-describedby="share-bookings-with-friends-hint" />
-          <label htmlFor="share-bookings-with-friends">{t('friends.shareBookings')}</label>
-          <p id="share-bookings-with-friends-hint" className="field__hint">{t('friends.shareBookingsHint')}</p>
-        </div>
+        <CheckSetting id="share-bookings-with-friends" checked={choices.share_bookings_with_friends} onChange={(share_bookings_with_friends) => save({ share_bookings_with_friends })} label={t('friends.shareBookings')} hint={t('friends.shareBookingsHint')} />
       </Card>
     </>
+  );
+}
+
+/** A switch of the member's with what it does under it, saved the moment it changes. */
+function CheckSetting({ id, checked, onChange, label, hint }: { id: string; checked: boolean; onChange: (checked: boolean) => void; label: string; hint: string }) {
+  return (
+    <div className="field field--check">
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={`${id}-hint`} />
+      <label htmlFor={id}>{label}</label>
+      <p id={`${id}-hint`} className="field__hint">{hint}</p>
+    </div>
   );
 }
