@@ -50,5 +50,8 @@ const bookingsPull = definePull<Range, FriendsBooking[]>({
 /** The classes of [from, to) (ISO instants) at the facility with friends booked. */
 export function pullFriendsBookings(facilityGuid: string, from: string, to: string, options: PullOptions = {}): Promise<RefreshResult> {
   if (!(Date.parse(from) < Date.parse(to))) return Promise.resolve('fresh');
+  // Asked at every look, so not at all where the device knows it has no network (a repeat visit
+  // offline tries nothing): the next look online, or the connection's return, asks.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return Promise.resolve('offline');
   return bookingsPull({ facilityGuid, from, to }, options);
 }
