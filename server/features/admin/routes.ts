@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { tokensMatch } from './token';
 import { pathId } from '../booking/http';
-import type { AppEnv } from '../../http/context';
+import type { AppContext, AppEnv } from '../../http/context';
 import { ApiError, notFound, payloadTooLarge } from '../../http/errors';
 import { readJson } from '../../http/validate';
 import { cancelAppointment, cancelClass, moveAppointment, publishPost } from '../notifications/events';
@@ -40,9 +40,14 @@ const invitationBody = z.object({
 const ADMIN_BODY_LIMIT = 64 * 1024;
 
 /** Bearer <admin token> checked in constant time, else 401: the /admin routes, GET /metrics and /admin/errors (features/client-reports). */
+/** The token of `Authorization: Bearer <token>`, or null. */
+export function bearerToken(c: AppContext): string | null {
+  return /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? null;
+}
+
 export const adminAuth = createMiddleware<AppEnv>(async (c, next) => {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
-  if (!match?.[1] || !tokensMatch(match[1], c.get('deps').adminToken)) {
+  const token = bearerToken(c);
+  if (!token || !tokensMatch(token, c.get('deps').adminToken)) {
     throw new ApiError(401, 'admin_unauthorized', 'A valid admin token is required (Authorization: Bearer <token>).', undefined, { 'WWW-Authenticate': 'Bearer realm="admin"' });
   }
   await next();

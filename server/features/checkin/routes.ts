@@ -10,6 +10,7 @@ import { clientIp } from '../../http/request-info';
 import { profileId, requireAuth } from '../../http/session';
 import { readJson } from '../../http/validate';
 import { tokensMatch } from '../admin/token';
+import { bearerToken } from '../admin/routes';
 import { pathId, requireFacility } from '../booking/http';
 import { checkScanTime, roster, takeCheckin, verifyCheckin } from './checkin';
 import { createCredential, createDeskToken, facilityKeys, findDesk, findFacility, listFacilities, memberName, revokeCredential, revokeDeskToken, type Desk } from './store';
@@ -66,10 +67,6 @@ function deskLimiter(deps: Deps): LoginRateLimiter {
   return limiter;
 }
 
-function bearer(c: AppContext): string | null {
-  return /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? null;
-}
-
 /** The admin token (constant time, as adminAuth), failures counted per address. */
 async function requireAdminToken(c: AppContext): Promise<void> {
   const deps = c.get('deps');
@@ -77,7 +74,7 @@ async function requireAdminToken(c: AppContext): Promise<void> {
   const ip = clientIp(c);
   const wait = await limiter.addressWait(ip);
   if (wait !== null) throw new ApiError(429, 'rate_limited', 'Too many attempts. Please wait a while and try again.', undefined, { 'Retry-After': String(wait) });
-  const token = bearer(c);
+  const token = bearerToken(c);
   if (!token || !tokensMatch(token, deps.adminToken)) {
     await limiter.recordAttempt(ip);
     throw new ApiError(401, 'admin_unauthorized', 'A valid admin token is required (Authorization: Bearer <token>).', undefined, { 'WWW-Authenticate': 'Bearer realm="admin"' });
@@ -85,7 +82,7 @@ async function requireAdminToken(c: AppContext): Promise<void> {
 }
 
 async function requireDesk(c: AppContext): Promise<Desk> {
-  const token = bearer(c);
+  const token = bearerToken(c);
   const desk = token ? await findDesk(c.get('deps').db, token) : null;
   if (!desk) throw new ApiError(401, 'desk_unauthorized', 'This desk is not signed in (Authorization: Bearer <desk token>); sign in again with the admin token.', undefined, { 'WWW-Authenticate': 'Bearer realm="desk"' });
   return desk;

@@ -45,6 +45,8 @@ export interface RequestOptions {
   scope: ApiScope | null;
   /** Login and logout: a 401 there is an answer, not an expired session. */
   skipUnauthorizedHandler?: boolean;
+  /** A bearer token instead of the member's cookie (the front desk's calls): sent without cookies. */
+  bearer?: string;
 }
 
 type Schemas = { [K in keyof typeof Contract as (typeof Contract)[K] extends ZodMiniType ? K : never]: (typeof Contract)[K] };
@@ -99,6 +101,7 @@ function buildHeaders(options: RequestOptions): Headers {
   if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
   if (options.scope?.facilityGuid) headers.set('X-Facility-Id', options.scope.facilityGuid);
   if (options.scope?.clubId != null) headers.set('X-Club-Id', String(options.scope.clubId));
+  if (options.bearer) headers.set('Authorization', `Bearer ${options.bearer}`);
   return headers;
 }
 
@@ -161,7 +164,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
       method,
       headers: buildHeaders(options),
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: 'include',
+      credentials: options.bearer ? 'omit' : 'include',
       signal: abort.signal,
     });
     if (!response.ok) {

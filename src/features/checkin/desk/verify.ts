@@ -13,14 +13,6 @@ export type DeskVerdict =
 
 export type DeskInput = { code: string } | { digits: string };
 
-const keys = new WeakMap<object, Promise<CryptoKey>>();
-
-function publicKeyOf(roster: DeskRoster): Promise<CryptoKey> {
-  let key = keys.get(roster.public_key);
-  if (!key) keys.set(roster.public_key, (key = importPublicKey(roster.public_key as JsonWebKey)));
-  return key;
-}
-
 /** The member's booked class this check-in is for, from the roster, and whether it was checked in already. */
 export function bookingAt(roster: DeskRoster, profileId: number, at: number): { session: RosterClass | null; status: DeskCheckinResult['status'] } {
   const theirs = roster.bookings.filter((b) => b.profile_id === profileId);
@@ -40,7 +32,7 @@ export async function verifyAtDesk(input: DeskInput, kept: DeskRosterKept, now: 
   let profileId: number;
   let name: string;
   if ('code' in input) {
-    const check = await verifyCode(input.code, await publicKeyOf(roster), roster.facility.id, at);
+    const check = await verifyCode(input.code, await importPublicKey(roster.public_key as JsonWebKey), roster.facility.id, at);
     if (!check.ok) return check;
     ({ id: credentialId, profileId, name } = check.claims);
     step = check.step;

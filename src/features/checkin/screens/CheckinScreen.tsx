@@ -12,19 +12,10 @@ import { EmptyState } from '../../../ui/empty-state/index';
 import { Spinner } from '../../../ui/spinner/index';
 import { Button } from '../../../ui/button/index';
 import { QrCode } from '../../../ui/qr/index';
+import { useNow } from '../../booking/public';
 import { CHECKIN_STEP_SECONDS, readCredential, typedDigits } from '../../../../core/rules/checkin-code';
 import { codeAt, credentialKey, credentialState, provisionCredential, studioStep } from '../credential';
 import './checkin.css';
-
-/** The time now, every second: the code changes on the studio's 30-second steps. */
-function useSecond(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 1_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
-}
 
 /** Keeps the screen on while the code shows (a phone held out at the desk must not dim and lock); where the browser offers it. */
 function useScreenKeptOn(on: boolean): void {
@@ -57,7 +48,8 @@ export default function CheckinScreen() {
   const facility = useFacility();
   const profile = useProfile();
   const online = useOnline();
-  const now = useSecond();
+  // Every second: the countdown, and the code changes on the studio's 30-second steps.
+  const now = useNow(1_000).getTime();
   const key = auth?.profileId != null && auth.facilityGuid ? credentialKey(auth.profileId, auth.facilityGuid) : null;
   const stored = useLiveQuery(async () => (key ? ((await db.checkinCredentials.get(key)) ?? null) : null), [key]);
   const [failed, setFailed] = useState(false);

@@ -121,10 +121,10 @@ function Desk({ signIn, initialRoster, onSignedOut }: { signIn: DeskSignIn; init
     const kept = (await readRoster()) ?? roster;
     if (!kept) return setProblem(t('desk.noRoster'));
     setProblem(null);
+    // Taken and, online, already answered: shown as the desk now keeps it.
     const result = await takeCheckin(input, kept, signIn);
-    setLast(result);
+    setLast('key' in result ? ((await listCheckins()).find((c) => c.key === result.key) ?? result) : result);
     setRoster(await readRoster());
-    if ('key' in result) setLast((await listCheckins()).find((c) => c.key === result.key) ?? result);
   };
   const submitDigits = (event: FormEvent) => {
     event.preventDefault();
