@@ -17,7 +17,7 @@ const ROUTES = [
   '/courses', '/courses/:id',
   '/account', '/account/edit', '/account/invoices', '/account/passes',
   '/checkout', '/checkout/payment', '/checkout/complete',
-  '/activity', '/profile', '/profile/edit', '/profile/facilities', '/settings',
+  '/activity', '/profile', '/profile/edit', '/profile/facilities', '/friends', '/settings', '/checkin',
   '/training', '/training/lifts', '/training/lifts/:liftId', '/training/workouts/new', '/training/workouts/new/wod', '/training/workouts/new/lift',
   '/training/workouts/wod/:id', '/training/workouts/wod/:id/edit', '/training/workouts/lift/:id', '/training/workouts/lift/:id/edit',
 ] as const;
@@ -196,9 +196,12 @@ test('from the timetable every signed-in screen is at most three taps away, by t
   await walk.home();
   await walk.menu('settings', 'Settings');
   await walk.at('Settings');
+  await walk.home();
+  await walk.menu('checkin', 'Check-in code');
+  await walk.at('Check-in code');
 
   // The profile, from the top bar.
-  for (const [link, heading] of [['Edit profile', 'Edit profile'], ['Facilities', 'Facilities']] as const) {
+  for (const [link, heading] of [['Edit profile', 'Edit profile'], ['Facilities', 'Facilities'], ['Friends', 'Friends']] as const) {
     await walk.home();
     await walk.tap(page.getByTestId('profile-link'), 'the profile');
     await walk.at('Profile');
