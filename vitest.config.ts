@@ -26,7 +26,9 @@ export default defineConfig({
     globalSetup: process.env.TEST_PG ? ['tests/support/pg-setup.ts'] : [],
     projects: [
       { define, test: { ...shared, name: 'rules', include: ['core/**/*.test.ts', 'src/domain/**/*.test.ts', 'src/i18n/**/*.test.ts'], environment: 'node', isolate: false } },
-      { define, test: { ...shared, name: 'data', include: ['src/data/**/*.test.ts', 'src/features/**/*.test.ts'], environment: 'node', isolate: false, setupFiles: ['tests/support/data-setup.ts'] } },
+      // Under TEST_PG only the data tests that talk to a server (*.server.test.ts): the others never
+      // reach a database, and ran twice for nothing.
+      { define, test: { ...shared, name: 'data', include: process.env.TEST_PG ? ['src/**/*.server.test.ts'] : ['src/data/**/*.test.ts', 'src/features/**/*.test.ts'], environment: 'node', isolate: false, setupFiles: ['tests/support/data-setup.ts'] } },
       { define, test: { ...shared, name: 'server', include: ['server/**/*.test.ts'], environment: 'node', isolate: false } },
       { define, test: { ...shared, name: 'components', include: ['src/**/*.test.tsx'], environment: 'happy-dom', setupFiles: ['tests/support/components-setup.ts'] } },
     ],

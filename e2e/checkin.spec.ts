@@ -41,7 +41,7 @@ async function bookClassStartingSoon(baseURL: string, facilityName: string): Pro
 }
 
 test.describe('check-in at the front desk', () => {
-  test('the phone shows its code offline; the desk reads it offline, refuses it again and once expired, and sends it once @two-processes', async ({ page, context, loginPage, shell, baseURL }) => {
+  test('the phone shows its code offline; the desk reads it offline, refuses it again and once expired, and sends it once', async ({ page, context, loginPage, shell, baseURL }) => {
     test.slow();
     const folder = await mkdtemp(join(tmpdir(), 'desk-camera-'));
     const camera = join(folder, 'camera.mjpeg');

@@ -71,7 +71,7 @@ test.describe('organisations, language and screens', () => {
     }).toBe('+64 21 555 0101');
   });
 
-  test('the server refuses a facility the member does not belong to', { tag: '@two-processes' }, async ({ page, loginPage }) => {
+  test('the server refuses a facility the member does not belong to', async ({ page, loginPage }) => {
     await loginPage.signInAs(DEMO.kai);
     const alexProfile = await page.request.fetch('/api/v1/facilities/does-not-matter', { headers: { 'X-App-Id': 'member-pwa' } });
     expect([403, 404]).toContain(alexProfile.status());
