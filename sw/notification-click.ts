@@ -6,7 +6,7 @@
 import { reportingFailure } from './reports';
 import { markNotificationRead } from '../src/features/notifications/commands';
 import { db } from '../src/data/db';
-import { flushOutbox } from '../src/data/sync/outbox';
+import { flushOutbox } from '../src/data/sync/replay';
 import { NOTIFICATION_NAVIGATE_MESSAGE } from '../core/rules/notifications';
 import { notificationTarget } from '../core/rules/notification-target';
 import { updateAppBadge } from './badge';

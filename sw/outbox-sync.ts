@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 // Background Sync (Chromium only): when connectivity returns while no page is open, the
 // worker sends the queued writes. The page flushes too; Web Locks keep it to one flusher.
-import { flushForSyncEvent } from '../src/data/sync/outbox';
+import { flushForSyncEvent } from '../src/data/sync/replay';
 import { connectApi } from '../src/data/auth';
 import { registerCommandOps } from "../src/features/ops";
 import { OUTBOX_SYNC_TAG } from '../src/data/sync/sync-tag';

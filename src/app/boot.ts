@@ -1,11 +1,10 @@
 // Starts the data layer once per page: API client wiring at once; the session check, and the
-// queued-write handlers (with the booking rules they need) load as their own chunk once the first
+// queued-write handlers (with the booking rules they need) and the outbox's replay load as their own chunks once the first
 // screen has shown the member's data (or after 3 s, or at once when the device holds none, or when
 // the member queues a write first), and only then do the sync triggers start. Live notifications and the
 // app badge follow in their own chunk (faye itself loads later still, when a member is signed in).
 import { connectApi, keepSessionChecked, memberDataMissing } from '../data/auth';
 import { listenForNotificationNavigation } from '../features/notifications/navigation';
-import { startSync } from '../data/sync/triggers';
 import { subscribeOutbox } from '../data/sync/outbox';
 import { registerMemberMemory } from '../data/memory';
 import { toast } from '../ui/toasts/index';
@@ -56,8 +55,11 @@ export function bootDataLayer(): void {
   clearToastsWithMemberData();
   // The saved screen shows the member's classes: it goes with the rest of their data.
   registerMemberMemory(forgetSavedScreens);
-  // Saving it is not needed for the first paint: its own chunk, loaded at once.
-  void import('./snapshot/capture').then(({ startSavingLastScreen }) => startSavingLastScreen());
+  // Saving it is not needed for the first paint: its own chunk, loaded once a screen has shown
+  // its content (the only screens it saves; or after 3 s), not fetched beside the first screen's own.
+  void afterFirstContent()
+    .then(() => import('./snapshot/capture'))
+    .then(({ startSavingLastScreen }) => startSavingLastScreen());
   // The contract's schemas load on the first answer to check, not with the first paint.
   connectApi({ contract: () => import('../../core/contract/index') });
   // The device already shows the member's data; checking the session with the server (and the
@@ -77,8 +79,8 @@ export function bootDataLayer(): void {
   const commandWaiting = firstCommand();
   const unlessCommand = (wait: Promise<void>) => Promise.race([wait, commandWaiting]);
   void unlessCommand(firstContent.then(idle))
-    .then(() => loadedOnline(() => import('../features/ops')))
-    .then(async ({ registerCommandOps }) => {
+    .then(() => loadedOnline(() => Promise.all([import('../features/ops'), import('../data/sync/triggers')])))
+    .then(async ([{ registerCommandOps }, { startSync }]) => {
       registerCommandOps();
       await unlessCommand(idle());
       startSync();

@@ -8,7 +8,7 @@ import { ApiError, NetworkError } from './api/errors';
 import type { Account, Profile } from '../../core/contract/types';
 import { db, memberTableObjects, type AuthState } from './db';
 import { getAuthState, SIGNED_OUT } from './sync/auth-row';
-import { pendingTouches, resumeAfterSignIn } from './sync/outbox';
+import { pendingTouches } from './sync/outbox';
 import { pullFacility, pullMember, pullProfile, type RefreshResult } from './sync/pull';
 import { patchStatus, reportingQuota } from './sync/status';
 import { clearMemberMemory } from './memory';
@@ -84,8 +84,9 @@ export async function signedInAs(profile: Profile): Promise<AuthState> {
     await db.meta.put(next);
     return next;
   }));
-  // Writes queued before the session expired go out now; sign-in does not wait for them.
-  void resumeAfterSignIn().catch(() => undefined);
+  // Writes queued before the session expired go out now; sign-in does not wait for them (nor for
+  // the replay's chunk).
+  void import('./sync/replay').then(({ resumeAfterSignIn }) => resumeAfterSignIn()).catch(() => undefined);
   await pullChosen(auth, true);
   persistStorage();
   return auth;

@@ -3,7 +3,8 @@
 // connection restored; after each, whatever is still queued is sent, so the next test starts clean.
 import { afterEach, beforeEach } from 'vitest';
 import type { ServerOptions } from '../../server/app';
-import { configureOutbox, flushOutbox } from '../../src/data/sync/outbox';
+import { configureOutbox } from '../../src/data/sync/outbox';
+import { flushOutbox } from '../../src/data/sync/replay';
 import { registerCommandOps } from '../../src/features/ops';
 import { resetDb } from './data-helpers';
 import { withRealServer, type RealServer } from './real-server';

@@ -10,7 +10,7 @@ vi.mock('../../data/hooks/sync', () => ({
   useSyncStatus: () => state.status,
   useStorageFull: () => state.storageFull,
 }));
-vi.mock('../../data/sync/outbox', () => ({ flushOutbox: vi.fn() }));
+vi.mock('../../data/sync/replay', () => ({ flushOutbox: vi.fn() }));
 
 const { SyncIndicator } = await import('./SyncIndicator');
 

@@ -1,8 +1,7 @@
 // The sync status of the shell: writes waiting (and whether offline), paused for sign-in, or the
-// last problem. Tapping it sends the queue now.
+// last problem. Tapping it sends the queue now (the replay is its own chunk, not the first paint's).
 import { useTranslation } from 'react-i18next';
 import { useStorageFull, useSyncStatus } from '../../data/hooks/sync';
-import { flushOutbox } from '../../data/sync/outbox';
 import { Icon } from '../../ui/icon/index';
 import { useOnline } from '../../ui/use-online';
 
@@ -26,7 +25,7 @@ export function SyncIndicator() {
   ].filter(Boolean).join('. ');
   return (
     <button type="button" className="btn btn--ghost btn--sm sync-indicator" data-testid="sync-indicator" aria-label={`${t('sync.status')}: ${label}. ${t('sync.syncNow')}`}
-      title={label} onClick={() => void flushOutbox({ ignoreBackoff: true })}>
+      title={label} onClick={() => void import('../../data/sync/replay').then(({ flushOutbox }) => flushOutbox({ ignoreBackoff: true }))}>
       <Icon name={storageFull || updateRequired ? 'alert-triangle' : online ? 'refresh' : 'cloud-off'} />
       {pending > 0 && <span className="sync-indicator__count">{pending}</span>}
       {/* Changes may be lost: this one is spelt out, not left to a tooltip. */}

@@ -8,7 +8,8 @@ import { PROFILE_UPDATE, updateProfile } from "../../features/profile/commands/p
 import { registerCommandOps } from "../../features/ops";
 import { db, type SyncStatus } from '../db';
 import { getAuthState } from './auth-row';
-import { commandTransaction, configureOutbox, enqueue, flushForSyncEvent, flushOutbox, hasOp, registerOp, REPLAY_BATCH, resumeAfterSignIn, whenNoneQueuedFor } from './outbox';
+import { commandTransaction, configureOutbox, enqueue, hasOp, registerOp, whenNoneQueuedFor } from './outbox';
+import { flushForSyncEvent, flushOutbox, REPLAY_BATCH, resumeAfterSignIn } from './replay';
 import { getStatus } from './status';
 import type { RecordedRequest } from '../../../tests/support/fake-api';
 import { makeAccount, makeProfile, resetDb, resetModules, signedInLocally, signedOutLocally, withFakeApi } from '../../../tests/support/data-helpers';

@@ -7,7 +7,7 @@ import { pullSession } from '../../features/booking/pull';
 import { registerCommandOps } from '../../features/ops';
 import { receiveNotification } from '../../features/notifications/pull';
 import { db } from '../db';
-import { flushOutbox } from './outbox';
+import { flushOutbox } from './replay';
 import { getStatus, isQuotaError } from './status';
 import { makeProfile, resetDb, signedInLocally, withFakeApi } from '../../../tests/support/data-helpers';
 

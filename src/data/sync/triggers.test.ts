@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiRequest } from '../api/client';
 import { db } from '../db';
-import { commandTransaction, configureOutbox, enqueue, flushOutbox, registerOp } from './outbox';
+import { commandTransaction, configureOutbox, enqueue, registerOp } from './outbox';
+import { flushOutbox } from './replay';
 import { getStatus } from './status';
 import { requestBackgroundSync, startSync } from './triggers';
 import { makeProfile, resetDb, signedInLocally, withFakeApi, waitFor } from '../../../tests/support/data-helpers';

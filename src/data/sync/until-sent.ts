@@ -2,7 +2,8 @@
 // changing the sign-in email) first lets the edits still queued for those rows reach the server.
 // Another context (the service worker) may be sending them, so this waits until none is left, for
 // a while, sending meanwhile.
-import { flushOutbox, pendingTouches } from './outbox';
+import { pendingTouches } from './outbox';
+import { flushOutbox } from './replay';
 
 const POLL_MS = 200;
 

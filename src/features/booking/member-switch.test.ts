@@ -8,7 +8,7 @@ import { book, configureBookingClock } from './commands';
 import { registerCommandOps } from '../ops';
 import { signIn, signOut } from '../../data/auth';
 import { db, type StoredSession } from '../../data/db';
-import { flushOutbox } from '../../data/sync/outbox';
+import { flushOutbox } from '../../data/sync/replay';
 import { useSessionsProgressive } from './hooks/sessions';
 import type { FakeHandler } from '../../../tests/support/fake-api';
 import { makeProfile, resetDb, resetModules } from '../../../tests/support/data-helpers';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { seedUuid } from '../../../server/db/seed';
 import { signIn } from '../../data/auth';
 import { db } from '../../data/db';
-import { flushOutbox } from '../../data/sync/outbox';
+import { flushOutbox } from '../../data/sync/replay';
 import { withCommandServer } from '../../../tests/support/command-server';
 import { orgIdOf, pullSessions } from './pull';
 import { bookEveryWeek, cancelReminder, remindMe, stopEveryWeek } from './recurring-commands';

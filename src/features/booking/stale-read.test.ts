@@ -6,7 +6,7 @@ import { book } from './commands';
 import { registerCommandOps } from '../ops';
 import { configureBookingClock } from './commands';
 import { db } from '../../data/db';
-import { flushOutbox } from '../../data/sync/outbox';
+import { flushOutbox } from '../../data/sync/replay';
 import { pullBookings, pullSession } from './pull';
 import type { RecordedRequest } from '../../../tests/support/fake-api';
 import { makeProfile, resetDb, signedInLocally, withFakeApi, waitFor } from '../../../tests/support/data-helpers';

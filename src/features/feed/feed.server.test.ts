@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { seedUuid } from '../../../server/db/seed';
 import { signIn } from '../../data/auth';
 import { db } from '../../data/db';
-import { flushOutbox } from '../../data/sync/outbox';
+import { flushOutbox } from '../../data/sync/replay';
 import { withCommandServer } from '../../../tests/support/command-server';
 import { addComment, reportItem, setReaction } from './commands';
 import { pullActivities, pullOlderActivities } from './pull';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../data/auth';
 import { db } from '../../data/db';
-import { flushOutbox } from '../../data/sync/outbox';
+import { flushOutbox } from '../../data/sync/replay';
 import { withCommandServer } from '../../../tests/support/command-server';
 import { updateProfile } from '../profile/commands/profile';
 import { pullFriends, pullFriendsBookings } from './pull';

@@ -6,7 +6,8 @@ import { markAllNotificationsRead, markNotificationRead, NOTIFICATION_MARK_READ,
 import { registerCommandOps } from "../ops";
 import { configureNotificationClock } from './commands';
 import { db } from '../../data/db';
-import { flushOutbox, pendingTouches } from '../../data/sync/outbox';
+import { pendingTouches } from '../../data/sync/outbox';
+import { flushOutbox } from '../../data/sync/replay';
 import { pullNotifications, receiveNotification, removeNotification } from './pull';
 import { NOTIFICATIONS_RESOURCE } from './resource';
 import type { RecordedRequest } from '../../../tests/support/fake-api';

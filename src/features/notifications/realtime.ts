@@ -7,7 +7,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import type { NotificationRealtimeMessage, Profile } from '../../../core/contract/types';
 import { matchesContract } from '../../data/api/client';
 import { db, type AuthState } from '../../data/db';
-import { flushOutbox } from '../../data/sync/outbox';
+import { flushOutbox } from '../../data/sync/replay';
 import { pullNotifications, receiveNotification, removeNotification } from './pull';
 import { patchStatus } from '../../data/sync/status';
 

@@ -290,7 +290,7 @@ describe('a waitlist offer answered from its notification', () => {
 
     online = true;
     fake.api.requests.length = 0;
-    const { flushOutbox } = await import('../../data/sync/outbox');
+    const { flushOutbox } = await import('../../data/sync/replay');
     await flushOutbox({ ignoreBackoff: true });
     const confirms = fake.api.requests.filter((r) => r.path === '/visits/500/confirm');
     expect(confirms).toHaveLength(1);

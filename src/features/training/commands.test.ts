@@ -7,7 +7,8 @@ import { deleteWorkout, editWorkout, importWorkouts, logWorkout, toggleWorkoutRe
 import { registerCommandOps } from "../ops";
 import { WORKOUT_OPS, type WorkoutCreateArgs } from "./rows";
 import { db, MemberDb } from '../../data/db';
-import { flushOutbox, pendingTouches } from '../../data/sync/outbox';
+import { pendingTouches } from '../../data/sync/outbox';
+import { flushOutbox } from '../../data/sync/replay';
 import { getStatus } from '../../data/sync/status';
 import { makeProfile, resetDb, signedInLocally, signedOutLocally, withFakeApi } from '../../../tests/support/data-helpers';
 import { BACK_SQUAT, board, entry, liftInput, MOVEMENTS, squatSets, TrainingServer, wod, wodInput } from '../../../tests/support/training-fixtures';

@@ -10,7 +10,7 @@ import { useIsPending } from '../../data/hooks/pending';
 import {
   LEADERBOARD_LIVE_MS, useLeaderboard, useLiftDetail, useLiftSummaries, useMovements, useRefreshLeaderboard, useRefreshTraining, useWorkout, useWorkouts,
 } from './hooks';
-import { flushOutbox } from '../../data/sync/outbox';
+import { flushOutbox } from '../../data/sync/replay';
 import { toStoredWorkout } from './pull';
 import type { FakeHandler } from '../../../tests/support/fake-api';
 import { makeProfile, resetDb, resetModules, signedInLocally } from '../../../tests/support/data-helpers';

@@ -6,7 +6,7 @@ import { deleteWorkout, editWorkout, logWorkout, toggleWorkoutReaction } from ".
 import { registerCommandOps } from "../ops";
 import { db } from '../../data/db';
 import { trainingQueries } from './hooks';
-import { flushOutbox } from '../../data/sync/outbox';
+import { flushOutbox } from '../../data/sync/replay';
 import { pullLeaderboard, pullMovements, pullWorkouts, toStoredWorkout } from './pull';
 import { makeAccount, makeProfile, resetDb, signedInLocally, withFakeApi } from '../../../tests/support/data-helpers';
 import { BACK_SQUAT, board, classWithFran, entry, FRAN, lift, MOVEMENTS, TrainingServer, wod, wodInput } from '../../../tests/support/training-fixtures';

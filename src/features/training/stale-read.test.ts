@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { deleteWorkout } from './commands';
 import { registerCommandOps } from '../ops';
 import { db } from '../../data/db';
-import { flushOutbox } from '../../data/sync/outbox';
+import { flushOutbox } from '../../data/sync/replay';
 import { pullWorkouts, toStoredWorkout } from './pull';
 import type { FakeReply, RecordedRequest } from '../../../tests/support/fake-api';
 import { makeProfile, resetDb, signedInLocally, withFakeApi, waitFor } from '../../../tests/support/data-helpers';

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Member, MemberUpdate } from '../../../../core/contract/types';
 import { db } from '../../../data/db';
-import { flushOutbox } from '../../../data/sync/outbox';
+import { flushOutbox } from '../../../data/sync/replay';
 import { registerCommandOps } from '../../ops';
 import { makeProfile, resetDb, signedInLocally, withFakeApi } from '../../../../tests/support/data-helpers';
 import { MEMBER_UPDATE, updateMember } from './member';
