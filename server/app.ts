@@ -60,7 +60,7 @@ import { checkinRoutes, deskRoutes } from './features/checkin/routes';
 import { friendRoutes } from './features/friends/routes';
 import { imageAuthRoutes, uploadRoutes } from './features/profile/avatar';
 import { pushKeyRoutes, pushSubscriptionRoutes } from './features/notifications/push-subscriptions-routes';
-import { sessionRoutes } from './features/booking/sessions-routes';
+import { sessionRoutes, weekWithSession } from './features/booking/sessions-routes';
 import { timezoneRoutes } from './features/profile/timezones-routes';
 import { visitRoutes } from './features/booking/visits-routes';
 import { BOOKING_JOB_INTERVAL_MS, recurringBookingRoutes, reminderRoutes, runBookingJobs } from './features/booking/recurring';
@@ -206,6 +206,8 @@ export function buildApp(deps: Deps, distDir: string): Hono<AppEnv> {
   // full web Request only to find that out.
   api.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : c.req.path === '/api/v1/client_reports' ? reportsBodyLimit(c, next) : apiBodyLimit(c, next)));
   api.use(requireAppId);
+  // GET /sessions asks for the member's part of its week with the session's lookup (PostgreSQL).
+  api.use('/sessions', weekWithSession);
   api.use(loadSession);
   api.use(facilityScope);
   api.route('/authentication', authenticationRoutes());

@@ -1,7 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
-import type { AuthSession } from '../features/auth/sessions';
+import type { AuthSession, SessionRead } from '../features/auth/sessions';
 import type { OfferBus } from '../features/booking/offers';
 import type { SharedWeeks } from '../features/booking/week';
 import type { AccountRow, Database, FacilityRow } from '../db/schema';
@@ -66,6 +66,8 @@ export interface AppEnv {
   Variables: {
     deps: Deps;
     auth: AuthSession | null;
+    /** A route's read to make with the session's lookup (set before loadSession; features/auth/sessions.ts#SessionRead). */
+    sessionRead: SessionRead | undefined;
     scope: Scope;
     /** X-Request-Id: the app's, when sane, else made here; echoed on the answer. */
     requestId: string;

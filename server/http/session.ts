@@ -10,8 +10,9 @@ import { isSecure } from './request-info';
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   const { db, now } = c.get('deps');
   const token = getCookie(c, SESSION_COOKIE);
-  // The facility and club the request names are read with the session (facility-scope.ts checks them).
-  const auth = await findSession(db, token, now(), scopeAsk(c));
+  // The facility and club the request names are read with the session (facility-scope.ts checks
+  // them), and the route's own read when it set one (GET /sessions on PostgreSQL).
+  const auth = await findSession(db, token, now(), scopeAsk(c), c.get('sessionRead'));
   c.set('auth', auth);
   // Sliding expiry: the browser's copy must live as long as the server's row.
   if (auth?.refreshed && token) setSessionCookie(c, token);

@@ -7,6 +7,7 @@ import { loadConfig } from '../config';
 import { ALEX, Browser, PASSWORD, signedIn, startTestServer, type TestServer } from '../testing/helpers';
 import { realtimeClient, subscribe, channelOf, waitUntil } from '../testing/notifications-helpers';
 import { wod } from '../testing/training-helpers';
+import { sample } from '../testing/metrics';
 import { createLogger, withoutSecrets } from './log';
 
 /** A logger whose lines the test reads (pino's destination is any stream). */
@@ -23,18 +24,6 @@ function capturedLog() {
     text: () => lines.join('\n'),
     records: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
   };
-}
-
-/** The value of one sample of a Prometheus text exposition (undefined: no such sample). */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    if (line.startsWith('#')) continue;
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const present = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([k, v]) => present[k] === v)) return Number(match[3]);
-  }
-  return undefined;
 }
 
 describe('logs and metrics of one server', () => {

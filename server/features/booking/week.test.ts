@@ -4,6 +4,8 @@ import type { Session } from '../../../core/contract/types';
 import type { Database } from '../../db/schema';
 import { addWaitlisted, DAY, facilityGuid, profileIdOf } from '../../testing/booking-helpers';
 import { ALEX, json, SAM, signedIn, startTestServer, type Browser, type TestServer } from '../../testing/helpers';
+import { onPostgres } from '../../db/index';
+import { sample } from '../../testing/metrics';
 import { presentSessions, sessionsQuery } from './present';
 import { sessionRange } from './range';
 
@@ -165,5 +167,44 @@ describe('GET /sessions: one shared week per data version, each member’s own p
     expect(byId(await json<Session[]>(alexAgain), target!.id).visit?.state).toBe('cancelled');
     // One member's tag never answers 304 for another whose answer differs.
     expect((await get(sam, { 'If-None-Match': alexAgain.headers.get('etag') ?? '' })).status).toBe(200);
+  });
+
+  /** Queries and transactions the server has run so far (each waited for a connection once). */
+  const queries = async () => {
+    const res = await fetch(`${server.url}/metrics`, { headers: { Authorization: `Bearer ${server.running.adminToken}` } });
+    return sample(await res.text(), 'member_pwa_db_connection_wait_seconds_count') ?? 0;
+  };
+
+  it('asks PostgreSQL once per answer: the session, its facility and the member’s part in one query', async () => {
+    await week(alex); // from here on this process knows the facility's zone
+    // A scrape reads figures from the database too: its own count is taken off.
+    const first = await queries();
+    const before = await queries();
+    const scrape = before - first;
+    const answers: Session[][] = [];
+    for (let i = 0; i < 5; i += 1) answers.push(await week(alex));
+    const asked = (await queries()) - before - scrape;
+    // PostgreSQL: one per answer (it was two: the session, then the member's part), give or take
+    // the offer sweep's check, at most once a second. SQLite: the session, the version, the
+    // visits, the enrolments, each in-process.
+    if (onPostgres(db)) expect(asked).toBeGreaterThanOrEqual(5);
+    if (onPostgres(db)) expect(asked).toBeLessThan(10);
+    else expect(asked).toBeGreaterThanOrEqual(20);
+    const expected = await alone(ALEX);
+    for (const answer of answers) expect(answer).toEqual(expected);
+  });
+
+  it('answers for the facility’s zone as it is now, also when it changed since this process last answered', async () => {
+    await week(sam);
+    const { time_zone } = await db.selectFrom('facilities').select('time_zone').where('id', '=', facilityId).executeTakeFirstOrThrow();
+    // A zone whose midnight is hours from Auckland's: the week starts at another instant.
+    await db.updateTable('facilities').set({ time_zone: 'Pacific/Honolulu' }).where('id', '=', facilityId).execute();
+    try {
+      expect(await week(sam)).toEqual(await alone(SAM));
+      expect(await week(sam)).toEqual(await alone(SAM));
+    } finally {
+      await db.updateTable('facilities').set({ time_zone }).where('id', '=', facilityId).execute();
+    }
+    expect(await week(sam)).toEqual(await alone(SAM));
   });
 });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Expression, Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { onPostgres } from '../../db/index';
 import { prepared } from '../../db/prepared';
 import type { Database, VisitRow } from '../../db/schema';
+import { sessionScopeQuery, type SessionRead } from '../auth/sessions';
 import { currentVisits, memberFields, presentShared, sessionsQuery, type MemberPart, type SharedSession } from './present';
 
 // GET /sessions (issue 30). Every member of a facility pulls the same week, and all but a few
@@ -83,8 +84,11 @@ interface MemberWeek {
   enrolled: number[];
 }
 
-const versionOf = (db: Db, facilityId: number) => db.selectFrom('facility_data_versions').select('version').where('facility_id', '=', facilityId);
-const visitsOf = (db: Db, facilityId: number, from: string, to: string, profileId: number) =>
+/** An id as a value, or as a column of the query around (the session's profile, the named facility). */
+type Id = number | Expression<number>;
+
+const versionOf = (db: Db, facilityId: Id) => db.selectFrom('facility_data_versions').select('version').where('facility_id', '=', facilityId);
+const visitsOf = (db: Db, facilityId: Id, from: string, to: string, profileId: Id) =>
   db
     .selectFrom('visits')
     .innerJoin('sessions', 'sessions.id', 'visits.session_id')
@@ -93,38 +97,65 @@ const visitsOf = (db: Db, facilityId: number, from: string, to: string, profileI
     .where('sessions.facility_id', '=', facilityId)
     .where('sessions.start_at', '>=', from)
     .where('sessions.start_at', '<', to);
-const enrolledOf = (db: Db, profileId: number) => db.selectFrom('course_enrolments').select('course_id').where('profile_id', '=', profileId);
+const enrolledOf = (db: Db, profileId: Id) => db.selectFrom('course_enrolments').select('course_id').where('profile_id', '=', profileId);
+/** The member's part of a week as columns of one query (PostgreSQL: JSON arrays). */
+const memberWeekColumns = (db: Db, facilityId: Id, from: string, to: string, profileId: Id) =>
+  [versionOf(db, facilityId).as('w_version'), jsonArrayFrom(visitsOf(db, facilityId, from, to, profileId)).as('w_visits'), jsonArrayFrom(enrolledOf(db, profileId)).as('w_enrolled')] as const;
 
 // Compiled once (db/prepared.ts); the stand-ins are ids and instants no request sends.
 const version = prepared(versionOf, -1);
 const visits = prepared(visitsOf, -1, '\0from', '\0to', -2);
 const enrolled = prepared(enrolledOf, -2);
 // On PostgreSQL one round trip, one snapshot: each query was a round trip of its own.
-const together = prepared(
-  (db, facilityId: number, from: string, to: string, profileId: number) =>
-    db.selectNoFrom([versionOf(db, facilityId).as('version'), jsonArrayFrom(visitsOf(db, facilityId, from, to, profileId)).as('visits'), jsonArrayFrom(enrolledOf(db, profileId)).as('enrolled')]),
-  -1,
+const together = prepared((db, facilityId: number, from: string, to: string, profileId: number) => db.selectNoFrom(memberWeekColumns(db, facilityId, from, to, profileId)), -1, '\0from', '\0to', -2);
+// And with the session's lookup, when the route knew the range before it (weekReadWithSession).
+const withSession = prepared(
+  (db, id: string, guid: string, orgId: number, from: string, to: string) =>
+    sessionScopeQuery(db, id, guid, orgId).select((eb) => memberWeekColumns(db, eb.ref('f.id') as Expression<number>, from, to, eb.ref('s.profile_id'))),
+  '\0id',
+  '\0guid',
+  -7,
   '\0from',
   '\0to',
-  -2,
 );
+
+type MemberWeekRow = Awaited<ReturnType<typeof together.first>>;
+
+const fromRow = (row: NonNullable<MemberWeekRow>): MemberWeek => ({ version: row.w_version ?? null, visits: row.w_visits, enrolled: row.w_enrolled.map((e) => e.course_id) });
+
+/** The session's lookup with the member's part of the range [from, to) (ISO instants), for http/session.ts#loadSession. */
+export function weekReadWithSession(from: string, to: string): SessionRead & { from: string; to: string } {
+  return { from, to, first: (db, id, guid, orgId) => withSession.first(db, id, guid, orgId, from, to) };
+}
 
 /** The facility's data version, then the member's visits of the range and course enrolments; on PostgreSQL in one query. */
 async function memberWeek(db: Db, facilityId: number, from: string, to: string, profileId: number): Promise<MemberWeek> {
   if (onPostgres(db)) {
     const row = await together.first(db, facilityId, from, to, profileId);
     if (!row) throw new Error('a select with no from answers one row');
-    return { version: row.version ?? null, visits: row.visits, enrolled: row.enrolled.map((e) => e.course_id) };
+    return fromRow(row);
   }
   // SQLite answers in-process: plain queries, the version first.
   const v = await version.first(db, facilityId);
   return { version: v?.version ?? null, visits: await visits.all(db, facilityId, from, to, profileId), enrolled: (await enrolled.all(db, profileId)).map((e) => e.course_id) };
 }
 
-/** The facility's classes starting in [from, to) as this member sees them: the ETag, and the JSON on demand. */
-export async function memberWeekAnswer(db: Db, weeks: SharedWeeks, facilityId: number, from: Date, to: Date, profileId: number): Promise<{ tag: string; body: () => string }> {
+/**
+ * The facility's classes starting in [from, to) as this member sees them: the ETag, and the JSON on
+ * demand. `read` is what weekReadWithSession read with the session, used when it was for this range.
+ */
+export async function memberWeekAnswer(
+  db: Db,
+  weeks: SharedWeeks,
+  facilityId: number,
+  from: Date,
+  to: Date,
+  profileId: number,
+  read?: { from: string; to: string; row: Record<string, unknown> | undefined },
+): Promise<{ tag: string; body: () => string }> {
   const [start, end] = [from.toISOString(), to.toISOString()];
-  const own = await memberWeek(db, facilityId, start, end, profileId);
+  const readHere = read?.row && read.from === start && read.to === end ? fromRow(read.row as NonNullable<MemberWeekRow>) : undefined;
+  const own = readHere ?? (await memberWeek(db, facilityId, start, end, profileId));
   const week = await weeks.get(`${facilityId} ${start} ${end}`, own.version, async () =>
     presentShared(db, await sessionsQuery(db).where('sessions.facility_id', '=', facilityId).where('sessions.start_at', '>=', start).where('sessions.start_at', '<', end).orderBy('sessions.start_at').orderBy('sessions.id').execute()),
   );
