@@ -9,7 +9,7 @@ import type { Account, Profile } from '../../core/contract/types';
 import { db, memberTableObjects, type AuthState } from './db';
 import { getAuthState, SIGNED_OUT } from './sync/auth-row';
 import { pendingTouches } from './sync/outbox';
-import { pullFacility, pullMember, pullProfile, type RefreshResult } from './sync/pull';
+import type { RefreshResult } from './sync/pull';
 import { patchStatus, reportingQuota } from './sync/status';
 import { clearMemberMemory } from './memory';
 import { now } from './clock';
@@ -46,7 +46,15 @@ function isOnline(): boolean {
   return (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false;
 }
 
+/**
+ * The pulls the session needs (the profile, the member's facility and memberships) load when first
+ * used, after the first screen's check or at a sign-in, not with the shell: a screen paints from the
+ * device without them.
+ */
+const pulls = () => import('./sync/pull');
+
 async function pullChosen(auth: AuthState, force: boolean): Promise<void> {
+  const { pullFacility, pullMember } = await pulls();
   await Promise.all([auth.facilityGuid ? pullFacility(auth.facilityGuid, { force }) : null, pullMember({ force })]);
 }
 
@@ -121,7 +129,7 @@ export async function selectFacility(guid: string): Promise<AuthState> {
     if (!account?.facilities.some((facility) => facility.guid === guid)) throw new Error(`Facility ${guid} is not in the current account`);
     return { ...current, facilityGuid: guid };
   });
-  await pullFacility(guid);
+  await (await pulls()).pullFacility(guid);
   return auth;
 }
 
@@ -215,7 +223,7 @@ export async function restoreSession(): Promise<RestoredSession> {
   const auth = await getAuthState();
   if (auth.status !== 'authenticated') return { auth, revalidated: 'skipped' };
   if (!isOnline()) return { auth, revalidated: 'skipped' };
-  const revalidated = await pullProfile({ force: true });
+  const revalidated = await (await pulls()).pullProfile({ force: true });
   if (revalidated === 'fetched') {
     await reconcileChoice();
     // Fresh marks do not count for a row the device lacks (a store evicted, a write cut short).

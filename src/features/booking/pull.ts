@@ -33,20 +33,8 @@ function windows(from: string, to: string): [string, string][] {
 }
 
 /** ISO instants compare correctly as text only in one form: UTC with milliseconds. */
-export function normaliseIso(value: string): string {
-  const time = Date.parse(value);
-  if (Number.isNaN(time)) throw new RangeError(`Not a date: ${value}`);
-  return new Date(time).toISOString();
-}
-
-export function sessionsResource(facilityGuid: string, fromIso: string, toIso: string): string {
-  return `sessions:${facilityGuid}:${normaliseIso(fromIso)}:${normaliseIso(toIso)}`;
-}
-
-export const bookingsResource = (facilityGuid: string) => `bookings:${facilityGuid}`;
-export const visitsResource = (facilityGuid: string) => `visits:${facilityGuid}`;
-export const sessionResource = (id: number) => `session:${id}`;
-export const visitResource = (id: number) => `visit:${id}`;
+export { bookingsResource, normaliseIso, sessionResource, sessionsResource, visitResource, visitsResource } from './resources';
+import { bookingsResource, normaliseIso, sessionResource, sessionsResource, visitResource, visitsResource } from './resources';
 
 /** Classes and visits are written together (a visit mirrors its class); profiles name the member's facilities. */
 const bookingTables = () => [db.sessions, db.visits, db.profiles];

@@ -4,7 +4,6 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type StoredFriend, type StoredFriendsBooking } from '../../data/db';
 import { useEffect } from 'react';
 import { useOnline } from '../../ui/use-online';
-import { pullFriends } from './pull';
 
 /** The member's friends by first name; undefined while IndexedDB answers. */
 export function useFriends(): StoredFriend[] | undefined {
@@ -15,7 +14,7 @@ export function useFriends(): StoredFriend[] | undefined {
 export function useRefreshFriends(): void {
   const online = useOnline();
   useEffect(() => {
-    if (online) void pullFriends();
+    if (online) void import('./pull').then(({ pullFriends }) => pullFriends());
   }, [online]);
 }
 

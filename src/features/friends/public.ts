@@ -2,4 +2,3 @@
 // the class page) and its live data.
 export { FriendsLine } from './FriendsLine';
 export { useFriendsBooked, useFriendsBookings } from './hooks';
-export { pullFriendsBookings } from './pull';

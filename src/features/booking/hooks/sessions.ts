@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db, type StoredSession } from '../../../data/db';
-import { normaliseIso, pullSession, pullSessions, sessionsResource } from '../pull';
+import { normaliseIso, sessionsResource } from '../resources';
 import { memberMemoryEpoch, registerMemberMemory } from '../../../data/memory';
 
 /**
@@ -91,6 +91,12 @@ export function useSession(id: number | null | undefined): StoredSession | null 
 }
 
 /**
+ * The pulls load when a screen first asks for a refresh (an effect, after its first rows are on
+ * screen from the device), not with the screen: the timetable's first paint needs only its rows.
+ */
+const loadPull = () => import('../pull');
+
+/**
  * Runs `run` now and again when the page regains focus, becomes visible or comes back online,
  * whenever `key` changes; null does nothing. Failures land in the sync status row, not here.
  */
@@ -127,7 +133,7 @@ export function useRevalidate(key: string | null, run: () => Promise<unknown>): 
 export function useRefreshSessions(facilityGuid: string | null | undefined, fromIso: string, toIso: string): boolean {
   const key = facilityGuid ? `${facilityGuid}|${fromIso}|${toIso}` : null;
   const [answered, setAnswered] = useState<string | null>(null);
-  useRevalidate(key, () => (facilityGuid ? pullSessions(facilityGuid, fromIso, toIso).finally(() => setAnswered(key)) : Promise.resolve()));
+  useRevalidate(key, () => (facilityGuid ? loadPull().then(({ pullSessions }) => pullSessions(facilityGuid, fromIso, toIso)).finally(() => setAnswered(key)) : Promise.resolve()));
   return key !== null && answered === key;
 }
 
@@ -137,5 +143,5 @@ export function useSessionsFetchedAt(facilityGuid: string | null | undefined, fr
 }
 
 export function useRefreshSession(id: number | null | undefined): void {
-  useRevalidate(id == null ? null : String(id), () => (id == null ? Promise.resolve() : pullSession(id)));
+  useRevalidate(id == null ? null : String(id), () => (id == null ? Promise.resolve() : loadPull().then(({ pullSession }) => pullSession(id))));
 }

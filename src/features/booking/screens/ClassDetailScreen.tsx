@@ -8,7 +8,8 @@ import { EmptyState } from '../../../ui/empty-state/index';
 import { Spinner } from '../../../ui/spinner/index';
 import { useFacilityTimeZone } from '../../../data/hooks/auth';
 import { useRefreshSession, useRevalidate, useSession } from '../hooks/sessions';
-import { FriendsLine, pullFriendsBookings, useFriendsBooked } from '../../friends/public';
+import { FriendsLine, useFriendsBooked } from '../../friends/public';
+import { pullFriendsBookings } from '../../friends/public-sync';
 import { classTabs, type ClassContext } from '../class-tabs';
 import './classes.css';
 

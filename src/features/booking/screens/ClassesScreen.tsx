@@ -15,9 +15,8 @@ import { useFormat } from '../../../i18n/useFormat';
 import { EmptyState } from '../../../ui/empty-state/index';
 import { Spinner } from '../../../ui/spinner/index';
 import { SessionRow } from './SessionRow';
-import { pullFriendsBookings, useFriendsBookings } from '../../friends/public';
+import { useFriendsBookings } from '../../friends/public';
 // The sync entry, not the screens' one: the first paint of the timetable carries no account hooks.
-import { pullConcessions } from '../../account/public-sync';
 import { markFirstContent } from '../../../ui/first-content';
 import { useNow } from './use-now';
 import { Button } from '../../../ui/button/index';
@@ -101,10 +100,10 @@ export default function ClassesScreen() {
   useShowsDataFrom(fetchedAt === undefined ? undefined : dataAgeLabel(format, fetchedAt, now.getTime()));
   // What pays comes with the member's classes (after sign-in, on focus, back online), so a class
   // opened from here, even offline, knows the membership that covers it.
-  useRevalidate(facility ? `${facility.guid}|${facility.org_id}` : null, () => (facility ? pullConcessions(facility.guid, facility.org_id) : Promise.resolve()));
+  useRevalidate(facility ? `${facility.guid}|${facility.org_id}` : null, () => (facility ? import('../../account/public-sync').then(({ pullConcessions }) => pullConcessions(facility.guid, facility.org_id)) : Promise.resolve()));
   // Which friends booked which class (a separate, small call; GET /sessions stays the same for all).
   const friends = useFriendsBookings(facility?.guid, week.from, week.to);
-  useRevalidate(facility ? `friends|${facility.guid}|${week.from}|${week.to}` : null, () => (facility ? pullFriendsBookings(facility.guid, week.from, week.to) : Promise.resolve()));
+  useRevalidate(facility ? `friends|${facility.guid}|${week.from}|${week.to}` : null, () => (facility ? import('../../friends/public-sync').then(({ pullFriendsBookings }) => pullFriendsBookings(facility.guid, week.from, week.to)) : Promise.resolve()));
   const touches = usePendingTouches();
   // The neighbouring ranges are read while the member looks at this one, so paging is instant.
   const loaded = sessions !== undefined;
