@@ -3,7 +3,6 @@
 import Dexie from 'dexie';
 import { chooseAccount, findAccount, firstFacility } from '../domain/account';
 import { configureApi, type ApiConfig } from './api/client';
-import { login, logout } from "./api/account";
 import { ApiError, NetworkError } from './api/errors';
 import type { Account, Profile } from '../../core/contract/types';
 import { db, memberTableObjects, type AuthState } from './db';
@@ -52,6 +51,7 @@ function isOnline(): boolean {
  * device without them.
  */
 const pulls = () => import('./sync/pull');
+// The sign-in and sign-out calls likewise: no screen needs them to paint.
 
 async function pullChosen(auth: AuthState, force: boolean): Promise<void> {
   const { pullFacility, pullMember } = await pulls();
@@ -63,6 +63,7 @@ async function pullChosen(auth: AuthState, force: boolean): Promise<void> {
  * profile, choose the account and facility. Throws ApiError (401 = wrong credentials) or NetworkError.
  */
 export async function signIn(email: string, password: string): Promise<AuthState> {
+  const { login } = await import('./api/account');
   return signedInAs(await login(email, password));
 }
 
@@ -142,8 +143,10 @@ export type SignOutResult = { status: 'signed-out' } | { status: 'pending'; coun
 export async function signOut(options: { force?: boolean } = {}): Promise<SignOutResult> {
   const count = await db.outbox.count();
   if (count > 0 && !options.force) return { status: 'pending', count };
+  // Its code not on the device and no network to fetch it: as offline, the device signs out anyway.
+  const account = await import('./api/account').catch(() => undefined);
   try {
-    await logout();
+    await account?.logout();
   } catch (error) {
     // Offline or already expired: the device is signed out anyway.
     if (!(error instanceof NetworkError) && !(error instanceof ApiError)) throw error;
