@@ -12,7 +12,7 @@ import { registerPush } from './push';
 import { registerRestTimer } from './rest-timer';
 import { registerErrorReports } from './reports';
 import * as contract from '../core/contract/index';
-import { configureContract } from '../src/data/api/client';
+import { configureContract } from '../src/data/api/config';
 
 declare const self: ServiceWorkerGlobalScope;
 

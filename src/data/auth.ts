@@ -2,7 +2,7 @@
 // the UI and guards read; this module is the only writer.
 import Dexie from 'dexie';
 import { chooseAccount, findAccount, firstFacility } from '../domain/account';
-import { configureApi, type ApiConfig } from './api/client';
+import { configureApi, type ApiConfig } from './api/config';
 import { ApiError, NetworkError } from './api/errors';
 import type { Account, Profile } from '../../core/contract/types';
 import { db, memberTableObjects, type AuthState } from './db';

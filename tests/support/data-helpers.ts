@@ -1,6 +1,6 @@
 // Shared fixtures for data-layer tests: a clean database and module state per test.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { configureApi } from '../../src/data/api/client';
+import { configureApi } from '../../src/data/api/config';
 import type { Account, Profile } from '../../core/contract/types';
 import { db, type AuthState } from '../../src/data/db';
 import { configureOutbox } from '../../src/data/sync/outbox';

@@ -2,5 +2,5 @@
 import 'fake-indexeddb/auto';
 
 // The contract's schemas, as the page and the service worker configure them at start.
-import { configureContract } from '../../src/data/api/client';
+import { configureContract } from '../../src/data/api/config';
 configureContract(() => import('../../core/contract/index'));

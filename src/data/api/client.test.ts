@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { apiRequest, configureApi } from './client';
+import { apiRequest } from './client';
+import { configureApi } from './config';
 import { setClock } from '../clock';
 import { getProfile, login, profileUpdatePayload, updateProfile } from "./account";
 import { ApiError, ContractError, NetworkError } from './errors';

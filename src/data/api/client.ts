@@ -6,18 +6,11 @@ import type * as Contract from '../../../core/contract/index';
 import { ApiError, ContractError, NetworkError } from './errors';
 import type { ApiErrorBody } from '../../../core/contract/types';
 import { now } from '../clock';
+import { apiConfig, contractModule } from './config';
 
 export const APP_ID = 'member-pwa';
 const DEFAULT_TIMEOUT_MS = 15_000;
 
-export interface ApiConfig {
-  baseUrl?: string;
-  fetch?: typeof fetch;
-  /** Called on any 401 except a failed login; awaited before the ApiError is thrown. */
-  onUnauthorized?: () => void | Promise<void>;
-  /** How this context loads core/contract's schemas (see configureContract). */
-  contract?: () => Promise<typeof Contract>;
-}
 
 export interface ApiScope {
   facilityGuid: string | null;
@@ -61,28 +54,7 @@ export interface ReadRequestOptions<T> extends RequestOptions {
   schema?: SchemaName<T>;
 }
 
-let contract: Promise<typeof Contract> | undefined;
-let loadContract: (() => Promise<typeof Contract>) | null = null;
-
-/**
- * How this context reaches core/contract's schemas. The page loads them lazily (they are not part
- * of the first paint); the service worker, a classic script that may hold no lazy import, passes
- * the module it bundles. Nothing is checked, and nothing stored, before this is called.
- */
-export function configureContract(loader: () => Promise<typeof Contract>): void {
-  loadContract = loader;
-  contract = undefined;
-}
-
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-let config: Required<Pick<ApiConfig, 'baseUrl'>> & Omit<ApiConfig, 'baseUrl'> = { baseUrl: '/api/v1' };
-
-export function configureApi(options: ApiConfig): void {
-  const { contract: loader, ...rest } = options;
-  config = { ...config, ...rest, baseUrl: options.baseUrl ?? config.baseUrl };
-  if (loader) configureContract(loader);
-}
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
@@ -92,7 +64,7 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
     else params.append(key, String(value));
   }
   const qs = params.toString();
-  return `${config.baseUrl}${path}${qs ? `?${qs}` : ''}`;
+  return `${apiConfig().baseUrl}${path}${qs ? `?${qs}` : ''}`;
 }
 
 function buildHeaders(options: RequestOptions): Headers {
@@ -155,7 +127,7 @@ function networkError(error: unknown, timedOut: boolean, callerAborted: boolean)
 }
 
 export async function apiRequest<T>(method: HttpMethod, path: string, options: ReadRequestOptions<T>): Promise<T> {
-  const doFetch = config.fetch ?? globalThis.fetch.bind(globalThis);
+  const doFetch = apiConfig().fetch ?? globalThis.fetch.bind(globalThis);
   const abort = abortController(options.signal, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   let response: Response;
   let text: string;
@@ -199,9 +171,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
 // The answer is returned as sent, extra fields included: the schema only checks the fields the
 // app relies on.
 async function contractSchema(name: keyof Schemas): Promise<ZodMiniType> {
-  if (!loadContract) throw new Error('configureContract() was not called in this context');
-  contract ??= loadContract();
-  return (await contract)[name] as ZodMiniType;
+  return (await contractModule())[name] as ZodMiniType;
 }
 
 /** Whether a message that did not come through apiRequest (realtime, push) matches the contract. */
@@ -218,7 +188,7 @@ async function checkContract(method: HttpMethod, path: string, schema: keyof Sch
 
 async function notifyUnauthorized(): Promise<void> {
   try {
-    await config.onUnauthorized?.();
+    await apiConfig().onUnauthorized?.();
   } catch {
     // Signing out locally must not hide the 401 from the caller.
   }

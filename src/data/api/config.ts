@@ -1,0 +1,47 @@
+// How this context talks to the API: the base URL, fetch, what a 401 does, where the contract's
+// schemas come from. Set once at start (data/auth.ts#connectApi, the service worker); the client
+// (./client.ts) reads it with each call and loads only when the first call is made.
+import type * as Contract from '../../../core/contract/index';
+
+export interface ApiConfig {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** Called on any 401 except a failed login; awaited before the ApiError is thrown. */
+  onUnauthorized?: () => void | Promise<void>;
+  /** How this context loads core/contract's schemas (see configureContract). */
+  contract?: () => Promise<typeof Contract>;
+}
+
+let config: Required<Pick<ApiConfig, 'baseUrl'>> & Omit<ApiConfig, 'baseUrl'> = { baseUrl: '/api/v1' };
+
+/** Sets what the calls use; unset fields keep theirs. */
+export function configureApi(options: ApiConfig): void {
+  const { contract: loader, ...rest } = options;
+  config = { ...config, ...rest, baseUrl: options.baseUrl ?? config.baseUrl };
+  if (loader) configureContract(loader);
+}
+
+/** What the calls use now. */
+export function apiConfig(): typeof config {
+  return config;
+}
+
+let contract: Promise<typeof Contract> | undefined;
+let loadContract: (() => Promise<typeof Contract>) | null = null;
+
+/**
+ * How this context reaches core/contract's schemas. The page loads them lazily (they are not part
+ * of the first paint); the service worker, a classic script that may hold no lazy import, passes
+ * the module it bundles. Nothing is checked, and nothing stored, before this is called.
+ */
+export function configureContract(loader: () => Promise<typeof Contract>): void {
+  loadContract = loader;
+  contract = undefined;
+}
+
+/** core/contract's schemas, loaded once (configureContract says how). */
+export function contractModule(): Promise<typeof Contract> {
+  if (!loadContract) throw new Error('configureContract() was not called in this context');
+  contract ??= loadContract();
+  return contract;
+}
