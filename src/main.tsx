@@ -14,7 +14,7 @@ import { App } from './app/App';
 import { preloadRoute, routeTemplate } from './app/routes';
 import { startTheme } from './app/theme';
 import { captureReplayFailure, installEarlyCapture, loadReporterWhen } from './features/reports/early';
-import { subscribeOutbox } from './data/sync/outbox';
+import { subscribeOutbox } from './data/sync/outbox-watch';
 import { afterFirstContent, whenIdle } from './ui/first-content';
 import './styles/index.css';
 import './app/app.css';

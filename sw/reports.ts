@@ -6,7 +6,7 @@
 // Sync, for the page's reports as well when no tab is open.
 import { browserOf } from '../core/rules/browser';
 import { messageOf, recordErrors, sendClientReports, stackOf, type CapturedError } from '../src/features/reports/public-sync';
-import { subscribeOutbox } from '../src/data/sync/outbox';
+import { subscribeOutbox } from '../src/data/sync/outbox-watch';
 import { RetryLaterError, unexpectedReplayAnswer } from '../src/data/sync/replay';
 import { CLIENT_REPORTS_SYNC_TAG } from '../src/data/sync/sync-tag';
 

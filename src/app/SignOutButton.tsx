@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../data/auth';
-import { pendingCount } from '../data/sync/outbox';
+import { pendingCount } from '../data/sync/outbox-watch';
 import { useCommand } from '../ui/use-command';
 
 /**

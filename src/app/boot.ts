@@ -5,7 +5,7 @@
 // app badge follow in their own chunk (faye itself loads later still, when a member is signed in).
 import { connectApi, keepSessionChecked, memberDataMissing } from '../data/auth';
 import { listenForNotificationNavigation } from '../features/notifications/navigation';
-import { subscribeOutbox } from '../data/sync/outbox';
+import { subscribeOutbox } from '../data/sync/outbox-watch';
 import { registerMemberMemory } from '../data/memory';
 import { toast } from '../ui/toasts/index';
 import { afterFirstContent, whenIdle } from '../ui/first-content';

@@ -7,12 +7,11 @@ import { ApiError, NetworkError } from './api/errors';
 import type { Account, Profile } from '../../core/contract/types';
 import { db, memberTableObjects, type AuthState } from './db';
 import { getAuthState, SIGNED_OUT } from './sync/auth-row';
-import { pendingTouches } from './sync/outbox';
 import type { RefreshResult } from './sync/pull';
 import { patchStatus, reportingQuota } from './sync/status';
 import { clearMemberMemory } from './memory';
 import { now } from './clock';
-import { touchKey } from './sync/touches';
+import { pendingKeys, touchKey } from './sync/touches';
 
 /** Point the client at the server and route every 401 to handleUnauthorized. */
 export function connectApi(options: Omit<ApiConfig, 'onUnauthorized'> = {}): void {
@@ -79,7 +78,7 @@ export async function signedInAs(profile: Profile): Promise<AuthState> {
     const storedIds = await db.profiles.toCollection().primaryKeys();
     const sameMember = storedIds.every((id) => id === profile.id) && (previous.profileId === null || previous.profileId === profile.id);
     if (!sameMember) await wipeMemberData();
-    if (!(await pendingTouches()).has(touchKey('profiles', profile.id))) await db.profiles.put(profile);
+    if (!(await pendingKeys()).has(touchKey('profiles', profile.id))) await db.profiles.put(profile);
     await db.pulls.put({ resource: 'profile', fetchedAt: now() });
     const account = chooseAccount(profile.accounts, sameMember ? previous.accountOrgId : null);
     const next: AuthState = {

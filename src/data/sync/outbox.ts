@@ -1,8 +1,8 @@
 // The outbox (DESIGN "Data layer rules" 1–4, 7, 8): commands queue intents here, in the
-// transaction of their optimistic write; replay.ts sends them. The queue side is what every screen
-// needs from the first paint (a command, the count waiting to sync); the replay loads after the
-// first screen, with the sync triggers (app/boot.ts). The service worker imports both, so they use
-// globalThis and feature detection only — no window or document.
+// transaction of their optimistic write; replay.ts sends them; outbox-watch.ts says what happened.
+// The queue loads with the first command's code, the replay after the first screen with the sync
+// triggers (app/boot.ts); only the watch is part of the first paint. The service worker imports all
+// three, so they use globalThis and feature detection only — no window or document.
 import Dexie, { type Table, type Transaction } from 'dexie';
 import type { BackoffOptions } from '../../domain/outbox';
 import type { ApiError } from '../api/errors';
@@ -10,7 +10,7 @@ import { db, type MemberTable, type OutboxEntry, type RefusedWhat } from '../db'
 import { recountPending, reportingQuota } from './status';
 import { now } from '../clock';
 import { isPending, pendingKeys } from './touches';
-import type { FlushResult } from './replay';
+import { emitCommitted, subscribeOutbox } from './outbox-watch';
 
 /** Bumped when the shape of queued args changes; an app that meets a newer entry leaves it queued. */
 export const OUTBOX_SCHEMA_VERSION = 1;
@@ -85,25 +85,6 @@ export function configureOutbox(options: Partial<Omit<OutboxClock, 'backoff'>> &
   clock = { ...clock, ...rest, backoff: { ...clock.backoff, ...(baseMs !== undefined && { baseMs }), ...(capMs !== undefined && { capMs }) } };
 }
 
-interface OutboxListener {
-  /** A transaction that enqueued something has committed. */
-  committed?: () => void;
-  /** A flush finished in this context. */
-  settled?: (result: FlushResult) => void;
-  /**
-   * A replay was answered in a way the app does not expect (unexpectedReplayAnswer): an error
-   * report is made of it. The entry itself is retried as ever.
-   */
-  replayFailed?: (error: unknown, op: string) => void;
-}
-
-const listeners = new Set<OutboxListener>();
-
-export function subscribeOutbox(listener: OutboxListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /**
  * Resolves once no queued write touches this row (at once when none does), or after `capMs`: a
  * pull made then is not held back by the member's own write, nor undone by its answer.
@@ -121,26 +102,9 @@ export async function whenNoneQueuedFor(key: string, capMs = 60_000): Promise<vo
   });
 }
 
-function emitCommitted(): void {
-  for (const listener of listeners) safely(() => listener.committed?.());
-}
 
-/** The replay (replay.ts) tells the listeners. */
-export function emitReplayFailed(error: unknown, op: string): void {
-  for (const listener of listeners) safely(() => listener.replayFailed?.(error, op));
-}
 
-export function emitSettled(result: FlushResult): void {
-  for (const listener of listeners) safely(() => listener.settled?.(result));
-}
 
-function safely(fn: () => void): void {
-  try {
-    fn();
-  } catch {
-    // A failing listener must not break the queue.
-  }
-}
 
 function rootOf(tx: Transaction): Transaction {
   let root = tx;
@@ -204,6 +168,3 @@ export function pendingTouches(): Promise<Set<string>> {
   return pendingKeys();
 }
 
-export async function pendingCount(): Promise<number> {
-  return db.outbox.count();
-}

@@ -10,7 +10,8 @@ import { getAuthState } from './auth-row';
 import { getStatus, isQuotaError, patchStatus, recountPending, reportStorageFull, storageRecovered } from './status';
 import { queuedTouching, stampConfirmed } from './touches';
 import { withWebLock } from './lock';
-import { emitReplayFailed, emitSettled, opHandler, outboxClock, OUTBOX_SCHEMA_VERSION, type OpContext, type OpHandler } from './outbox';
+import { opHandler, outboxClock, OUTBOX_SCHEMA_VERSION, type OpContext, type OpHandler } from './outbox';
+import { emitReplayFailed, emitSettled } from './outbox-watch';
 
 export type FlushOutcome = 'idle' | 'retry' | 'blocked' | 'signed-out' | 'backoff' | 'stalled';
 

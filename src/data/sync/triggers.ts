@@ -1,7 +1,7 @@
 // When the page flushes the outbox (see docs/rules.md#sync): on start, back online, tab visible again,
 // focus, after a command commits, and when a backoff timer runs out. Page only: the service
 // worker flushes from its own 'sync' event.
-import { subscribeOutbox } from './outbox';
+import { subscribeOutbox } from './outbox-watch';
 import { flushOutbox, type FlushResult } from './replay';
 import { patchStatus } from './status';
 import { OUTBOX_SYNC_TAG } from './sync-tag';
