@@ -3,7 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedUuid } from '../../server/db/seed';
 import { ApiError } from './api/errors';
-import { keepSessionChecked, restoreSession, selectFacility, signIn, signOut, switchAccount } from './auth';
+import { keepSessionChecked, restoreSession, selectFacility, signOut, switchAccount } from './auth';
+import { signIn } from './sign-in';
 import { registerCommandOps } from "../features/ops";
 import { updateProfile } from "../features/profile/commands/profile";
 import { db } from './db';

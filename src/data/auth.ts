@@ -4,14 +4,12 @@ import Dexie from 'dexie';
 import { chooseAccount, findAccount, firstFacility } from '../domain/account';
 import { configureApi, type ApiConfig } from './api/config';
 import { ApiError, NetworkError } from './api/errors';
-import type { Account, Profile } from '../../core/contract/types';
+import type { Account } from '../../core/contract/types';
 import { db, memberTableObjects, type AuthState } from './db';
 import { getAuthState, SIGNED_OUT } from './sync/auth-row';
 import type { RefreshResult } from './sync/pull';
-import { patchStatus, reportingQuota } from './sync/status';
+import { patchStatus } from './sync/status';
 import { clearMemberMemory } from './memory';
-import { now } from './clock';
-import { pendingKeys, touchKey } from './sync/touches';
 
 /** Point the client at the server and route every 401 to handleUnauthorized. */
 export function connectApi(options: Omit<ApiConfig, 'onUnauthorized'> = {}): void {
@@ -23,7 +21,8 @@ export function connectApi(options: Omit<ApiConfig, 'onUnauthorized'> = {}): voi
  * over member tables + meta; the caches are emptied again when it commits, so a read that raced
  * the wipe cannot leave the previous member's rows in them.
  */
-async function wipeMemberData(): Promise<void> {
+/** Empties every member table (another member signs in, or this one out). */
+export async function wipeMemberData(): Promise<void> {
   clearMemberMemory();
   Dexie.currentTransaction?.on('complete', clearMemberMemory);
   await Promise.all(memberTableObjects().map((table) => table.clear()));
@@ -34,11 +33,6 @@ function signedOut(reason: NonNullable<AuthState['reason']>): AuthState {
   return { ...SIGNED_OUT, reason };
 }
 
-function persistStorage(): void {
-  const storage = (globalThis as { navigator?: { storage?: { persist?: () => Promise<boolean> } } }).navigator?.storage;
-  // Asks the browser not to evict the offline data; best effort, never blocks sign-in.
-  storage?.persist?.().catch(() => undefined);
-}
 
 function isOnline(): boolean {
   return (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false;
@@ -50,55 +44,13 @@ function isOnline(): boolean {
  * device without them.
  */
 const pulls = () => import('./sync/pull');
-// The sign-in and sign-out calls likewise: no screen needs them to paint.
 
-async function pullChosen(auth: AuthState, force: boolean): Promise<void> {
+/** Fetches the chosen facility and the member's memberships. */
+export async function pullChosen(auth: AuthState, force: boolean): Promise<void> {
   const { pullFacility, pullMember } = await pulls();
   await Promise.all([auth.facilityGuid ? pullFacility(auth.facilityGuid, { force }) : null, pullMember({ force })]);
 }
 
-/**
- * Log in, then in one transaction: wipe another member's data if it is on the device, store the
- * profile, choose the account and facility. Throws ApiError (401 = wrong credentials) or NetworkError.
- */
-export async function signIn(email: string, password: string): Promise<AuthState> {
-  const { login } = await import('./api/account');
-  return signedInAs(await login(email, password));
-}
-
-/**
- * The server signed this browser in and answered with the profile (a sign-in, a password reset):
- * the device becomes that member's, keeping its data only when it is the same member.
- */
-export async function signedInAs(profile: Profile): Promise<AuthState> {
-  const auth = await reportingQuota(() => db.transaction('rw', [...memberTableObjects(), db.meta], async () => {
-    const previous = await getAuthState();
-    // After an expired session the auth row no longer names the member, but their profile row
-    // (and any queued writes) are still here: that is how the same member is recognised.
-    const storedIds = await db.profiles.toCollection().primaryKeys();
-    const sameMember = storedIds.every((id) => id === profile.id) && (previous.profileId === null || previous.profileId === profile.id);
-    if (!sameMember) await wipeMemberData();
-    if (!(await pendingKeys()).has(touchKey('profiles', profile.id))) await db.profiles.put(profile);
-    await db.pulls.put({ resource: 'profile', fetchedAt: now() });
-    const account = chooseAccount(profile.accounts, sameMember ? previous.accountOrgId : null);
-    const next: AuthState = {
-      key: 'auth',
-      status: 'authenticated',
-      profileId: profile.id,
-      accountOrgId: account?.org.id ?? null,
-      facilityGuid: firstFacility(account)?.guid ?? null,
-      reason: null,
-    };
-    await db.meta.put(next);
-    return next;
-  }));
-  // Writes queued before the session expired go out now; sign-in does not wait for them (nor for
-  // the replay's chunk).
-  void import('./sync/replay').then(({ resumeAfterSignIn }) => resumeAfterSignIn()).catch(() => undefined);
-  await pullChosen(auth, true);
-  persistStorage();
-  return auth;
-}
 
 async function chooseWithin(update: (auth: AuthState, accounts: Account[]) => AuthState): Promise<AuthState> {
   return db.transaction('rw', db.meta, db.profiles, async () => {

@@ -2,7 +2,8 @@
 // sign-out and when another member signs in, and not when the same member signs in again.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Profile } from '../../core/contract/types';
-import { signIn, signOut } from './auth';
+import { signOut } from './auth';
+import { signIn } from './sign-in';
 import { clearMemberMemory, memberMemoryEpoch, registerMemberMemory } from './memory';
 import { makeProfile, resetDb, withFakeApi } from '../../tests/support/data-helpers';
 

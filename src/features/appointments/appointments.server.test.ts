@@ -4,7 +4,7 @@
 // books every class.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedUuid } from '../../../server/db/seed';
-import { signIn } from '../../data/auth';
+import { signIn } from '../../data/sign-in';
 import { registerCommandOps } from '../ops';
 import { db } from '../../data/db';
 import { configureOutbox } from '../../data/sync/outbox';

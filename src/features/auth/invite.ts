@@ -1,6 +1,7 @@
 // Invitations for the screens: reading one, signing up with it (the new member is signed in on
 // this device) and, signed in, accepting it (the organisation is added and opened). Online only.
-import { signedInAs, switchAccount } from '../../data/auth';
+import { switchAccount } from '../../data/auth';
+import { signedInAs } from '../../data/sign-in';
 import type { AuthState } from '../../data/db';
 import { keepAnswered } from '../../data/sync/touches';
 import type { Profile } from '../../../core/contract/types';

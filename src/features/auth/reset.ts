@@ -1,6 +1,6 @@
 // Password reset for the signed-out screens: online only (there is no member data to work from
 // offline). Setting the new password signs this device in as the member.
-import { signedInAs } from '../../data/auth';
+import { signedInAs } from '../../data/sign-in';
 import type { AuthState } from '../../data/db';
 import { checkPasswordReset, completePasswordReset, requestPasswordReset } from './api';
 

@@ -2,7 +2,7 @@
 // jar playing the browser): optimistic rows, replay, idempotency, rejection, 401, concurrency.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedUuid } from '../../../server/db/seed';
-import { signIn } from '../../data/auth';
+import { signIn } from '../../data/sign-in';
 import { book, BOOKING_OPS, cancelBooking, confirmOffer, joinWaitlist, lateCancel, removeFromWaitlist } from "./commands";
 import { registerCommandOps } from "../ops";
 import { configureBookingClock } from './commands';

@@ -2,7 +2,7 @@
 // offline, shown at once, sent when back, refused ones undone.
 import { describe, expect, it } from 'vitest';
 import { seedUuid } from '../../../server/db/seed';
-import { signIn } from '../../data/auth';
+import { signIn } from '../../data/sign-in';
 import { db } from '../../data/db';
 import { flushOutbox } from '../../data/sync/replay';
 import { withCommandServer } from '../../../tests/support/command-server';

@@ -3,7 +3,7 @@
 // (a lost answer replayed with the same key), and a refused comment taken back with the reason.
 import { describe, expect, it } from 'vitest';
 import { seedUuid } from '../../../server/db/seed';
-import { signIn } from '../../data/auth';
+import { signIn } from '../../data/sign-in';
 import { db } from '../../data/db';
 import { flushOutbox } from '../../data/sync/replay';
 import { withCommandServer } from '../../../tests/support/command-server';

@@ -2,7 +2,7 @@
 // they booked are pulled into Dexie and read from there (offline too); the switch hiding one's
 // bookings is a profile field, saved offline and sent from the outbox.
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../data/auth';
+import { signIn } from '../../data/sign-in';
 import { db } from '../../data/db';
 import { flushOutbox } from '../../data/sync/replay';
 import { withCommandServer } from '../../../tests/support/command-server';

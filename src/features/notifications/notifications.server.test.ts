@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { markRead } from '../../../server/features/notifications/store';
 import type { PushSender, PushTarget } from '../../../server/push/sender';
 import { deletePushSubscription, getVapidPublicKey, savePushSubscription } from "./api";
-import { signIn } from '../../data/auth';
+import { signIn } from '../../data/sign-in';
 import { markAllNotificationsRead, markNotificationRead } from "./commands";
 import { registerCommandOps } from "../ops";
 import { db } from '../../data/db';

@@ -2,7 +2,8 @@
 // profile pull that read the profile before it was turned on answers after (the session check at
 // start did, and Settings showed "Turn on" again after a tap on it).
 import { describe, expect, it } from 'vitest';
-import { connectApi, signIn } from '../../data/auth';
+import { connectApi } from '../../data/auth';
+import { signIn } from '../../data/sign-in';
 import { db } from '../../data/db';
 import { pullProfile } from '../../data/sync/pull';
 import { withCommandServer } from '../../../tests/support/command-server';

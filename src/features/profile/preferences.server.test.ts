@@ -1,7 +1,7 @@
 // Units and leaderboard visibility are profile fields: changed offline they show at once on the
 // device and reach the server from the outbox when the connection is back.
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../../data/auth';
+import { signIn } from '../../data/sign-in';
 import { db } from '../../data/db';
 import { flushOutbox } from '../../data/sync/replay';
 import { withCommandServer } from '../../../tests/support/command-server';

@@ -3,7 +3,7 @@
 // once, even when an answer is lost.
 import { describe, expect, it } from 'vitest';
 import { seedUuid } from '../../../server/db/seed';
-import { signIn } from '../../data/auth';
+import { signIn } from '../../data/sign-in';
 import { db } from '../../data/db';
 import { flushOutbox } from '../../data/sync/replay';
 import { isWrite } from '../../../tests/support/real-server';

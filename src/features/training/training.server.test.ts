@@ -3,7 +3,7 @@
 // deletes, a refusal rolled back, pulls that keep local edits, and a class board with an unsynced
 // result of the member's.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { signIn } from '../../data/auth';
+import { signIn } from '../../data/sign-in';
 import type { WorkoutInput } from '../../../core/contract/types';
 import { deleteWorkout, editWorkout, logWorkout } from "./commands";
 import { registerCommandOps } from "../ops";

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';
 import { describeError } from '../../../ui/describe-error';
 import { useAuth } from '../../../data/hooks/auth';
-import { signIn } from '../../../data/auth';
+import { signIn } from '../../../data/sign-in';
 import { validateLogin, type LoginErrors } from '../../../domain/forms';
 import { destinationAfterSignIn } from '../../../domain/destination';
 import { useOnline } from '../../../ui/use-online';
