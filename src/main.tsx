@@ -8,11 +8,10 @@ import { initI18n, rememberedLocale } from './i18n';
 import { negotiateLocale } from '../core/locales';
 import { db, type AuthState } from './data/db';
 import { readMemberRows } from './data/hooks/auth';
-import { bootDataLayer } from './app/boot';
-import { registerServiceWorker } from './app/pwa/register';
+import { bootDataLayer, loadedOnline } from './app/boot';
+import { listenForInstallPrompt } from './app/pwa/install-prompt';
 import { App } from './app/App';
 import { preloadRoute, routeTemplate } from './app/routes';
-import { startTheme } from './app/theme';
 import { captureReplayFailure, installEarlyCapture, loadReporterWhen } from './features/reports/early';
 import { subscribeOutbox } from './data/sync/outbox-watch';
 import { afterFirstContent, whenIdle } from './ui/first-content';
@@ -46,7 +45,11 @@ function startErrorReports(): void {
 async function boot(): Promise<void> {
   performance.mark('member:boot');
   startErrorReports();
-  startTheme();
+  // index.html applied the theme before the first paint; following the system's changes can wait.
+  void afterFirstContent()
+    .then(() => import('./app/theme'))
+    .then(({ startTheme }) => startTheme())
+    .catch(() => undefined);
   db.open().catch(() => undefined); // storedLocale and the app report an unusable IndexedDB
   readMemberRows().catch(() => undefined); // the first render's rows, read while the strings load
   preloadRoute(location.pathname);
@@ -65,7 +68,12 @@ async function boot(): Promise<void> {
       </StrictMode>,
     ),
   );
-  registerServiceWorker();
+  listenForInstallPrompt();
+  // Registering waits for the page to be stable anyway: its code loads after the first screen.
+  void afterFirstContent()
+    .then(() => loadedOnline(() => import('./app/pwa/register')))
+    .then(({ registerServiceWorker }) => registerServiceWorker())
+    .catch((error: unknown) => console.warn('Service worker registration failed', error));
 }
 
 void boot();

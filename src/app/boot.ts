@@ -7,7 +7,7 @@ import { connectApi, keepSessionChecked, memberDataMissing } from '../data/auth'
 import { listenForNotificationNavigation } from '../features/notifications/navigation';
 import { subscribeOutbox } from '../data/sync/outbox-watch';
 import { registerMemberMemory } from '../data/memory';
-import { toast } from '../ui/toasts/index';
+import { preloadToastView, toast } from '../ui/toasts/index';
 import { afterFirstContent, whenIdle } from '../ui/first-content';
 import { forgetSavedScreens } from './snapshot/forget';
 
@@ -17,7 +17,7 @@ let booted = false;
  * A chunk that could not be fetched because the device is offline (before the service worker holds
  * it) is asked for again once back online: the writes queued meanwhile must still go out.
  */
-function loadedOnline<T>(load: () => Promise<T>): Promise<T> {
+export function loadedOnline<T>(load: () => Promise<T>): Promise<T> {
   return load().catch((error: unknown) => {
     if (typeof window === 'undefined' || navigator.onLine) throw error;
     return new Promise<T>((resolve, reject) => {
@@ -71,6 +71,8 @@ export function bootDataLayer(): void {
     afterFirstContent(),
     memberDataMissing().then((missing) => (missing ? undefined : new Promise<void>(() => undefined)), () => new Promise<void>(() => undefined)),
   ]);
+  // A toast's code, so the first toast shows in the frame it is asked for.
+  void firstContent.then(idle).then(() => preloadToastView(), () => undefined);
   void firstContent
     .then(idle)
     .then(() => keepSessionChecked(typeof window === 'undefined' ? undefined : window, (error) => console.warn('The session could not be checked', error)));

@@ -1,14 +1,14 @@
 // Service worker registration with workbox-window: once the page is stable (load, then idle) or
 // after 30 s at the latest (docs/decisions.md). A new version waits until the member agrees.
-// workbox-window loads only then, so it is not part of the first paint.
-import { setPwaState, type BeforeInstallPromptEvent } from './state';
+// This module loads after the first screen (main.tsx), workbox-window only when registering, so
+// neither is part of the first paint.
+import { setPwaState } from './state';
 import { afterFirstContent, whenIdle } from '../../ui/first-content';
 import { keepFreshInBackground } from './background-refresh';
 
 const LATEST_REGISTRATION_MS = 30_000;
 
 export function registerServiceWorker(): void {
-  listenForInstallPrompt();
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   let registered = false;
   const register = () => {
@@ -45,12 +45,4 @@ export function registerServiceWorker(): void {
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
   setTimeout(register, LATEST_REGISTRATION_MS);
-}
-
-function listenForInstallPrompt(): void {
-  window.addEventListener('beforeinstallprompt', (event) => {
-    event.preventDefault();
-    setPwaState({ installPrompt: event as BeforeInstallPromptEvent });
-  });
-  window.addEventListener('appinstalled', () => setPwaState({ installPrompt: null }));
 }

@@ -1,7 +1,9 @@
 // The sync status of the shell: writes waiting (and whether offline), paused for sign-in, or the
 // last problem. Tapping it sends the queue now (the replay is its own chunk, not the first paint's).
+// Loaded by the top bar only when there is something to say (SyncSlot).
 import { useTranslation } from 'react-i18next';
 import { useStorageFull, useSyncStatus } from '../../data/hooks/sync';
+import { syncNeedsSaying } from './sync-needs-saying';
 import { Icon } from '../../ui/icon/index';
 import { useOnline } from '../../ui/use-online';
 
@@ -12,9 +14,7 @@ export function SyncIndicator() {
   const storageFull = useStorageFull();
   const pending = status?.pending ?? 0;
   const updateRequired = Boolean(status?.updateRequired);
-  // Offline with nothing waiting, the top bar's Offline chip says it all: no second cloud taking
-  // the organisation's room (and "sync now" could not do anything).
-  if (pending === 0 && !status?.blocked && !storageFull && !updateRequired) return null;
+  if (!syncNeedsSaying(status, storageFull)) return null;
   const label = [
     storageFull ? t('sync.storageFull') : null,
     updateRequired ? t('sync.updateRequired') : null,

@@ -2,6 +2,7 @@
 // there are several), the page title on wide screens, then sync, the cart while it holds something,
 // bell and profile. Its height never
 // changes (CLS): the sync indicator and the badge take room from the organisation's text, not height.
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentPageTitle } from '../../ui/page-title';
 import { Icon } from '../../ui/icon/index';
@@ -9,8 +10,27 @@ import { OrgSwitcher } from './OrgSwitcher';
 import { NotificationsBell } from '../../features/notifications/screens/NotificationsBell';
 import { CartButton } from '../../features/shop/screens/CartButton';
 import { ProfileLink } from './ProfileLink';
-import { SyncIndicator } from './SyncIndicator';
 import { useCurrentAccount } from '../../data/hooks/auth';
+import { useStorageFull, useSyncStatus } from '../../data/hooks/sync';
+import { syncNeedsSaying } from './sync-needs-saying';
+import { ErrorBoundary } from '../../ui/error-boundary/index';
+
+// Most of the time there is nothing to say about syncing: the indicator's code loads when there is.
+const SyncIndicator = lazy(() => import('./SyncIndicator').then(({ SyncIndicator: indicator }) => ({ default: indicator })));
+
+function SyncSlot() {
+  const status = useSyncStatus();
+  const storageFull = useStorageFull();
+  if (!syncNeedsSaying(status, storageFull)) return null;
+  // Its code not on the device and no network: the Offline chip and the count in Settings still say it.
+  return (
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <SyncIndicator />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
 
 export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const { t } = useTranslation();
@@ -31,7 +51,7 @@ export function TopBar({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
       {/* On a phone the page's own heading says this, right below. */}
       <span className="topbar__title" data-testid="topbar-title">{title}</span>
       <div className="topbar__actions">
-        <SyncIndicator />
+        <SyncSlot />
         <CartButton />
         <NotificationsBell />
         <ProfileLink />

@@ -1,88 +1,24 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { cx } from '../cx';
-import { Icon, type IconName } from '../icon/index';
-import { toast, type ToastAction, type ToastRecord, type ToastStatus } from './toastStore';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { ErrorBoundary } from '../error-boundary/index';
+import { once } from '../load-once';
+import { toast } from './toastStore';
 import './toasts.css';
 
-const STATUS_ICON: Record<ToastStatus, IconName> = {
-  success: 'check-circle',
-  info: 'info',
-  warning: 'alert-triangle',
-  danger: 'alert-circle',
-};
+// A toast's own code loads with the first toast; the regions are there from the first paint.
+const loadToastView = once(() => import('./ToastView'));
+const ToastView = lazy(loadToastView as () => Promise<typeof import('./ToastView')>);
 
-function useDefaultAction(item: ToastRecord): ToastAction | null {
-  const { t } = useTranslation();
-  if (item.action !== undefined) return item.action;
-  // Errors offer Dismiss, info offers Ok (see docs/rules.md#shell).
-  if (item.status === 'danger') return { label: t('common.dismiss') };
-  if (item.status === 'info') return { label: t('common.ok') };
-  return null;
+/** Loads a toast's code now (once loaded, toasts render in the same frame they are shown). */
+export function preloadToastView(): PromiseLike<unknown> {
+  return loadToastView();
 }
 
-/** Counts down the toast's time, paused while the pointer rests on it or focus is inside. */
-function useAutoDismiss(item: ToastRecord, paused: boolean) {
-  const remaining = useRef(item.duration ?? 0);
-  useEffect(() => {
-    if (item.duration === null || item.leaving || paused) return;
-    const startedAt = Date.now();
-    const timer = setTimeout(() => toast.dismiss(item.id), remaining.current);
-    return () => {
-      clearTimeout(timer);
-      remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt));
-    };
-  }, [item.id, item.duration, item.leaving, paused]);
-}
-
-function ToastView({ item }: { item: ToastRecord }) {
-  const { t } = useTranslation();
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  useAutoDismiss(item, hovered || focused);
-  const action = useDefaultAction(item);
-
-  // Touch "hover" never ends, so only a mouse pointer pauses the timer.
-  const onPointerEnter = (e: PointerEvent) => {
-    if (e.pointerType === 'mouse') setHovered(true);
-  };
-  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
-    if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
-  };
-
+/** Toasts whose code could not be loaded (offline before it was kept) are left out, never the app with them. */
+function Lazily({ children }: { children: ReactNode }) {
   return (
-    <div
-      role={item.status === 'danger' ? 'alert' : undefined}
-      className={cx('toast', `toast--${item.status ?? 'bare'}`, item.leaving && 'is-leaving')}
-      data-toast-id={item.id}
-      onPointerEnter={onPointerEnter}
-      onPointerLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={onBlur}
-    >
-      {item.status ? <Icon name={STATUS_ICON[item.status]} className="toast__icon" /> : null}
-      <div className="toast__message">{item.message}</div>
-      {action ? (
-        <button
-          type="button"
-          className="btn btn--sm btn--ghost toast__action"
-          onClick={() => {
-            action.onClick?.();
-            toast.dismiss(item.id);
-          }}
-        >
-          {action.label}
-        </button>
-      ) : null}
-      <button
-        type="button"
-        className="btn btn--sm btn--ghost btn--icon toast__close"
-        aria-label={t('common.close')}
-        onClick={() => toast.dismiss(item.id)}
-      >
-        <Icon name="close" size={18} />
-      </button>
-    </div>
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </ErrorBoundary>
   );
 }
 
@@ -95,14 +31,18 @@ export function ToastHost() {
   return (
     <div className="toast-host">
       <div className="toast-host__region">
-        {alerts.map((item) => (
-          <ToastView key={item.key} item={item} />
-        ))}
+        <Lazily>
+          {alerts.map((item) => (
+            <ToastView key={item.key} item={item} />
+          ))}
+        </Lazily>
       </div>
       <div className="toast-host__region" aria-live="polite">
-        {others.map((item) => (
-          <ToastView key={item.key} item={item} />
-        ))}
+        <Lazily>
+          {others.map((item) => (
+            <ToastView key={item.key} item={item} />
+          ))}
+        </Lazily>
       </div>
     </div>
   );

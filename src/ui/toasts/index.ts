@@ -1,4 +1,4 @@
-export { ToastHost } from './ToastHost';
+export { preloadToastView, ToastHost } from './ToastHost';
 export {
   toast,
   TOAST_EXIT_MS,

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_TOASTS, TOAST_EXIT_MS, ToastHost, toast, type ToastStatus } from './index';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAX_TOASTS, preloadToastView, TOAST_EXIT_MS, ToastHost, toast, type ToastStatus } from './index';
 import { t } from '../../../tests/support/components-i18n';
 
 function advance(ms: number) {
@@ -10,6 +10,10 @@ function advance(ms: number) {
 const visible = () => toast.getSnapshot().filter((t) => !t.leaving);
 
 describe('toasts', () => {
+  // As the app does once its first screen is up: a toast then shows in the frame it is asked for.
+  beforeAll(async () => {
+    await preloadToastView();
+  });
   beforeEach(() => {
     vi.useFakeTimers();
     render(<ToastHost />);
