@@ -32,7 +32,7 @@ function windows(from: string, to: string): [string, string][] {
   return out;
 }
 
-/** ISO instants compare correctly as text only in one form: UTC with milliseconds. */
+// What is pulled is named in resources.ts (the live views read the names without this module).
 export { bookingsResource, normaliseIso, sessionResource, sessionsResource, visitResource, visitsResource } from './resources';
 import { bookingsResource, normaliseIso, sessionResource, sessionsResource, visitResource, visitsResource } from './resources';
 

@@ -2,6 +2,7 @@
 // use: read by the screens' live views, which do not load the pulls themselves (pull.ts loads when a
 // screen asks for a refresh, after its first rows).
 
+/** ISO instants compare correctly as text only in one form: UTC with milliseconds. */
 export function normaliseIso(value: string): string {
   const time = Date.parse(value);
   if (Number.isNaN(time)) throw new RangeError(`Not a date: ${value}`);
