@@ -22,7 +22,8 @@ function SyncSlot() {
   const status = useSyncStatus();
   const storageFull = useStorageFull();
   if (!syncNeedsSaying(status, storageFull)) return null;
-  // Its code not on the device and no network: the Offline chip and the count in Settings still say it.
+  // Its code not on the device and no network to fetch it: left out, never the top bar with it (the
+  // Offline chip still says the device is offline; the writes wait as ever).
   return (
     <ErrorBoundary fallback={null}>
       <Suspense fallback={null}>
