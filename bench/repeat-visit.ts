@@ -58,6 +58,9 @@ async function visit(context: BrowserContext, path: string, throttle: number, wi
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
   await page.goto(path);
   await page.waitForFunction(() => (window as unknown as { __rows: { live?: number } }).__rows.live !== undefined, null, { timeout: 30_000 });
+  // The paint's entry is queued after its frame: a page whose rows come in its first frame (the
+  // static reference) may not have it yet when they are seen.
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { timeout: 2_000 }).catch(() => undefined);
   const stamps = await page.evaluate(() => ({
     ...(window as unknown as { __rows: { first: number; live: number } }).__rows,
     paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
