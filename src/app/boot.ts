@@ -1,8 +1,9 @@
-// Starts the data layer once per page: API client wiring at once; the session check, and the
-// queued-write handlers (with the booking rules they need) and the outbox's replay load as their own chunks once the first
-// screen has shown the member's data (or after 3 s, or at once when the device holds none, or when
-// the member queues a write first), and only then do the sync triggers start. Live notifications and the
-// app badge follow in their own chunk (faye itself loads later still, when a member is signed in).
+// Starts the data layer once per page: API client wiring at once; the session check, the
+// queued-write handlers (with the booking rules they need) and the outbox's replay load as their
+// own chunks once the first screen has shown the member's data (or after 3 s, or at once when the
+// device holds none, or when the member queues a write first), and only then do the sync triggers
+// start. Live notifications and the app badge follow in their own chunk (faye itself loads later
+// still, when a member is signed in).
 import { connectApi, keepSessionChecked, memberDataMissing } from '../data/auth';
 import { listenForNotificationNavigation } from '../features/notifications/navigation';
 import { subscribeOutbox } from '../data/sync/outbox-watch';
@@ -59,7 +60,9 @@ export function bootDataLayer(): void {
   // its content (the only screens it saves; or after 3 s), not fetched beside the first screen's own.
   void afterFirstContent()
     .then(() => import('./snapshot/capture'))
-    .then(({ startSavingLastScreen }) => startSavingLastScreen());
+    .then(({ startSavingLastScreen }) => startSavingLastScreen())
+    // Its code not fetched (offline before the service worker kept it): the screen is not saved this time.
+    .catch(() => undefined);
   // The contract's schemas load on the first answer to check, not with the first paint.
   connectApi({ contract: () => import('../../core/contract/index') });
   // The device already shows the member's data; checking the session with the server (and the
@@ -72,7 +75,8 @@ export function bootDataLayer(): void {
     memberDataMissing().then((missing) => (missing ? undefined : new Promise<void>(() => undefined)), () => new Promise<void>(() => undefined)),
   ]);
   // A toast's code, so the first toast shows in the frame it is asked for.
-  void firstContent.then(idle).then(() => preloadToastView(), () => undefined);
+  // Not fetched (offline before the service worker kept it): the first toast asks again.
+  void firstContent.then(idle).then(() => preloadToastView()).then(undefined, () => undefined);
   void firstContent
     .then(idle)
     .then(() => keepSessionChecked(typeof window === 'undefined' ? undefined : window, (error) => console.warn('The session could not be checked', error)));
