@@ -71,6 +71,8 @@ export async function signIn(url: string): Promise<Member> {
 
 export interface Load {
   rps: number;
+  /** Requests answered in the run. */
+  requests: number;
   p99: number;
   max: number;
   errors: number;
@@ -81,7 +83,7 @@ export function run(options: autocannon.Options): Promise<Load> {
   return new Promise((resolve, reject) => {
     autocannon(options, (error, result) => {
       if (error) return reject(error);
-      resolve({ rps: result.requests.average, p99: result.latency.p99, max: result.latency.max, errors: result.errors + result.non2xx });
+      resolve({ rps: result.requests.average, requests: result.requests.total, p99: result.latency.p99, max: result.latency.max, errors: result.errors + result.non2xx });
     });
   });
 }
@@ -127,6 +129,6 @@ export async function bookCancelLoad(url: string, member: Member, cookies: reado
     }),
   );
   // Requests add up; the p99 of the whole is at most the worst writer's.
-  return { rps: runs.reduce((sum, r) => sum + r.rps, 0), p99: Math.max(...runs.map((r) => r.p99)), max: Math.max(...runs.map((r) => r.max)), errors: runs.reduce((sum, r) => sum + r.errors, 0) };
+  return { rps: runs.reduce((sum, r) => sum + r.rps, 0), requests: runs.reduce((sum, r) => sum + r.requests, 0), p99: Math.max(...runs.map((r) => r.p99)), max: Math.max(...runs.map((r) => r.max)), errors: runs.reduce((sum, r) => sum + r.errors, 0) };
 }
 

@@ -8,12 +8,15 @@
 //    SQLite's in the same round; its p99 at 50 connections;
 //  - book then cancel, ten members on a class each (SQLite).
 // The cases take turns, round after round; each line is the median of the rounds with its range.
+// Where the time goes (Linux): the CPU each server process and PostgreSQL's backends spent per
+// answer of a week, read from /proc around each run: the PostgreSQL/SQLite rate is bounded by the
+// two server processes' CPU per answer, as each runs on one core.
 // The issue-30 figures (list/static, PostgreSQL/SQLite, PostgreSQL p99) carry enforced budgets.
 // Run alone: npx tsx bench/server-load.ts [seconds per case, default 3] [connections, default 50] [rounds, default 7]
 // BENCH_CPU_PROF=<folder> writes each server's CPU profiles there (in sqlite/ and postgres/; one per thread).
 // BENCH_PG=0 leaves PostgreSQL out.
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,6 +101,41 @@ async function postgresServices(): Promise<{ url: string; redis: Service; stop()
 
 const spread = (values: number[]) => ({ ...summarise(values), runs: values.length });
 
+/** CPU time (user + system, in clock ticks of 10 ms) of one process. */
+function ticks(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0; // ended meanwhile
+  }
+}
+
+/** CPU time of every PostgreSQL process (the bench's cluster is the only one running). */
+function postgresTicks(): number {
+  let sum = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) sum += ticks(Number(entry));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return sum;
+}
+
+const TICK_US = 10_000;
+const hasProc = existsSync('/proc/self/stat');
+
+/** A run with the CPU per answer (µs) of the server process and of PostgreSQL's backends. */
+async function withCpu(pid: number | undefined, load: () => Promise<Load>): Promise<Load & { serverUs: number; postgresUs: number }> {
+  const [server0, postgres0] = hasProc && pid ? [ticks(pid), postgresTicks()] : [0, 0];
+  const result = await load();
+  const per = (spent: number) => (hasProc && pid && result.requests > 0 ? (spent * TICK_US) / result.requests : Number.NaN);
+  return { ...result, serverUs: per(ticks(pid ?? 0) - server0), postgresUs: per(postgresTicks() - postgres0) };
+}
+
 export async function serverLoadReport(seconds = 3, connections = 50, rounds = 7): Promise<BenchLine[]> {
   const dir = mkdtempSync(join(tmpdir(), 'member-pwa-load-'));
   mkdirSync(join(dir, 'dist'));
@@ -120,17 +158,17 @@ export async function serverLoadReport(seconds = 3, connections = 50, rounds = 7
     const get = (base: string, path: string, headers: Record<string, string>) => run({ url: base + path, connections, duration: seconds, headers });
 
     const staticRuns: Load[] = [];
-    const listRuns: Load[] = [];
+    const listRuns: Awaited<ReturnType<typeof withCpu>>[] = [];
     const revalidateRuns: Load[] = [];
     const gzipRuns: Load[] = [];
-    const postgresRuns: Load[] = [];
+    const postgresRuns: Awaited<ReturnType<typeof withCpu>>[] = [];
     for (let round = 0; round < rounds; round += 1) {
       staticRuns.push(await get(sqlite.url.origin, '/reference.json', member.headers));
-      listRuns.push(await get(sqlite.url.origin, member.weekPath, member.headers));
+      listRuns.push(await withCpu(sqlite.child.pid, () => get(sqlite.url.origin, member.weekPath, member.headers)));
       if (member.week.etag) revalidateRuns.push(await get(sqlite.url.origin, member.weekPath, { ...member.headers, 'If-None-Match': member.week.etag }));
       // As every browser asks: gzipped (the reference figures above are not, like the static file).
       gzipRuns.push(await get(sqlite.url.origin, member.weekPath, { ...member.headers, 'Accept-Encoding': 'gzip, deflate, br' }));
-      if (postgres && onPostgres) postgresRuns.push(await get(postgres.url.origin, onPostgres.weekPath, onPostgres.headers));
+      if (postgres && onPostgres) postgresRuns.push(await withCpu(postgres.child.pid, () => get(postgres.url.origin, onPostgres.weekPath, onPostgres.headers)));
     }
     const writers = await addWriters(join(dir, 'app.sqlite'), 10);
     const cookies = await Promise.all(writers.map(async (email) => (await login(sqlite.url.origin, email)).cookie));
@@ -160,6 +198,14 @@ export async function serverLoadReport(seconds = 3, connections = 50, rounds = 7
         { name: 'server: GET /sessions week, PostgreSQL / SQLite', unit: '%', ...spread(ratios(postgresRuns, listRuns)), budget: POSTGRES_VS_SQLITE_BUDGET_PCT, higherIsBetter: true, enforced: true },
         { name: `server: GET /sessions week p99, PostgreSQL, ${connections} conns`, unit: 'ms', ...spread(postgresRuns.map((r) => r.p99)), budget: POSTGRES_P99_BUDGET_MS, enforced: true },
       );
+      if (hasProc) {
+        const sqliteCpu = spread(listRuns.map((r) => r.serverUs));
+        lines.push(
+          { name: 'server: CPU per GET /sessions week, SQLite server process', unit: 'µs', ...sqliteCpu },
+          { name: 'server: CPU per GET /sessions week, PostgreSQL server process', unit: 'µs', ...spread(postgresRuns.map((r) => r.serverUs)), reference: { name: 'SQLite server process', value: sqliteCpu.value } },
+          { name: "server: CPU per GET /sessions week, PostgreSQL's backends", unit: 'µs', ...spread(postgresRuns.map((r) => r.postgresUs)) },
+        );
+      }
     }
     lines.push(
       { name: `server: book+cancel, ${cookies.length} members, SQLite (writes/s)`, value: writeRun.rps, unit: 'writes/s' },
