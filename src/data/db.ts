@@ -197,72 +197,82 @@ export class MemberDb extends Dexie {
 
   constructor(name = 'member-pwa') {
     super(name);
-    this.version(1).stores({
-      meta: '&key',
-      profiles: '&id',
-      facilities: '&guid, org_id',
-      members: '&org_id',
-      sessions: '&id, facility_guid, start_date, [facility_guid+start_date]',
-      visits: '&id, session_id, state',
-      notifications: '&id, updated_at',
-      outbox: '++seq, &id, status',
-      notices: '++id, createdAt',
-      pulls: '&resource',
-    });
-    // Training log: the member's workouts, the movement catalogue and class leaderboards.
-    this.version(2).stores({
-      workouts: '&id, org_id, [org_id+completed_at], [org_id+movement_id], session_id',
-      movements: '&id, name',
-      leaderboards: '&session_id',
-      workoutAliases: '&temp',
-    });
-    // Outbox entries indexed by the rows they touch (one row's pending state without a scan),
-    // and the rows' last confirmations, so a read answered before a write cannot undo it.
+    // Only the versions with an upgrade are declared, and the latest: Dexie (3 and later) works out
+    // a device's changes from the stores it has, and declaring each of the 14 versions cost the
+    // first paint several milliseconds (each declaration parses every earlier one again). A table's
+    // comment says the version that brought it. Tables are never dropped here (that needs a null).
     this.version(3)
-      .stores({ outbox: '++seq, &id, status, *touches', confirmations: '&key, at' })
+      .stores({
+        meta: '&key',
+        profiles: '&id',
+        facilities: '&guid, org_id',
+        members: '&org_id',
+        sessions: '&id, facility_guid, start_date, [facility_guid+start_date]',
+        visits: '&id, session_id, state',
+        notifications: '&id, updated_at',
+        notices: '++id, createdAt',
+        pulls: '&resource',
+        // 2: the training log: the member's workouts, the movement catalogue and class leaderboards.
+        workouts: '&id, org_id, [org_id+completed_at], [org_id+movement_id], session_id',
+        movements: '&id, name',
+        leaderboards: '&session_id',
+        workoutAliases: '&temp',
+        // 3: outbox entries indexed by the rows they touch (one row's pending state without a
+        // scan), and the rows' last confirmations, so a read answered before a write cannot undo it.
+        outbox: '++seq, &id, status, *touches',
+        confirmations: '&key, at',
+      })
       .upgrade((tx) =>
         tx.table('outbox').toCollection().modify((entry: { touches?: unknown }) => {
           if (!Array.isArray(entry.touches)) entry.touches = [];
         }),
       );
-    // Appointments and courses: the catalogue per facility, the member's appointments, the slots
-    // last fetched (shown offline, never bookable offline) and the facility's courses.
-    this.version(4).stores({
-      services: '&key, facility_guid',
-      staff: '&key, facility_guid',
-      appointments: '&id, facility_guid, start_at',
-      slots: '&key',
-      courses: '&id, facility_guid',
-    });
-    // The member's memberships and passes, per organisation (the account screens, offline).
-    this.version(5).stores({ memberships: '&id, org_id', passes: '&id, org_id' });
-    // The shop: what each organisation sells and the member's cart there (edited offline, queued).
-    this.version(6).stores({ products: '&id, org_id', carts: '&org_id' });
-    this.version(7).stores({ invoices: '&id, org_id' });
-    // The activity feed: posts with their comments and reactions, per organisation.
-    this.version(8).stores({ activities: '&id, org_id, created_at' });
-    // The rest timer between sets: presets per movement and the running timer, device only.
-    this.version(9).stores({ restPresets: '&movementId', restTimers: '&key' });
-    // The member's weekly bookings and booking-open reminders, per organisation.
-    this.version(10).stores({ recurringBookings: '&id, org_id', reminders: '&session_id, org_id' });
-    // Courses say `duration` (minutes of one class), SPEC's name, no longer `duration_minutes`.
     this.version(11)
-      .stores({})
+      .stores({
+        // 4: appointments and courses: the catalogue per facility, the member's appointments, the
+        // slots last fetched (shown offline, never bookable offline) and the facility's courses.
+        services: '&key, facility_guid',
+        staff: '&key, facility_guid',
+        appointments: '&id, facility_guid, start_at',
+        slots: '&key',
+        courses: '&id, facility_guid',
+        // 5: the member's memberships and passes, per organisation (the account screens, offline).
+        memberships: '&id, org_id',
+        passes: '&id, org_id',
+        // 6: the shop: what each organisation sells and the member's cart there (edited offline, queued).
+        products: '&id, org_id',
+        carts: '&org_id',
+        // 7
+        invoices: '&id, org_id',
+        // 8: the activity feed: posts with their comments and reactions, per organisation.
+        activities: '&id, org_id, created_at',
+        // 9: the rest timer between sets: presets per movement and the running timer, device only.
+        restPresets: '&movementId',
+        restTimers: '&key',
+        // 10: the member's weekly bookings and booking-open reminders, per organisation.
+        recurringBookings: '&id, org_id',
+        reminders: '&session_id, org_id',
+      })
+      // 11: courses say `duration` (minutes of one class), SPEC's name, no longer `duration_minutes`.
       .upgrade((tx) =>
         tx.table('courses').toCollection().modify((course: { duration?: number; duration_minutes?: number }) => {
           if (course.duration === undefined && course.duration_minutes !== undefined) course.duration = course.duration_minutes;
           delete course.duration_minutes;
         }),
       );
-    // Error reports and speed samples waiting to be sent (issue 29): scrubbed, nobody's data, so kept
-    // across sign-outs. One report per fingerprint (a repeat counts), oldest sent first.
-    this.version(12).stores({ clientErrors: '&id, &fingerprint, at', clientVitals: '&id, at' });
-    // The check-in credential of each member and facility on this device (issue 31): its private
-    // key is a non-extractable CryptoKey, kept here (IndexedDB stores it; nothing can read it out).
-    this.version(13).stores({ checkinCredentials: '&key' });
-    // Friends (issue 31 item 6): the member's friends and the classes they booked, per facility
-    // and start, so both show with the network cut.
-    this.version(14).stores({ friends: '&id', friendsBookings: '&session_id, [facility_guid+start_date]' });
+    this.version(14).stores({
+      // 12: error reports and speed samples waiting to be sent (issue 29): scrubbed, nobody's data,
+      // so kept across sign-outs. One report per fingerprint (a repeat counts), oldest sent first.
+      clientErrors: '&id, &fingerprint, at',
+      clientVitals: '&id, at',
+      // 13: the check-in credential of each member and facility on this device (issue 31): its private
+      // key is a non-extractable CryptoKey, kept here (IndexedDB stores it; nothing can read it out).
+      checkinCredentials: '&key',
+      // 14: friends (issue 31 item 6): the member's friends and the classes they booked, per
+      // facility and start, so both show with the network cut.
+      friends: '&id',
+      friendsBookings: '&session_id, [facility_guid+start_date]',
+    });
   }
 }
 
