@@ -9,12 +9,19 @@ import { firstLoadPlugin, firstPaintChunks, firstPaintPlugin, withoutFirstLoad }
 
 const release = appRelease();
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   // faye's browser build reads `global`.
   // The release an error report names (version+commit, scripts/release.ts): the server finds the same build's source maps by it.
   define: { global: 'globalThis', __APP_RELEASE__: JSON.stringify(release) },
   // The shim's fallback is for React < 18; on React 19 it re-exports React's hook (src/app/use-sync-external-store-shim.ts).
-  resolve: { alias: [{ find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./src/app/use-sync-external-store-shim.ts', import.meta.url)) }] },
+  resolve: {
+    alias: [
+      { find: /^use-sync-external-store\/shim$/, replacement: fileURLToPath(new URL('./src/app/use-sync-external-store-shim.ts', import.meta.url)) },
+      // React Router's package exports only its development build (its dev warnings on); the build
+      // takes the production one beside it, the same code with the warnings off.
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : []),
+    ],
+  },
   plugins: [
     react(),
     lastScreenPlugin(),
@@ -68,4 +75,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080', '/realtime': { target: 'http://127.0.0.1:8080', ws: true } },
   },
-});
+}));

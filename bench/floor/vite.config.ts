@@ -10,6 +10,8 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root: here,
   base: '/bench-floor/',
+  // React Router's production build, as the app's build takes it (vite.config.ts).
+  resolve: { alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] },
   publicDir: false,
   plugins: [
     react(),
