@@ -6,6 +6,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n, rememberedLocale } from './i18n';
 import { negotiateLocale } from '../core/locales';
+import { Dexie } from 'dexie';
 import { db, type AuthState } from './data/db';
 import { readMemberRows } from './data/hooks/auth';
 import { bootDataLayer, loadedOnline } from './app/boot';
@@ -17,6 +18,11 @@ import { subscribeOutbox } from './data/sync/outbox-watch';
 import { afterFirstContent, whenIdle } from './ui/first-content';
 import './styles/index.css';
 import './app/app.css';
+
+// Dexie turns its debug mode on for any page served from localhost or 127.0.0.1 (the demo, the
+// benches): console tasks for every table operation, debug messages. The build runs as it does for
+// members anywhere; development keeps it.
+if (import.meta.env.PROD) Dexie.debug = false;
 
 async function storedLocale(): Promise<string | null> {
   try {
