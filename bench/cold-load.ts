@@ -14,9 +14,9 @@ import type { BenchLine } from './bundle';
 // docs/decisions.md#zoned-clock; 178.0 KB in 31 files before the shell's and the timetable's
 // modules were one chunk each, scripts/vite-first-load.ts#firstPaintChunks), so nothing can grow
 // it. The mandated libraries alone are about 126 KB of it (docs/decisions.md#speed). The JS that
-// index.html names (149.0 KB) keeps a budget of 152 KB.
+// index.html names (148.2 KB since React Router's production build, 149.0 before) keeps a budget of 150 KB.
 export const INITIAL_JS_BUDGET_KB = 160;
-export const SHELL_JS_BUDGET_KB = 152;
+export const SHELL_JS_BUDGET_KB = 150;
 
 export interface ColdLoad {
   kb: number;

@@ -41,8 +41,10 @@ const SELF = fileURLToPath(import.meta.url);
  * On 2026-11-28, on a faster machine (the static file at 12,600–16,200 req/s), before and after a
  * week on PostgreSQL became one query (decisions.md#week-with-session): the list 35.7 % [32.0–45.9]
  * (5,767 req/s); PostgreSQL 51.9 % [46.5–62.4] → 73.6 % [62.9–79.9] of SQLite, its p99 58 [42–105]
- * → 25 ms [16–38]. The budgets sit under the ranges of both machines, raised toward the targets as
- * they move.
+ * → 25 ms [16–38]. Again on 2026-11-28 03:30 with the CPU per answer printed: PostgreSQL 73.1 %
+ * [56.2–78.3] of SQLite, the two server processes at 234 and 173 µs per answer (the same ratio:
+ * decisions.md#server-floor). The budgets sit under the ranges of both machines, raised toward the
+ * targets as they move.
  */
 export const LIST_VS_STATIC_BUDGET_PCT = 22;
 export const POSTGRES_VS_SQLITE_BUDGET_PCT = 55;
