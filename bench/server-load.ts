@@ -113,7 +113,7 @@ function ticks(pid: number): number {
   }
 }
 
-/** CPU time of every PostgreSQL process (the bench's cluster is the only one running). */
+/** CPU time of every PostgreSQL process on the machine (another, idle cluster adds next to nothing). */
 function postgresTicks(): number {
   let sum = 0;
   for (const entry of readdirSync('/proc')) {

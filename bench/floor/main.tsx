@@ -20,7 +20,7 @@ interface Row {
   start_date: string;
 }
 
-// As the app's build runs (src/data/db.ts): not in the debug mode Dexie picks for 127.0.0.1.
+// As the app's build runs (src/main.tsx): not in the debug mode Dexie picks for 127.0.0.1.
 Dexie.debug = false;
 // No schema: Dexie opens the app's database as it is, at its version (tables known once open).
 const db = new Dexie('member-pwa');

@@ -198,9 +198,10 @@ export class MemberDb extends Dexie {
   constructor(name = 'member-pwa') {
     super(name);
     // Only the versions with an upgrade are declared, and the latest: Dexie (3 and later) works out
-    // a device's changes from the stores it has, and declaring each of the 14 versions cost the
-    // first paint several milliseconds (each declaration parses every earlier one again). A table's
-    // comment says the version that brought it. Tables are never dropped here (that needs a null).
+    // a device's changes from the stores it has, and declaring each of the 14 versions cost every
+    // page start 6 ms (each declaration parses all earlier ones again; decisions.md#schema-versions).
+    // A table's comment says the version that brought it. Tables are never dropped here (that
+    // needs a null).
     this.version(3)
       .stores({
         meta: '&key',
@@ -242,7 +243,7 @@ export class MemberDb extends Dexie {
         // 6: the shop: what each organisation sells and the member's cart there (edited offline, queued).
         products: '&id, org_id',
         carts: '&org_id',
-        // 7
+        // 7: the member's invoices, per organisation.
         invoices: '&id, org_id',
         // 8: the activity feed: posts with their comments and reactions, per organisation.
         activities: '&id, org_id, created_at',
