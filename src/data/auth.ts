@@ -19,9 +19,8 @@ export function connectApi(options: Omit<ApiConfig, 'onUnauthorized'> = {}): voi
 /**
  * Wipe everything that belongs to a member, in-memory caches included. Call inside a transaction
  * over member tables + meta; the caches are emptied again when it commits, so a read that raced
- * the wipe cannot leave the previous member's rows in them.
+ * the wipe cannot leave the previous member's rows in them (another member signs in, or this one out).
  */
-/** Empties every member table (another member signs in, or this one out). */
 export async function wipeMemberData(): Promise<void> {
   clearMemberMemory();
   Dexie.currentTransaction?.on('complete', clearMemberMemory);
@@ -32,7 +31,6 @@ export async function wipeMemberData(): Promise<void> {
 function signedOut(reason: NonNullable<AuthState['reason']>): AuthState {
   return { ...SIGNED_OUT, reason };
 }
-
 
 function isOnline(): boolean {
   return (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false;

@@ -2,7 +2,7 @@
 // there are several), the page title on wide screens, then sync, the cart while it holds something,
 // bell and profile. Its height never
 // changes (CLS): the sync indicator and the badge take room from the organisation's text, not height.
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentPageTitle } from '../../ui/page-title';
 import { Icon } from '../../ui/icon/index';
@@ -13,7 +13,7 @@ import { ProfileLink } from './ProfileLink';
 import { useCurrentAccount } from '../../data/hooks/auth';
 import { useStorageFull, useSyncStatus } from '../../data/hooks/sync';
 import { syncNeedsSaying } from './sync-needs-saying';
-import { ErrorBoundary } from '../../ui/error-boundary/index';
+import { OptionalPart } from '../../ui/error-boundary/index';
 
 // Most of the time there is nothing to say about syncing: the indicator's code loads when there is.
 const SyncIndicator = lazy(() => import('./SyncIndicator').then(({ SyncIndicator: indicator }) => ({ default: indicator })));
@@ -25,11 +25,9 @@ function SyncSlot() {
   // Its code not on the device and no network to fetch it: left out, never the top bar with it (the
   // Offline chip still says the device is offline; the writes wait as ever).
   return (
-    <ErrorBoundary fallback={null}>
-      <Suspense fallback={null}>
-        <SyncIndicator />
-      </Suspense>
-    </ErrorBoundary>
+    <OptionalPart>
+      <SyncIndicator />
+    </OptionalPart>
   );
 }
 

@@ -11,7 +11,6 @@ import { apiConfig, contractModule } from './config';
 export const APP_ID = 'member-pwa';
 const DEFAULT_TIMEOUT_MS = 15_000;
 
-
 export interface ApiScope {
   facilityGuid: string | null;
   clubId: number | null;

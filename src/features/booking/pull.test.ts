@@ -11,8 +11,9 @@ import { getStatus } from '../../data/sync/status';
 import { bookingsOf, visitsOf } from './hooks/visits';
 import { sessionsBetween } from './hooks/sessions';
 import {
-  markBookingsStale, pullBookings, pullSession, pullSessions, pullVisit, pullVisits, sessionsResource,
+  markBookingsStale, pullBookings, pullSession, pullSessions, pullVisit, pullVisits,
 } from './pull';
+import { sessionsResource } from './resources';
 import type { RecordedRequest } from '../../../tests/support/fake-api';
 import { makeAccount, makeProfile, resetDb, resetModules, signedInLocally, withFakeApi } from '../../../tests/support/data-helpers';
 

@@ -33,7 +33,6 @@ function windows(from: string, to: string): [string, string][] {
 }
 
 // What is pulled is named in resources.ts (the live views read the names without this module).
-export { bookingsResource, normaliseIso, sessionResource, sessionsResource, visitResource, visitsResource } from './resources';
 import { bookingsResource, normaliseIso, sessionResource, sessionsResource, visitResource, visitsResource } from './resources';
 
 /** Classes and visits are written together (a visit mirrors its class); profiles name the member's facilities. */

@@ -1,1 +1,2 @@
 export { ErrorBoundary } from './ErrorBoundary';
+export { OptionalPart } from './OptionalPart';

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { ErrorBoundary } from '../error-boundary/index';
+import { lazy, useSyncExternalStore } from 'react';
+import { OptionalPart } from '../error-boundary/index';
 import { once } from '../load-once';
 import { toast } from './toastStore';
 import './toasts.css';
@@ -13,15 +13,6 @@ export function preloadToastView(): PromiseLike<unknown> {
   return loadToastView();
 }
 
-/** Toasts whose code could not be loaded (offline before it was kept) are left out, never the app with them. */
-function Lazily({ children }: { children: ReactNode }) {
-  return (
-    <ErrorBoundary fallback={null}>
-      <Suspense fallback={null}>{children}</Suspense>
-    </ErrorBoundary>
-  );
-}
-
 /** Mount once near the root: toasts stack at the top centre of the screen, below the top bar. */
 export function ToastHost() {
   const items = useSyncExternalStore(toast.subscribe, toast.getSnapshot, toast.getSnapshot);
@@ -31,18 +22,18 @@ export function ToastHost() {
   return (
     <div className="toast-host">
       <div className="toast-host__region">
-        <Lazily>
+        <OptionalPart>
           {alerts.map((item) => (
             <ToastView key={item.key} item={item} />
           ))}
-        </Lazily>
+        </OptionalPart>
       </div>
       <div className="toast-host__region" aria-live="polite">
-        <Lazily>
+        <OptionalPart>
           {others.map((item) => (
             <ToastView key={item.key} item={item} />
           ))}
-        </Lazily>
+        </OptionalPart>
       </div>
     </div>
   );
