@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { chromium, type Page, type Request } from '@playwright/test';
 import { startServer } from '../server/app';
 import { chromiumPath } from '../e2e/chromium';
+import { goOffline, goOnline } from '../e2e/support/network';
 import type { BenchLine } from './bundle';
 import { CHROMIUM_ARGS, signIn, summarise, waitForEmptyStore } from './browser';
 
@@ -145,7 +146,7 @@ export async function outboxReplayReport(): Promise<BenchLine[]> {
     await page.getByLabel('Phone').waitFor();
 
     // One real queued edit, made by the app offline.
-    await context.setOffline(true);
+    await goOffline(context);
     await page.getByLabel('Phone').fill('+64 21 555 0000');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/profile$/);
@@ -164,7 +165,7 @@ export async function outboxReplayReport(): Promise<BenchLine[]> {
     });
     // Its request, as the app sends it, is the template of the raw reference.
     const sent = page.waitForRequest((request: Request) => request.url().includes('/api/v1/') && request.method() !== 'GET' && (request.postData() ?? '').includes('555 0000'));
-    await context.setOffline(false);
+    await goOnline(context);
     const first = await sent;
     await waitForEmptyStore(page, 'outbox');
     const headers = await first.allHeaders();

@@ -1,9 +1,12 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import axe from 'axe-core';
 import { LoginPage } from './pages/LoginPage';
 import { ShellPage } from './pages/ShellPage';
 import { sharedServices, startStudio, type Studio } from './support/server';
 import { useStudio } from './support/studio';
+
+// The journeys cut the network with these (the benches do too).
+export { goOffline, goOnline } from './support/network';
 
 export const DEMO = {
   alex: { email: 'demo@example.com', password: 'demo1234', firstName: 'Alex' },
@@ -67,17 +70,6 @@ export async function settleAnimations(page: Page, quietFrames = 2): Promise<voi
       await frame();
     }
   }, quietFrames);
-}
-
-/** Cuts the network for the page AND its service worker (setOffline alone misses SW fetches). */
-export async function goOffline(context: BrowserContext): Promise<void> {
-  await context.setOffline(true);
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-}
-
-export async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unrouteAll({ behavior: 'ignoreErrors' });
-  await context.setOffline(false);
 }
 
 /** Resolves once a service worker controls the page, i.e. the shell is precached. */
