@@ -58,9 +58,10 @@ export default defineConfig(({ command }) => ({
     // No polyfill: every browser the build targets (ES2022) preloads modules itself; one that does
     // not only loads them a moment later. Half a kilobyte off the first load.
     modulePreload: { polyfill: false, resolveDependencies: withoutFirstLoad },
-    // One stylesheet (about 10 KB compressed), inlined into index.html: the first paint, and a saved
-    // screen of any route, need no stylesheet request (scripts/vite-last-screen.ts).
-    cssCodeSplit: false,
+    // A stylesheet per chunk: the shell's and the timetable's are inlined into index.html, so the
+    // first paint needs no request (scripts/vite-last-screen.ts); every other screen's comes with its
+    // chunk, and a saved screen links its own (src/app/snapshot). decisions.md#first-paint-css.
+    cssCodeSplit: true,
     rolldownOptions: {
       output: {
         // Chunks are named by their hash alone: the shell lists every chunk a screen may preload, and

@@ -56,7 +56,7 @@ export function bundleReport(): BenchLine[] {
   const initial = new Set<string>();
   for (const file of [...entries, ...preloads]) staticImports(file, initial);
   const initialKb = [...initial].reduce((sum, file) => sum + gzipKb(join(DIST, file)), 0);
-  // The one stylesheet is inlined into index.html (scripts/vite-last-screen.ts).
+  // The first paint's stylesheets are inlined into index.html (scripts/vite-last-screen.ts).
   const css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!).join('');
   const cssKb = gzipSync(css).length / 1024;
   const htmlKb = gzipSync(html).length / 1024;

@@ -69,6 +69,7 @@ test.describe('friends', () => {
       const row = page.locator(`[data-session-id="${id}"]`);
       await expect(row.getByTestId('friends-line')).toHaveText('Sam is booked');
       await row.click();
+      await expect(page.getByRole('navigation', { name: 'Class sections' })).toBeVisible();
       await expect(page.getByTestId('friends-line')).toHaveText('Sam is booked');
       await sweepState(page, 'class (a friend booked)', findings);
       expect(findings.map((f) => `${f.route} @${f.width} ${f.theme}: ${f.problem}`)).toEqual([]);

@@ -7,6 +7,18 @@ import type { Plugin } from 'vite';
 /** Chunks the entry loads before any code runs: always there by the time a dynamic import does. */
 const loadedFirst = new Set<string>();
 
+/**
+ * The first load's stylesheets (the shell's, with the timetable's: firstPaintPlugin), in cascade
+ * order. index.html holds them inline (scripts/vite-last-screen.ts): taken off their chunks here,
+ * so no dynamic import lists them to load again (Vite's preload lists name every stylesheet of the
+ * chunks an import needs, and resolveDependencies is not asked about stylesheets).
+ */
+const firstLoadCss: string[] = [];
+
+export function firstLoadStylesheets(): readonly string[] {
+  return firstLoadCss;
+}
+
 export function firstLoadPlugin(): Plugin {
   return {
     name: 'first-load-chunks',
@@ -24,6 +36,12 @@ export function firstLoadPlugin(): Plugin {
           for (const imported of chunk.imports) visit(imported);
         };
         if (entry) visit(entry.fileName);
+        firstLoadCss.length = 0;
+        for (const fileName of loadedFirst) {
+          const css = (bundle[fileName] as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss;
+          firstLoadCss.push(...(css ?? []));
+          css?.clear();
+        }
       },
     },
   };
@@ -31,7 +49,7 @@ export function firstLoadPlugin(): Plugin {
 
 /**
  * build.modulePreload.resolveDependencies: what the first load has fetched is not preloaded again
- * by a dynamic import. index.html's own list (hostType html) is the first load: it stays whole, so
+ * by a dynamic import (its stylesheets: firstLoadStylesheets). index.html's own list (hostType html) is the first load: it stays whole, so
  * restore-body.ts fetches the entry's imports with the entry instead of after parsing it.
  */
 export function withoutFirstLoad(_file: string, deps: string[], context: { hostType: 'html' | 'js' }): string[] {
@@ -52,6 +70,8 @@ export const firstPaintChunks = [
   { name: 'timetable', test: (id: string) => firstPaintGroups.get(id) === 'timetable', priority: 20 },
 ];
 
+const STYLESHEET = /\.css(\?|$)/;
+
 /** Collects the sets once the module graph is known, from the entry and the timetable's screen. */
 export function firstPaintPlugin(timetable: string): Plugin {
   return {
@@ -68,7 +88,10 @@ export function firstPaintPlugin(timetable: string): Plugin {
         while (stack.length > 0) {
           const id = stack.pop()!;
           if (firstPaintGroups.has(id)) continue;
-          firstPaintGroups.set(id, group);
+          // The timetable's stylesheets go with the shell's: index.html holds them inline
+          // (scripts/vite-last-screen.ts), so the first paint and the timetable's own load wait
+          // for no stylesheet request.
+          firstPaintGroups.set(id, STYLESHEET.test(id) ? 'shell' : group);
           stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
       };

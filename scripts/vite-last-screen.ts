@@ -1,11 +1,12 @@
 // Vite plugin: makes index.html paint on its own. It inlines the two first-paint scripts of
 // src/app/snapshot (the theme and the last known screen are applied before any module loads),
-// bundled with esbuild into small IIFEs, and the app's one stylesheet (cssCodeSplit is off), so the
-// first paint waits for no request at all. The server allows exactly these by their hashes
-// (server/static.ts); the stylesheet's data-build names the build the saved screen must match.
+// bundled with esbuild into small IIFEs, and the first paint's stylesheets (the shell's and the
+// timetable's), so the first paint waits for no request at all. The server allows exactly these by
+// their hashes (server/static.ts); the stylesheet's data-build names the build the saved screen must match.
 import { createHash } from 'node:crypto';
 import { buildSync } from 'esbuild';
 import type { Plugin } from 'vite';
+import { firstLoadStylesheets } from './vite-first-load.ts';
 
 function iife(entry: string): string {
   const [out] = buildSync({ entryPoints: [entry], bundle: true, format: 'iife', minify: true, target: 'es2022', write: false }).outputFiles;
@@ -49,17 +50,25 @@ function entryStartedByScript(html: string): string {
 
 type Bundle = NonNullable<Parameters<Extract<NonNullable<Plugin['transformIndexHtml']>, { handler: unknown }>['handler']>[1]['bundle']>;
 
-/** Replaces the build's stylesheet link with the stylesheet itself (dev serves the link as is). */
+/**
+ * Puts the first load's stylesheets (the shell's and the timetable's, scripts/vite-first-load.ts)
+ * into index.html, in one style element; dev serves their links as they are. Its data-build names
+ * every stylesheet of the build: a saved screen of another route links that screen's own
+ * (src/app/snapshot/capture.ts), which a later build may no longer have.
+ */
 function inlineStylesheet(html: string, bundle: Bundle | undefined): string {
   if (!bundle) return html;
-  const css = Object.values(bundle).filter((file) => file.type === 'asset' && file.fileName.endsWith('.css'));
-  if (css.length !== 1) throw new Error(`Expected one stylesheet (cssCodeSplit off), found ${css.length}`);
-  const [sheet] = css;
-  if (sheet?.type !== 'asset') return html;
-  const text = String(sheet.source).replace(/<\/style/gi, '<\\/style');
-  const link = new RegExp(`<link rel="stylesheet"[^>]*href="/${sheet.fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`);
-  if (!link.test(html)) throw new Error(`index.html does not link ${sheet.fileName}`);
-  delete bundle[sheet.fileName];
-  const build = createHash('sha256').update(text).digest('hex').slice(0, 12);
-  return html.replace(link, () => `<style data-build="${build}">${text}</style>`);
+  const sourceOf = (fileName: string) => {
+    const sheet = bundle[fileName];
+    if (sheet?.type !== 'asset') throw new Error(`No stylesheet ${fileName} in the build`);
+    return String(sheet.source);
+  };
+  const inline = firstLoadStylesheets();
+  if (inline.length === 0) throw new Error('The first load has no stylesheet (scripts/vite-first-load.ts)');
+  if (/<link rel="stylesheet"/.test(html)) throw new Error('index.html links a stylesheet: the first load\'s are inline');
+  const build = createHash('sha256');
+  for (const file of Object.keys(bundle).filter((name) => name.endsWith('.css')).sort()) build.update(file).update(sourceOf(file));
+  const text = inline.map(sourceOf).join('\n').replace(/<\/style/gi, '<\\/style');
+  for (const fileName of inline) delete bundle[fileName];
+  return html.replace('</head>', () => `  <style data-build="${build.digest('hex').slice(0, 12)}">${text}</style>\n  </head>`);
 }

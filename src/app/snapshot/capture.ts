@@ -6,7 +6,7 @@ import { hasFirstContent, onFirstContent, whenIdle } from '../../ui/first-conten
 import { registerMemberMemory } from '../../data/memory';
 import { liveQuery } from 'dexie';
 import { db, type AuthState } from '../../data/db';
-import { localDay, pageBuild, parseRecord, screenKey, screenOwner, SNAPSHOT_KEY, SNAPSHOT_MAX_CHARS, withScreen } from './format';
+import { buildSheetPath, localDay, pageBuild, parseRecord, screenKey, screenOwner, SNAPSHOT_KEY, SNAPSHOT_MAX_CHARS, withScreen } from './format';
 
 const SCROLLED_AWAY_PX = 200;
 
@@ -35,6 +35,11 @@ function markUnseen(shell: Element): Element[] {
 
 /** The shell's markup as it should show on the next visit: menu closed, nothing live or modal. */
 export function shellMarkup(shell: Element): string {
+  return shellCopy(shell).outerHTML;
+}
+
+/** The copy of the shell that is saved (shellMarkup), as an element. */
+function shellCopy(shell: Element): Element {
   const unseen = markUnseen(shell);
   const copy = shell.cloneNode(true) as Element;
   for (const element of unseen) element.removeAttribute(DROP);
@@ -57,17 +62,64 @@ export function shellMarkup(shell: Element): string {
     node.setAttribute('data-style', style);
     node.removeAttribute('style');
   }
-  return copy.outerHTML;
+  return copy;
+}
+
+/** What a stylesheet of the page offers to sheetsFor: where it came from and its rules. */
+interface SheetRules {
+  href: string | null;
+  cssRules: ArrayLike<object>;
+}
+
+// What the markup cannot show at rest is left out of a selector before matching: pseudo-elements
+// (their element matches) and the states of a pointer or keyboard.
+const AT_REST = /::?(?:before|after|marker|placeholder|selection|backdrop|file-selector-button|-webkit-[\w-]+|-moz-[\w-]+|hover|active|focus|focus-visible|focus-within|visited|target)\b/g;
+
+/** Whether a rule, or one nested in it (@media, @supports…), styles an element of the markup. */
+function stylesSome(rules: ArrayLike<object>, markup: Element): boolean {
+  for (const rule of Array.from(rules) as { selectorText?: unknown; cssRules?: ArrayLike<object> }[]) {
+    if (typeof rule.selectorText === 'string') {
+      const selector = rule.selectorText.replace(AT_REST, '');
+      try {
+        if (markup.matches(selector) || markup.querySelector(selector)) return true;
+      } catch {
+        return true; // a selector this browser cannot test: counted, not risked
+      }
+    }
+    if (rule.cssRules && stylesSome(rule.cssRules, markup)) return true;
+  }
+  return false;
+}
+
+/**
+ * The build's stylesheets (the chunks' own; index.html's inline one aside) with a rule for an
+ * element of the markup: the ones a saved screen links before it is painted (restore-head.ts). A
+ * screen saved after a visit to the training log does not wait for the training log's.
+ */
+export function sheetsFor(markup: Element, sheets: Iterable<SheetRules>, origin = location.origin): string[] {
+  const needed: string[] = [];
+  for (const sheet of sheets) {
+    const path = buildSheetPath(sheet.href, origin);
+    if (!path || needed.includes(path)) continue;
+    try {
+      if (stylesSome(sheet.cssRules, markup)) needed.push(path);
+    } catch {
+      // Its rules cannot be read (not the app's own): nothing to link.
+    }
+  }
+  return needed;
 }
 
 function save(path: string): void {
   const shell = document.querySelector('#root > .shell');
   const build = pageBuild(document);
   if (!shell || !build || !who || currentPath() !== path) return;
-  const html = shellMarkup(shell);
+  const copy = shellCopy(shell);
+  const html = copy.outerHTML;
   if (html.length > SNAPSHOT_MAX_CHARS || written.get(path) === html) return;
   try {
-    const { record, dropped } = withScreen(parseRecord(localStorage.getItem(SNAPSHOT_KEY)), { path, at: Date.now() }, { build, day: localDay(new Date()), lang: document.documentElement.lang, who });
+    const sheets = sheetsFor(copy, Array.from(document.styleSheets));
+    const { record, dropped } = withScreen(parseRecord(localStorage.getItem(SNAPSHOT_KEY)), { path, at: Date.now(), ...(sheets.length > 0 && { sheets }) }, { build, day: localDay(new Date()), lang: document.documentElement.lang, who });
     for (const old of dropped) {
       localStorage.removeItem(screenKey(old));
       written.delete(old);

@@ -4,7 +4,7 @@
 import type { AuthState } from '../../data/db';
 
 export const SNAPSHOT_KEY = 'member-pwa:last-screen';
-export const SNAPSHOT_VERSION = 3;
+export const SNAPSHOT_VERSION = 4;
 
 /** restore-body.ts tells the app a link was tapped on the saved screen (window.__lastScreenTap). */
 export const LAST_SCREEN_TAP = 'member:last-screen-tap';
@@ -34,6 +34,30 @@ export interface SavedScreen {
   /** pathname + search of the screen. */
   path: string;
   at: number;
+  /**
+   * The build's stylesheets its markup needs beyond index.html's inline one (another screen's than
+   * the timetable, which comes with its chunk), linked before it is painted.
+   */
+  sheets?: string[];
+}
+
+/** A stylesheet of the build, as a saved screen may name it: the app's own assets only. */
+const SHEET_PATH = /^\/assets\/[\w.-]+\.css$/;
+
+/** The saved screen's stylesheets that restore-head.ts may link (anything else in storage is ignored). */
+export function screenSheets(screen: SavedScreen): string[] {
+  return Array.isArray(screen.sheets) ? screen.sheets.filter((sheet) => typeof sheet === 'string' && SHEET_PATH.test(sheet)) : [];
+}
+
+/** A stylesheet's path when it is one of the build's (SHEET_PATH), from the href a link resolved. */
+export function buildSheetPath(href: string | null, origin: string): string | null {
+  if (!href) return null;
+  try {
+    const url = new URL(href, origin);
+    return url.origin === origin && SHEET_PATH.test(url.pathname) ? url.pathname : null;
+  } catch {
+    return null;
+  }
 }
 
 export interface SnapshotRecord {

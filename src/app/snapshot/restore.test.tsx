@@ -1,6 +1,7 @@
 // index.html's body script: the saved screen into the splash, then the app's modules, after the
 // first frame when a screen is shown (at once otherwise), and always, whatever the screen did.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localDay, screenKey, screenPath, SNAPSHOT_KEY, SNAPSHOT_VERSION } from './format';
 
 const MODULES = ['/assets/index-1.js', '/assets/react-dom-2.js'];
 
@@ -134,5 +135,44 @@ describe('a tap on the saved screen before the app is live', () => {
     document.getElementById('splash')!.classList.add('splash--hidden');
     expect(tap(20, 120).defaultPrevented).toBe(false);
     expect(window.__lastScreenTap).toBeUndefined();
+  });
+});
+
+describe('the head script', () => {
+  const build = 'b1';
+  const saved = (screen: Record<string, unknown>) => {
+    const path = screenPath(location.pathname, location.search);
+    localStorage.setItem(SNAPSHOT_KEY, JSON.stringify({ v: SNAPSHOT_VERSION, build, day: localDay(new Date()), lang: 'en-NZ', who: '7@wlg', screens: [{ path, at: Date.now() - 1_000, ...screen }] }));
+    localStorage.setItem(screenKey(path), '<div class="shell"></div>');
+  };
+  beforeEach(() => {
+    vi.useRealTimers();
+    const style = document.createElement('style');
+    style.dataset.build = build;
+    document.head.appendChild(style);
+  });
+  afterEach(() => localStorage.clear());
+
+  it('links the saved screen’s own stylesheets, render-blocking, before handing its markup on', async () => {
+    saved({ sheets: ['/assets/training-a1.css', 'https://evil.example/x.css'] });
+    await import('./restore-head');
+    const links = added.filter((node) => node.matches('link[rel=stylesheet]'));
+    expect(links.map((link) => [link.getAttribute('href'), link.getAttribute('blocking')])).toEqual([['/assets/training-a1.css', 'render']]);
+    expect(window.__lastScreen?.html).toBe('<div class="shell"></div>');
+    expect(document.documentElement.lang).toBe('en-NZ');
+  });
+
+  it('links nothing for a screen whose stylesheets are inline (the timetable) or another build’s', async () => {
+    saved({});
+    await import('./restore-head');
+    expect(added).toEqual([]);
+    expect(window.__lastScreen).toBeDefined();
+    delete window.__lastScreen;
+    vi.resetModules();
+    document.querySelector('style')!.dataset.build = 'b2';
+    saved({ sheets: ['/assets/training-a1.css'] });
+    await import('./restore-head');
+    expect(added).toEqual([]);
+    expect(window.__lastScreen).toBeUndefined();
   });
 });

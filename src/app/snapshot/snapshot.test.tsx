@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localDay, parseRecord, screenOwner, screenPath, screenToShow, SNAPSHOT_MAX_AGE_MS, SNAPSHOT_MAX_SCREENS, SNAPSHOT_VERSION, withScreen, type SnapshotRecord } from './format';
-import { shellMarkup } from './capture';
+import { localDay, parseRecord, screenOwner, screenPath, screenSheets, screenToShow, SNAPSHOT_MAX_AGE_MS, SNAPSHOT_MAX_SCREENS, SNAPSHOT_VERSION, withScreen, type SnapshotRecord } from './format';
+import { sheetsFor, shellMarkup } from './capture';
 
 const now = new Date(2026, 10, 24, 9, 0);
 const meta = { build: 'abc', day: localDay(now), lang: 'en-US', who: '7@wlg' };
@@ -76,5 +76,34 @@ describe('the markup saved for the next visit', () => {
     expect(html).toContain('data-style="height: 400px"');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(shell.querySelector('.side-menu--open')).not.toBeNull(); // the live DOM is untouched
+  });
+});
+
+describe('the stylesheets a saved screen links', () => {
+  const origin = 'https://app.example';
+  const rule = (selectorText: string) => ({ selectorText });
+  const sheet = (href: string | null, ...cssRules: object[]) => ({ href, cssRules });
+
+  it('names the build’s stylesheets with a rule for an element of its markup (nested, hovered, before: too), and no other', () => {
+    const markup = document.createElement('div');
+    markup.className = 'shell';
+    markup.innerHTML = '<main class="page"><ul class="lift-list"><li class="lift-list__row">Squat</li></ul></main>';
+    const sheets = [
+      sheet(null, rule('.shell')), // index.html's inline stylesheet: always there
+      sheet(`${origin}/assets/training-a1.css`, rule('.wod-form'), { cssRules: [rule('.lift-list__row:hover::after')] }),
+      // A class of the markup in a selector that matches nothing in it.
+      sheet(`${origin}/assets/shop-b2.css`, rule('.cart .page'), rule('.product > .price')),
+      sheet('https://elsewhere.example/assets/lift-list.css', rule('.lift-list')),
+      sheet(`${origin}/assets/list-c3.css`, rule('.shell')),
+      sheet(`${origin}/assets/list-c3.css`, rule('.shell')),
+      sheet(`${origin}/assets/tabs-d4.css`, rule('.tab-nav, .page > .lift-list')),
+    ];
+    expect(sheetsFor(markup, sheets, origin)).toEqual(['/assets/training-a1.css', '/assets/list-c3.css', '/assets/tabs-d4.css']);
+  });
+
+  it('links only the app’s own stylesheets from what storage holds', () => {
+    const screen = { path: '/lifts', at: 1, sheets: ['/assets/training-a1.css', 'https://evil.example/x.css', '/assets/../secret.css', 7 as unknown as string, '/assets/a.js'] };
+    expect(screenSheets(screen)).toEqual(['/assets/training-a1.css']);
+    expect(screenSheets({ path: '/classes', at: 1 })).toEqual([]);
   });
 });
