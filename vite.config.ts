@@ -67,6 +67,8 @@ export default defineConfig(({ command }) => ({
         // Chunks are named by their hash alone: the shell lists every chunk a screen may preload, and
         // the names were a kilobyte of it (stack frames are mapped back to sources: issue 29).
         chunkFileNames: 'assets/[hash].js',
+        // And so are the screens' stylesheets, which those lists name too.
+        assetFileNames: (asset) => (asset.names.some((name) => name.endsWith('.css')) ? 'assets/[hash][extname]' : 'assets/[name]-[hash][extname]'),
         // The sync engine (src/data) is shared by the shell and every feature chunk: one chunk, not
         // a file per module the splitter finds shared (each costs a request and its own compression).
         advancedChunks: { groups: [...firstPaintChunks, { name: 'engine', test: /\/src\/data\// }] },

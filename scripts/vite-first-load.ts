@@ -49,8 +49,9 @@ export function firstLoadPlugin(): Plugin {
 
 /**
  * build.modulePreload.resolveDependencies: what the first load has fetched is not preloaded again
- * by a dynamic import (its stylesheets: firstLoadStylesheets). index.html's own list (hostType html) is the first load: it stays whole, so
- * restore-body.ts fetches the entry's imports with the entry instead of after parsing it.
+ * by a dynamic import (its stylesheets: firstLoadStylesheets). index.html's own list (hostType
+ * html) is the first load: it stays whole, so restore-body.ts fetches the entry's imports with the
+ * entry instead of after parsing it.
  */
 export function withoutFirstLoad(_file: string, deps: string[], context: { hostType: 'html' | 'js' }): string[] {
   return context.hostType === 'html' ? deps : deps.filter((dep) => !loadedFirst.has(dep));

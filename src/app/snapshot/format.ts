@@ -35,8 +35,8 @@ export interface SavedScreen {
   path: string;
   at: number;
   /**
-   * The build's stylesheets its markup needs beyond index.html's inline one (another screen's than
-   * the timetable, which comes with its chunk), linked before it is painted.
+   * The build's stylesheets its markup needs beyond index.html's inline one (the shell's and the
+   * timetable's), linked before it is painted.
    */
   sheets?: string[];
 }
