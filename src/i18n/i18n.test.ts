@@ -127,7 +127,7 @@ describe('initI18n / changeLocale (runtime loading)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('initialises in the resolved locale, loading the file and the fallback by fetch', async () => {
+  it('initialises in the resolved locale, loading its file alone by fetch (every locale holds every key)', async () => {
     // The first screen's strings, asked for before (preloadRoute), come with the shell's, not after them.
     const firstScreen = withStrings('booking', () => Promise.resolve('screen'))();
     const instance = await initI18n('fr-CA');
@@ -137,7 +137,7 @@ describe('initI18n / changeLocale (runtime loading)', () => {
     expect(i18n.language).toBe('fr');
     expect(currentLocale()).toBe('fr');
     expect(i18n.t('common.close')).toBe('Fermer');
-    expect(i18n.hasResourceBundle('en-US', 'shell')).toBe(true);
+    expect(i18n.hasResourceBundle('en-US', 'shell')).toBe(false); // no fallback to load
     expect(i18n.hasResourceBundle('en', 'shell')).toBe(false); // load: currentOnly
     // A feature's strings are not part of the first load.
     expect(i18n.hasResourceBundle('fr', 'training')).toBe(false);
@@ -145,7 +145,7 @@ describe('initI18n / changeLocale (runtime loading)', () => {
     expect(doc.documentElement).toEqual({ lang: 'fr', dir: 'ltr' });
     const urls = vi.mocked(fetch).mock.calls.map((c) => String(c[0]));
     expect(urls.some((u) => u.includes('locales/fr/'))).toBe(true);
-    expect(urls.some((u) => u.includes('locales/en-US/'))).toBe(true);
+    expect(urls.some((u) => u.includes('locales/en-US/'))).toBe(false);
   });
 
   it('changes locale, loading the new file and date locale, and sets <html lang>', async () => {

@@ -121,7 +121,7 @@ export function baseOptions(lng: Locale): InitOptions {
     fallbackLng: FALLBACK_LOCALE,
     supportedLngs: [...SUPPORTED_LOCALES],
     nonExplicitSupportedLngs: false,
-    // Load exactly the chosen locale (plus the en-US fallback), never a bare "en"/"es" parent.
+    // Load exactly the chosen locale, never a bare "en"/"es" parent (the app loads no fallback: initI18n).
     load: 'currentOnly',
     ns: [SHELL_NAMESPACE],
     defaultNS: SHELL_NAMESPACE,
@@ -129,7 +129,7 @@ export function baseOptions(lng: Locale): InitOptions {
     fallbackNS: SHELL_NAMESPACE,
     interpolation: { escapeValue: false }, // React escapes.
     returnNull: false,
-    returnEmptyString: false, // an empty translation falls back to en-US
+    returnEmptyString: false, // an empty translation falls back (none in the app's files: translations.test.ts)
     react: { useSuspense: false }, // initI18n/changeLocale load before rendering
   };
 }
@@ -191,7 +191,10 @@ export function initI18n(locale: string): Promise<I18n> {
     void import('./feature-urls').catch(() => undefined);
     i18n.on('languageChanged', (l: string) => applyDocumentLocale(resolveLocale(l)));
     // The first screen's strings, asked for before this (preloadRoute), load with the shell's, not after them.
-    await Promise.all([i18n.init({ ...baseOptions(lng), ns: [SHELL_NAMESPACE, ...askedEarly] }), loadDateLocale(lng).catch(() => undefined)]);
+    // Every locale holds every key, none empty (translations.test.ts), so the app never reads the
+    // en-US fallback: it is not loaded beside the member's language, which at each start was one
+    // file more per namespace (decisions.md#strings-alone).
+    await Promise.all([i18n.init({ ...baseOptions(lng), fallbackLng: false, ns: [SHELL_NAMESPACE, ...askedEarly] }), loadDateLocale(lng).catch(() => undefined)]);
     applyDocumentLocale(lng);
     markInitialised();
     return i18n;
@@ -221,7 +224,7 @@ export function currentLocale(): Locale {
   return resolveLocale(i18n.language);
 }
 
-/** Loads a feature's strings in the current language (and the fallback); resolves when ready. */
+/** Loads a feature's strings in the current language; resolves when ready. */
 export async function loadNamespace(ns: Namespace | readonly Namespace[]): Promise<void> {
   if (!initPromise) for (const name of [ns].flat()) askedEarly.add(name);
   await initialised;
