@@ -2,7 +2,8 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { cx } from '../cx';
 import './chip.css';
 
-type ChipTone = 'neutral' | 'brand' | 'success' | 'info' | 'warning' | 'danger';
+/** `pending`: saved on this device, not yet at the studio (WaitingToSync). */
+type ChipTone = 'neutral' | 'brand' | 'success' | 'info' | 'warning' | 'danger' | 'pending';
 
 /** A short status ("Booked", "Waitlisted", "Hidden"): text, never a control. */
 export function Chip({ tone = 'neutral', className, children, testId }: { tone?: ChipTone; className?: string; children: ReactNode; testId?: string }) {

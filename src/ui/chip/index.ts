@@ -1,1 +1,2 @@
 export { Chip, ChoiceChip } from './Chip';
+export { WaitingToSync } from './WaitingToSync';

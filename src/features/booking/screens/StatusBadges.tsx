@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { sessionStatus } from '../../../domain/session-status';
 import type { SessionFacts } from '../../../../core/rules/session';
 import type { Formatter } from '../../../i18n/format';
-import { Chip } from '../../../ui/chip/index';
+import { Chip, WaitingToSync } from '../../../ui/chip/index';
 
 /** The labels of a class (booked, full, waitlist, drop-in spaces…) plus "waiting to sync". */
 export function StatusBadges({ session, now, format, pending }: { session: SessionFacts; now: Date; format: Formatter; pending?: boolean }) {
@@ -20,7 +20,7 @@ export function StatusBadges({ session, now, format, pending }: { session: Sessi
               : t(`status.${label.code}`)}
         </Chip>
       ))}
-      {pending && <Chip tone="warning" className="badge--pending" testId="waiting-to-sync">{t('common.waitingToSync')}</Chip>}
+      {pending && <WaitingToSync />}
     </span>
   );
 }

@@ -5,7 +5,7 @@ import type { Formatter } from '../../../i18n/format';
 import { sessionActions } from '../../../../core/rules/visit';
 import { visitLabel } from '../../../domain/session-status';
 import { ListRow } from '../../../ui/list/index';
-import { Chip } from '../../../ui/chip/index';
+import { Chip, WaitingToSync } from '../../../ui/chip/index';
 import { Button } from '../../../ui/button/index';
 import { useBookingActions } from './use-booking-actions';
 import { WaitlistStanding } from './WaitlistStanding';
@@ -39,7 +39,7 @@ export function VisitRow({ session, state, format, now, pending, showActions = t
       </>}
       chips={<>
         <Chip tone={label.tone === 'muted' ? 'neutral' : label.tone}>{t(`visitState.${label.code}`)}</Chip>
-        {pending && <Chip tone="warning" className="badge--pending" testId="waiting-to-sync">{t('common.waitingToSync')}</Chip>}
+        {pending && <WaitingToSync />}
       </>}
       actions={actions.length > 0 && actions.map((action) => (
         <Button key={action} size="sm" variant={action === 'confirm' ? 'primary' : 'secondary'}

@@ -13,12 +13,11 @@ import { EmptyState } from '../../../ui/empty-state/index';
 import { Spinner } from '../../../ui/spinner/index';
 import { Avatar } from '../../../ui/avatar/index';
 import { useCommand } from '../../../ui/use-command';
-import { SyncBadge } from './SyncBadge';
 import { formatMeasurement, formatWodScore, heaviestWeight, prescribedLabel } from './score-format';
 import { logResultPath } from './paths';
 import './training.css';
 import { ButtonLink, buttonClass } from '../../../ui/button/index';
-import { Chip } from '../../../ui/chip/index';
+import { Chip, WaitingToSync } from '../../../ui/chip/index';
 import { useHiddenFromLeaderboards, useMeasurementUnits } from '../../profile/public';
 import { inWeightUnits } from '../../../../core/rules/training/lift';
 import type { WeightUnits, WodWorkout } from '../../../../core/contract/types';
@@ -101,7 +100,7 @@ function LeaderboardEntryRow({ entry, sessionId, format, weight, hidden }: Entry
           {entry.mine && <Chip tone="brand" testId="leaderboard-mine">{t('leaderboard.you')}</Chip>}
           {entry.mine && hidden && <Chip tone="neutral" testId="leaderboard-only-you">{t('leaderboard.onlyYou')}</Chip>}
           {workout.type === 'wod' && <Chip tone={workout.as_prescribed ? 'brand' : 'neutral'}>{prescribedLabel(workout.as_prescribed, t)}</Chip>}
-          {entry.pending && <SyncBadge />}
+          {entry.pending && <WaitingToSync />}
         </span>
       </span>
       {/* Score over the cheer, so the name keeps the row's width and wraps only between words. */}

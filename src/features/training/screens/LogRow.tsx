@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { Workout } from '../../../../core/contract/types';
 import type { Formatter } from '../../../i18n/format';
 import { Icon } from '../../../ui/icon/index';
-import { SyncBadge } from './SyncBadge';
 import { formatWodScore, liftSummaryParts, prescribedLabel } from './score-format';
 import { workoutPath } from './paths';
-import { Chip } from '../../../ui/chip/index';
+import { Chip, WaitingToSync } from '../../../ui/chip/index';
 
 /** One workout in the log: name, a short score summary, and whether it still waits to sync. */
 export const LogRow = memo(function LogRow({ workout, format, pending }: { workout: Workout; format: Formatter; pending: boolean }) {
@@ -22,7 +21,7 @@ export const LogRow = memo(function LogRow({ workout, format, pending }: { worko
         {(workout.type === 'wod' || pending) && (
           <span className="status-badges">
             {workout.type === 'wod' && <Chip tone={workout.as_prescribed ? 'brand' : 'neutral'}>{prescribedLabel(workout.as_prescribed, t)}</Chip>}
-            {pending && <SyncBadge />}
+            {pending && <WaitingToSync />}
           </span>
         )}
       </span>
