@@ -33,13 +33,8 @@ function markUnseen(shell: Element): Element[] {
   return unseen;
 }
 
-/** The shell's markup as it should show on the next visit: menu closed, nothing live or modal. */
-export function shellMarkup(shell: Element): string {
-  return shellCopy(shell).outerHTML;
-}
-
-/** The copy of the shell that is saved (shellMarkup), as an element. */
-function shellCopy(shell: Element): Element {
+/** The copy of the shell saved for the next visit (its outerHTML): menu closed, nothing live or modal. */
+export function shellCopy(shell: Element): Element {
   const unseen = markUnseen(shell);
   const copy = shell.cloneNode(true) as Element;
   for (const element of unseen) element.removeAttribute(DROP);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localDay, parseRecord, screenOwner, screenPath, screenSheets, screenToShow, SNAPSHOT_MAX_AGE_MS, SNAPSHOT_MAX_SCREENS, SNAPSHOT_VERSION, withScreen, type SnapshotRecord } from './format';
-import { sheetsFor, shellMarkup } from './capture';
+import { sheetsFor, shellCopy } from './capture';
 
 const now = new Date(2026, 10, 24, 9, 0);
 const meta = { build: 'abc', day: localDay(now), lang: 'en-US', who: '7@wlg' };
@@ -71,7 +71,7 @@ describe('the markup saved for the next visit', () => {
       <img src="blob:http://x/1" alt="">
       <p aria-live="polite">Offline</p>`;
     shell.querySelector('li')!.textContent = '<img src=x onerror=alert(1)>';
-    const html = shellMarkup(shell);
+    const html = shellCopy(shell).outerHTML;
     expect(html).not.toMatch(/side-menu--open|scrim|role="dialog"|\sid=|data-testid|\sstyle=|inert|aria-live|blob:/);
     expect(html).toContain('data-style="height: 400px"');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
