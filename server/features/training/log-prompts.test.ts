@@ -56,12 +56,17 @@ describe('a prompt to log the class workout when it ends', () => {
   it('tells each booked member once when the class ends, naming its workout and opening the prefilled form; not before, not twice, not someone not booked', async () => {
     const c = await classWithWorkout(0, sam, alex);
     clock.advance(c.endAt - clock.now().getTime() - MINUTE);
-    expect(await server.running.sendLogPrompts()).toBe(0);
+    // Classes the demo data booked them into may have ended by now (it depends on the day the
+    // tests run): prompted here, and only this class's prompts are counted.
+    await server.running.sendLogPrompts();
+    expect(await prompts(ids.sam, c.id)).toHaveLength(0);
+    expect(await prompts(ids.alex, c.id)).toHaveLength(0);
     clock.advance(2 * MINUTE);
     // Two processes' timers at once send it once.
-    const [a, b] = await Promise.all([server.running.sendLogPrompts(), server.running.sendLogPrompts()]);
-    expect(a + b).toBe(2);
-    const [samsPrompt] = await prompts(ids.sam, c.id);
+    await Promise.all([server.running.sendLogPrompts(), server.running.sendLogPrompts()]);
+    const samsPrompts = await prompts(ids.sam, c.id);
+    expect(samsPrompts).toHaveLength(1);
+    const [samsPrompt] = samsPrompts;
     expect(samsPrompt?.message).toMatch(new RegExp(`^Log your ${c.definition.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( time| score)?\\?$`));
     const params = JSON.parse(String(samsPrompt!.params)) as { workout: { definition_id: number; type: 'wod' | 'lift' }; class: { id: number } };
     expect(params.workout).toMatchObject({ definition_id: c.definition.id, type: c.definition.type });
