@@ -71,9 +71,9 @@ export const sessionScopeQuery = (db: Kysely<Database>, id: string, guid: string
     .leftJoin('accounts as oa', (join) => join.onRef('oa.profile_id', '=', 's.profile_id').on('oa.org_id', '=', orgId))
     .select(['s.profile_id', 's.last_seen_at', 's.expires_at'])
     // PostgreSQL: each joined row as one JSON column (null when the join found none). node-postgres
-    // works through a result's column descriptions on every query: with the 39 columns of SQLite's
-    // way that was a tenth of the server's CPU per GET /sessions (issue 30). SQLite, in-process,
-    // keeps the columns.
+    // works through a result's column descriptions on every query, and these 39 columns were a tenth
+    // of the server's CPU per GET /sessions (decisions.md#server-floor). SQLite keeps the columns:
+    // in-process, its JSON rows cost the same.
     .select((eb) =>
       onPostgres(db)
         ? [sql<FacilityRow | null>`to_json(f)`.as('f_row'), sql<AccountRow | null>`to_json(fa)`.as('fa_row'), sql<AccountRow | null>`to_json(oa)`.as('oa_row')]
