@@ -2,7 +2,7 @@
 // strings (withStrings), so the first load carries only the shell and the shell's words; the service
 // worker precaches the chunks for offline use. preloadRoute starts the chunk the URL needs while the
 // app is still starting (main.tsx), so it is not requested only once React reaches the route.
-import { createContext, lazy, Suspense, useContext, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { createContext, Suspense, useContext, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { matchRoutes, Navigate, useLocation, useParams, useRoutes, useSearchParams, type RouteObject } from 'react-router';
 import { Spinner } from '../ui/spinner/index';
 import { withStrings } from '../i18n/index';
@@ -13,7 +13,7 @@ import { HOME_PATH } from '../domain/account';
 import { destinationAfterSignIn, destinationOnSignOut } from '../domain/destination';
 import { useAuth } from '../data/hooks/auth';
 // One load per screen, shared by preloadRoute and React.lazy.
-import { once } from '../ui/load-once';
+import { lazyOnce, once } from '../ui/load-once';
 import { RouteBoundary } from './RouteBoundary';
 
 const loaders = {
@@ -62,7 +62,7 @@ const loaders = {
 };
 
 type ScreenName = keyof typeof loaders;
-const screens = Object.fromEntries(Object.entries(loaders).map(([name, load]) => [name, lazy(load as unknown as () => Promise<{ default: ComponentType }>)])) as Record<ScreenName, LazyExoticComponent<ComponentType>>;
+const screens = Object.fromEntries(Object.entries(loaders).map(([name, load]) => [name, lazyOnce<ComponentType>(load)])) as Record<ScreenName, LazyExoticComponent<ComponentType>>;
 
 /** A route's element and the load preloadRoute starts for it. */
 function screen(name: ScreenName): Pick<RouteObject, 'element' | 'handle'> {
@@ -114,7 +114,7 @@ export const signedInRoutes: RouteObject[] = [
     ...screen('ClassDetail'),
     children: classTabs().map((tab) => {
       const load = once(tab.load);
-      const Tab = lazy(load as unknown as typeof tab.load);
+      const Tab = lazyOnce(load);
       const route = { element: page(<Tab />), handle: { preload: load } };
       return tab.path ? { path: tab.path, ...route } : { index: true, ...route };
     }),

@@ -1,4 +1,5 @@
 // A module loaded on demand, once: shared by React.lazy and any early start of the same load.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /**
  * One load, shared by whoever starts it; a failed load may be tried again. Once loaded, its `then`
@@ -35,4 +36,13 @@ export function once<T>(load: () => Promise<T>): () => PromiseLike<T> {
       },
     };
   };
+}
+
+/**
+ * React.lazy over a once() load. Its type asks for a Promise, but it only calls `then`: the
+ * synchronous one of a loaded module is what lets the component render without suspending.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own bound, which nothing narrower meets
+export function lazyOnce<T extends ComponentType<any>>(load: () => PromiseLike<{ default: T }>): LazyExoticComponent<T> {
+  return lazy(load as () => Promise<{ default: T }>);
 }

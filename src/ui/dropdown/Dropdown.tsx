@@ -2,19 +2,19 @@
 // open part (DropdownPopup.tsx: placement, focus, outside press, auto-close, the menu's keys) loads
 // on the first open, or as soon as the pointer or focus reaches a trigger, and opens without a
 // fallback once loaded.
-import { lazy, Suspense, useCallback, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { Suspense, useCallback, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { focusElement } from '../a11y/focusable';
 import { cx } from '../cx';
 import { useLatest } from '../hooks/useLatest';
 import { useLayerContainer } from '../layer/LayerContext';
-import { once } from '../load-once';
+import { lazyOnce, once } from '../load-once';
 import type { DropdownApi } from './DropdownContext';
 import { menuItems } from './items';
 import './dropdown.css';
 
 /** Starts loading the open part of every dropdown; resolves once it is there. */
 export const loadDropdownPopup = once(() => import('./DropdownPopup'));
-const DropdownPopup = lazy(loadDropdownPopup as () => Promise<typeof import('./DropdownPopup')>);
+const DropdownPopup = lazyOnce(loadDropdownPopup);
 const preload = () => void loadDropdownPopup().then(undefined, () => undefined);
 
 export interface DropdownTriggerProps {

@@ -1,12 +1,12 @@
-import { lazy, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { OptionalPart } from '../error-boundary/index';
-import { once } from '../load-once';
+import { lazyOnce, once } from '../load-once';
 import { toast } from './toastStore';
 import './toasts.css';
 
 // A toast's own code loads with the first toast; the regions are there from the first paint.
 const loadToastView = once(() => import('./ToastView'));
-const ToastView = lazy(loadToastView as () => Promise<typeof import('./ToastView')>);
+const ToastView = lazyOnce(loadToastView);
 
 /** Loads a toast's code now (once loaded, toasts render in the same frame they are shown). */
 export function preloadToastView(): PromiseLike<unknown> {

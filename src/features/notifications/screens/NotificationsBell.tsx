@@ -1,17 +1,17 @@
 // The bell (see docs/rules.md#notifications): unread count badge that pulses when it rises; the
 // dropdown (NotificationsPanel: its title, menu, list, empty and loading texts) closes by itself
 // after 10 s. The panel loads when first opened: the first paint needs only the bell and its count.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActionCount } from '../hooks';
 import { Dropdown } from '../../../ui/dropdown/index';
 import { Icon } from '../../../ui/icon/index';
-import { once } from '../../../ui/load-once';
+import { lazyOnce, once } from '../../../ui/load-once';
 import { ErrorBoundary } from '../../../ui/error-boundary/index';
 
 // Loaded when the pointer or focus reaches the bell, like the dropdown itself, so it opens at once.
 const loadPanel = once(() => import('./NotificationsPanel'));
-const NotificationsPanel = lazy(loadPanel as () => Promise<typeof import('./NotificationsPanel')>);
+const NotificationsPanel = lazyOnce(loadPanel);
 const preloadPanel = () => void Promise.resolve(loadPanel()).catch(() => undefined);
 
 export const DROPDOWN_AUTO_CLOSE_MS = 10_000;
