@@ -1,7 +1,6 @@
 // What both workout detail screens share: title and date, sync state, the class it was logged
 // for, notes, and the Edit and Delete actions.
 import type { ReactNode } from 'react';
-import { WaitingToSync } from '../../../ui/chip/index';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Workout } from '../../../../core/contract/types';
@@ -11,6 +10,7 @@ import { touchKey } from '../../../data/sync/touches';
 import { useRefreshSession, useSession } from '../../booking/public';
 import { PageHeader } from '../../../ui/page-header/index';
 import { Icon } from '../../../ui/icon/index';
+import { WaitingToSync } from '../../../ui/chip/index';
 import { useDeleteWorkout } from './use-delete-workout';
 import { TRAINING_PATH, workoutEditPath } from './paths';
 import { Button, ButtonLink } from '../../../ui/button/index';
