@@ -14,7 +14,7 @@ test.describe('installable and offline', () => {
   test('the manifest is installable and a service worker controls the page', async ({ page, loginPage }) => {
     await loginPage.goto();
     const manifestUrl = await page.locator('link[rel=manifest]').getAttribute('href');
-    const manifest = (await (await page.request.get(manifestUrl!)).json()) as Record<string, unknown> & { icons: { sizes: string; purpose?: string }[] };
+    const manifest = (await (await page.request.get(manifestUrl!)).json()) as Record<string, unknown> & { icons: { sizes: string; type: string; purpose?: string }[] };
     expect(manifest).toMatchObject({ short_name: 'Member', display: 'standalone', start_url: '/', scope: '/' });
     expect(manifest.theme_color).toBeTruthy();
     expect(manifest.background_color).toBeTruthy();
@@ -24,6 +24,10 @@ test.describe('installable and offline', () => {
       expect(manifest.icons.some((i) => i.sizes === size && i.purpose === 'maskable')).toBe(true);
       expect(manifest.icons.some((i) => i.sizes === size && (i.purpose ?? 'any') === 'any')).toBe(true);
     }
+    // No SVG loaded as an image at each start (the manifest's icon, the favicon, the splash's logo):
+    // each would be a document of its own built on the main thread (decisions#svg-images).
+    expect(manifest.icons.map((i) => i.type)).toEqual(manifest.icons.map(() => 'image/png'));
+    expect(await (await page.request.get('/')).text()).not.toMatch(/<(img|link)[^>]+\.svg/);
     await waitForServiceWorker(page);
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     // Long-press shortcuts, named in the page's language (its manifest link follows it), each icon there.

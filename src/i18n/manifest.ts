@@ -25,12 +25,13 @@ export const BASE_MANIFEST = {
   theme_color: '#0f766e',
   background_color: '#f4f7f5',
   categories: ['health', 'fitness', 'lifestyle'],
+  // PNGs only: the browser fetches one into the page at each start to check the app is installable,
+  // and an SVG there is a document built on the page's main thread (decisions#svg-images).
   icons: [
     { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' as const },
     { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
     { src: '/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
     { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-    { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
   ],
   // A CSV shared from another tracker opens the import with it (sw/share-target.ts).
   share_target: {
