@@ -116,7 +116,16 @@ describe('createTestI18n / initTestI18n', () => {
 });
 
 describe('initI18n / changeLocale (runtime loading)', () => {
-  const manifest = { href: '/manifest.webmanifest', setAttribute(name: string, value: string) { if (name === 'href') this.href = value; } };
+  const manifest = {
+    href: '/manifest.webmanifest',
+    sets: 0,
+    getAttribute(name: string) { return name === 'href' ? this.href : null; },
+    setAttribute(name: string, value: string) {
+      if (name !== 'href') return;
+      this.href = value;
+      this.sets += 1;
+    },
+  };
   const doc = { documentElement: { lang: '', dir: '' }, querySelector: (selector: string) => (selector === 'link[rel="manifest"]' ? manifest : null) };
 
   beforeAll(() => {
@@ -157,6 +166,10 @@ describe('initI18n / changeLocale (runtime loading)', () => {
     expect(doc.documentElement.lang).toBe('mi-NZ');
     // The home-screen shortcuts in the language too (src/i18n/manifest.ts).
     expect(manifest.href).toBe('/manifest-mi-NZ.webmanifest');
+    // Set again only when it changes: a new href has the browser fetch the manifest and its icon again.
+    const sets = manifest.sets;
+    expect(await changeLocale('mi-NZ')).toBe('mi-NZ');
+    expect(manifest.sets).toBe(sets);
     expect(await changeLocale('klingon')).toBe('en-US');
     expect(i18n.t('common.close')).toBe('Close');
     expect(doc.documentElement.lang).toBe('en-US');

@@ -173,7 +173,10 @@ function applyDocumentLocale(lng: string): void {
   el.lang = lng;
   el.dir = i18n.dir(lng);
   // The home-screen shortcuts in the member's language, for an install or the browser's next look.
-  document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestPath(resolveLocale(lng)));
+  // (Set only when it changes: a new href has the browser fetch the manifest and its icon again.)
+  const manifest = document.querySelector('link[rel="manifest"]');
+  const href = manifestPath(resolveLocale(lng));
+  if (manifest && manifest.getAttribute('href') !== href) manifest.setAttribute('href', href);
   rememberLocale(lng);
 }
 

@@ -3,6 +3,8 @@
 // and starts the app's modules (listed in #app-modules): at once, or after the saved screen's first paint.
 // It is the app's own markup, taken from its own rendered DOM (capture.ts): text the app escaped
 // when it rendered is escaped again by the serialisation, so no member text becomes markup.
+import { isLocale } from '../../../core/locales';
+import { manifestPath } from '../../i18n/manifest-path';
 import { LAST_SCREEN_TAP } from './format';
 
 const saved = window.__lastScreen;
@@ -22,6 +24,10 @@ try {
     for (const node of splash.querySelectorAll<HTMLElement>('[data-style]')) node.style.cssText = node.dataset.style ?? '';
     shown = true;
     performance.mark('member:last-screen');
+    // The manifest in the saved screen's language (restore-head.ts set it) before the browser reads
+    // it: it fetches the manifest and its icon once, not again when the app names its language.
+    const lang = document.documentElement.lang;
+    if (isLocale(lang)) document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestPath(lang));
     // A tap is on what the member sees: while the saved screen is up, a tap on one of its links
     // (a class row) is kept for the app to follow once it runs (splash.ts#followLastScreenTaps),
     // not lost on the inert picture nor given to whatever the live app has beneath it yet.

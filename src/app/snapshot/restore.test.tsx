@@ -46,6 +46,16 @@ describe('the body script', () => {
     expect(preloaded()).toEqual(MODULES);
   });
 
+  it('points the manifest link at the saved screen\'s language, so the browser reads the manifest and its icon once', async () => {
+    document.head.innerHTML = '<link rel="manifest" href="/manifest.webmanifest">';
+    const lang = document.documentElement.lang;
+    document.documentElement.lang = 'mi-NZ'; // restore-head.ts: the saved screen's language
+    window.__lastScreen = { html: '<div class="shell"></div>', who: '7@wlg' };
+    await import('./restore-body');
+    expect(document.querySelector('link[rel=manifest]')!.getAttribute('href')).toBe('/manifest-mi-NZ.webmanifest');
+    document.documentElement.lang = lang;
+  });
+
   it('with a saved screen, from the network, asks for the app only once that paint has been presented (not from the frame that paints it)', async () => {
     let reportPaint: () => void = () => undefined;
     vi.stubGlobal('PerformanceObserver', class {
