@@ -4,7 +4,6 @@
 // timetable's), so the first paint waits for no request at all. The server allows exactly these by
 // their hashes (server/static.ts); the stylesheet's data-build names the build the saved screen must match.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { buildSync } from 'esbuild';
 import type { Plugin } from 'vite';
 import { firstLoadStylesheets } from './vite-first-load.ts';
@@ -22,7 +21,6 @@ export function lastScreenPlugin(): Plugin {
       order: 'post',
       handler(html, ctx) {
         if (ctx.bundle) html = entryStartedByScript(inlineStylesheet(html, ctx.bundle));
-        html = inlineSplashLogo(html);
         const head = iife('src/app/snapshot/restore-head.ts');
         const body = iife('src/app/snapshot/restore-body.ts');
         const rootEnd = html.indexOf('</div>', html.indexOf('id="root"')) + '</div>'.length;
@@ -32,19 +30,6 @@ export function lastScreenPlugin(): Plugin {
       },
     },
   };
-}
-
-/**
- * The splash's logo drawn inline from public/icon.svg. An <img> of an SVG is a document of its own,
- * which Chromium builds on the main thread when the file arrives, saved screen over the splash or not:
- * ~12 ms at 4x CPU on the way to the live rows (decisions#svg-images).
- */
-function inlineSplashLogo(html: string): string {
-  const img = /<img class="splash__logo" src="\/icon\.svg" alt="" width="(\d+)" height="(\d+)" \/>/;
-  const size = img.exec(html);
-  if (!size) throw new Error('index.html has no splash logo');
-  const svg = readFileSync('public/icon.svg', 'utf8').trim().replace(/>\s+</g, '><');
-  return html.replace(img, () => svg.replace('<svg ', `<svg class="splash__logo" width="${size[1]}" height="${size[2]}" aria-hidden="true" `));
 }
 
 /**
