@@ -50,10 +50,13 @@ describe('the body script', () => {
     document.head.innerHTML = '<link rel="manifest" href="/manifest.webmanifest">';
     const lang = document.documentElement.lang;
     document.documentElement.lang = 'mi-NZ'; // restore-head.ts: the saved screen's language
-    window.__lastScreen = { html: '<div class="shell"></div>', who: '7@wlg' };
-    await import('./restore-body');
-    expect(document.querySelector('link[rel=manifest]')!.getAttribute('href')).toBe('/manifest-mi-NZ.webmanifest');
-    document.documentElement.lang = lang;
+    try {
+      window.__lastScreen = { html: '<div class="shell"></div>', who: '7@wlg' };
+      await import('./restore-body');
+      expect(document.querySelector('link[rel=manifest]')!.getAttribute('href')).toBe('/manifest-mi-NZ.webmanifest');
+    } finally {
+      document.documentElement.lang = lang;
+    }
   });
 
   it('with a saved screen, from the network, asks for the app only once that paint has been presented (not from the frame that paints it)', async () => {
