@@ -108,17 +108,19 @@ test.describe('the last known screen', () => {
 
       const next = await context.newPage();
       // What the page held when the tap came: the saved screen, and no live row yet. A slow phone,
-      // made certain: the app's entry script is held back until the tap has been handled, then
-      // added as the page asked (a CPU throttle left it a race the app won now and then).
+      // made certain: the app's entry script, if the page adds it before the tap, is held back until
+      // the tap has been handled (a CPU throttle left it a race the app won now and then).
       await next.addInitScript(() => {
         const append = Element.prototype.append;
+        let tapped = false;
         let held: (() => void) | undefined;
         Element.prototype.append = function (...nodes) {
-          if (!held && nodes.some((node) => node instanceof HTMLScriptElement && node.type === 'module')) held = () => append.apply(this, nodes);
+          if (!tapped && nodes.some((node) => node instanceof HTMLScriptElement && node.type === 'module')) held = () => append.apply(this, nodes);
           else append.apply(this, nodes);
         };
         addEventListener('click', () => {
           (window as unknown as { atTap: string[] }).atTap ??= [document.querySelector('#splash.splash--screen .session-row') ? 'saved' : '', document.querySelector('#root .session-row') ? 'live' : ''].filter(Boolean);
+          tapped = true;
           setTimeout(() => held?.(), 0); // after the page's own handler kept the tap
         }, true);
       });
