@@ -20,8 +20,6 @@ type Db = Kysely<Database>;
 /** A week presented for everyone, with its JSON. */
 export interface SharedWeek {
   sessions: SharedSession[];
-  /** Each class's JSON up to its member fields (the base's, without its closing brace), made once. */
-  bases: string[];
   /** Each class as JSON, as a member with no visit and no course enrolment there sees it. */
   plain: string[];
   /** A hash of all the week shows to anyone: with the member's part it names the answer (ETag). */
@@ -30,20 +28,16 @@ export interface SharedWeek {
 
 const NO_MEMBER: MemberPart = { visits: new Map(), enrolled: new Set() };
 
-/**
- * A class as JSON with the member's fields; the same text as JSON.stringify(memberSession(…)).
- * `base` is its shared part's JSON without the closing brace (SharedWeek.bases), made once a week.
- */
-function sessionText(base: string, shared: SharedSession, fields: ReturnType<typeof memberFields>): string {
-  return `${base},"whiteboard_items":${JSON.stringify(fields.whiteboard_items)},"whiteboard_visibility":${JSON.stringify(shared.whiteboard_visibility)},"visit":${JSON.stringify(fields.visit)},"course":${JSON.stringify(fields.course)}}`;
+/** A class as JSON with the member's fields; the same text as JSON.stringify(memberSession(…)). */
+function sessionText(shared: SharedSession, fields: ReturnType<typeof memberFields>): string {
+  const base = JSON.stringify(shared.base);
+  return `${base.slice(0, -1)},"whiteboard_items":${JSON.stringify(fields.whiteboard_items)},"whiteboard_visibility":${JSON.stringify(shared.whiteboard_visibility)},"visit":${JSON.stringify(fields.visit)},"course":${JSON.stringify(fields.course)}}`;
 }
 
 function sharedWeek(sessions: SharedSession[]): SharedWeek {
-  const bases = sessions.map((s) => JSON.stringify(s.base).slice(0, -1));
   return {
     sessions,
-    bases,
-    plain: sessions.map((s, i) => sessionText(bases[i]!, s, memberFields(s, NO_MEMBER))),
+    plain: sessions.map((s) => sessionText(s, memberFields(s, NO_MEMBER))),
     digest: createHash('sha1').update(JSON.stringify(sessions)).digest('base64url'),
   };
 }
@@ -178,7 +172,7 @@ export async function memberWeekAnswer(
     tag,
     body: () => {
       const texts = [...week.plain];
-      for (const [i, fields] of mine) texts[i] = sessionText(week.bases[i]!, week.sessions[i]!, fields);
+      for (const [i, fields] of mine) texts[i] = sessionText(week.sessions[i]!, fields);
       return `[${texts.join(',')}]`;
     },
   };
