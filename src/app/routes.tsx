@@ -13,7 +13,7 @@ import { HOME_PATH } from '../domain/account';
 import { destinationAfterSignIn, destinationOnSignOut } from '../domain/destination';
 import { useAuth } from '../data/hooks/auth';
 // One load per screen, shared by preloadRoute and React.lazy.
-import { lazyOnce, once } from '../ui/load-once';
+import { lazyOnce, once, startLoad } from '../ui/load-once';
 import { RouteBoundary } from './RouteBoundary';
 
 const loaders = {
@@ -199,7 +199,7 @@ export function preloadRoute(pathname: string): void {
     for (const match of matchRoutes(table, pathname) ?? []) {
       const preload = (match.route.handle as { preload?: () => PromiseLike<unknown> } | undefined)?.preload;
       // A failed load is tried again when React renders the route, which shows its error.
-      preload?.().then(undefined, () => undefined);
+      if (preload) startLoad(preload);
     }
   }
 }

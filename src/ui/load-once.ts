@@ -38,6 +38,11 @@ export function once<T>(load: () => Promise<T>): () => PromiseLike<T> {
   };
 }
 
+/** Starts a load without waiting for it; a failure is left to the render that needs it, which shows it. */
+export function startLoad(load: () => PromiseLike<unknown>): void {
+  void load().then(undefined, () => undefined);
+}
+
 /**
  * React.lazy over a once() load. Its type asks for a Promise, but it only calls `then`: the
  * synchronous one of a loaded module is what lets the component render without suspending.

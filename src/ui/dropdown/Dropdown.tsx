@@ -7,7 +7,7 @@ import { focusElement } from '../a11y/focusable';
 import { cx } from '../cx';
 import { useLatest } from '../hooks/useLatest';
 import { useLayerContainer } from '../layer/LayerContext';
-import { lazyOnce, once } from '../load-once';
+import { lazyOnce, once, startLoad } from '../load-once';
 import type { DropdownApi } from './DropdownContext';
 import { menuItems } from './items';
 import './dropdown.css';
@@ -15,7 +15,7 @@ import './dropdown.css';
 /** Starts loading the open part of every dropdown; resolves once it is there. */
 export const loadDropdownPopup = once(() => import('./DropdownPopup'));
 const DropdownPopup = lazyOnce(loadDropdownPopup);
-const preload = () => void loadDropdownPopup().then(undefined, () => undefined);
+const preload = () => startLoad(loadDropdownPopup);
 
 export interface DropdownTriggerProps {
   ref: RefObject<HTMLButtonElement | null>;

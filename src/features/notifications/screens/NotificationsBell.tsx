@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useActionCount } from '../hooks';
 import { Dropdown } from '../../../ui/dropdown/index';
 import { Icon } from '../../../ui/icon/index';
-import { lazyOnce, once } from '../../../ui/load-once';
+import { lazyOnce, once, startLoad } from '../../../ui/load-once';
 import { ErrorBoundary } from '../../../ui/error-boundary/index';
 
 // Loaded when the pointer or focus reaches the bell, like the dropdown itself, so it opens at once.
 const loadPanel = once(() => import('./NotificationsPanel'));
 const NotificationsPanel = lazyOnce(loadPanel);
-const preloadPanel = () => void Promise.resolve(loadPanel()).catch(() => undefined);
+const preloadPanel = () => startLoad(loadPanel);
 
 export const DROPDOWN_AUTO_CLOSE_MS = 10_000;
 export const BADGE_PULSE_MS = 760;
