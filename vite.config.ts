@@ -24,7 +24,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     react(),
-    lastScreenPlugin(),
+    lastScreenPlugin('/src/features/auth/screens/LoginScreen.tsx'),
     firstLoadPlugin(),
     firstPaintPlugin('/src/features/booking/screens/ClassesScreen.tsx'),
     // dist/release.txt: the server symbolicates reports of this release only with these maps.

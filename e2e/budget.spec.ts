@@ -28,3 +28,23 @@ test('index.html names the entry with the chunks it imports, so they are fetched
   expect(imports.length).toBeGreaterThan(0);
   expect(listed.slice(1)).toEqual(expect.arrayContaining(imports));
 });
+
+test('a first visit to the sign-in page asks for its screen and the shell’s strings in the browser’s language with the entry, each once', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, locale: 'fr-FR' });
+  try {
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    const seen = await page.evaluate(() => {
+      const { modules, strings } = JSON.parse(document.getElementById('first-visit')!.textContent!) as { modules: string[]; strings: Record<string, string> };
+      const boot = performance.getEntriesByName('member:boot')[0]!.startTime;
+      const requests = (url: string) => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === url);
+      return [...modules, strings.fr!].map((url) => ({ url, count: requests(url).length, beforeTheApp: requests(url).every((entry) => entry.startTime < boot) }));
+    });
+    expect(seen.length).toBeGreaterThan(1);
+    // Each asked for before the app's code ran, and once: the app's own request used the preload.
+    for (const file of seen) expect(file, file.url).toEqual({ url: file.url, count: 1, beforeTheApp: true });
+  } finally {
+    await context.close();
+  }
+});

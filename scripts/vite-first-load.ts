@@ -19,6 +19,11 @@ export function firstLoadStylesheets(): readonly string[] {
   return firstLoadCss;
 }
 
+/** The entry's chunk and the chunks it imports: what every start loads (filled once the bundle is written). */
+export function firstLoadChunks(): ReadonlySet<string> {
+  return loadedFirst;
+}
+
 export function firstLoadPlugin(): Plugin {
   return {
     name: 'first-load-chunks',

@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { buildSync } from 'esbuild';
 import type { Plugin } from 'vite';
-import { firstLoadStylesheets } from './vite-first-load.ts';
+import { SUPPORTED_LOCALES } from '../core/locales.ts';
+import { firstLoadChunks, firstLoadStylesheets } from './vite-first-load.ts';
 
 function iife(entry: string): string {
   const [out] = buildSync({ entryPoints: [entry], bundle: true, format: 'iife', minify: true, target: 'es2022', write: false }).outputFiles;
@@ -14,13 +15,18 @@ function iife(entry: string): string {
   return (out?.text ?? '').trim().replace(/<\/script/gi, '<\\/script');
 }
 
-export function lastScreenPlugin(): Plugin {
+/** `signIn`: the sign-in screen's module, which a first visit shows (its chunks: #first-visit). */
+export function lastScreenPlugin(signIn: string): Plugin {
+  let base = '/';
   return {
     name: 'member:last-screen',
+    configResolved(config) {
+      base = config.base;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        if (ctx.bundle) html = entryStartedByScript(inlineStylesheet(html, ctx.bundle));
+        if (ctx.bundle) html = withFirstVisit(entryStartedByScript(inlineStylesheet(html, ctx.bundle)), ctx.bundle, signIn, base);
         const head = iife('src/app/snapshot/restore-head.ts');
         const body = iife('src/app/snapshot/restore-body.ts');
         const rootEnd = html.indexOf('</div>', html.indexOf('id="root"')) + '</div>'.length;
@@ -46,6 +52,37 @@ function entryStartedByScript(html: string): string {
   const modules = [entryUrl, ...[...html.matchAll(preload)].map((match) => match[1]!)];
   const list = `<script type="application/json" id="app-modules">${JSON.stringify(modules)}</script>\n    `;
   return html.replace(entry, () => list).replace(preload, '');
+}
+
+/**
+ * What a first visit's sign-in screen waits for besides the shell, listed in a data block
+ * (#first-visit) for restore-body.ts to ask for with the entry: the screen's chunks (those the shell
+ * does not already load) and the shell's strings in each language. Without it they were asked for
+ * only once the entry had arrived and run, then the strings once the database was made: on a slow
+ * phone network two round trips more before the form showed (decisions.md#first-visit).
+ */
+function withFirstVisit(html: string, bundle: Bundle, signIn: string, base: string): string {
+  const shell = firstLoadChunks();
+  const screen = Object.values(bundle).find((output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(signIn));
+  if (screen?.type !== 'chunk') throw new Error(`No chunk for ${signIn} in the build`);
+  const modules: string[] = [];
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (shell.has(fileName) || chunk?.type !== 'chunk' || modules.includes(base + fileName)) return;
+    modules.push(base + fileName);
+    chunk.imports.forEach(visit);
+  };
+  visit(screen.fileName);
+  const strings: Record<string, string> = {};
+  for (const output of Object.values(bundle)) {
+    if (output.type !== 'asset') continue;
+    const locale = output.originalFileNames.map((name) => /(?:^|\/)locales\/([^/]+)\/shell\.json$/.exec(name)?.[1]).find(Boolean);
+    if (locale) strings[locale] = base + output.fileName;
+  }
+  const missing = SUPPORTED_LOCALES.filter((locale) => !strings[locale]);
+  if (missing.length > 0) throw new Error(`No shell strings for ${missing.join(', ')} in the build`);
+  const list = `<script type="application/json" id="first-visit">${JSON.stringify({ modules, strings })}</script>\n    `;
+  return html.replace('<script type="application/json" id="app-modules">', () => `${list}<script type="application/json" id="app-modules">`);
 }
 
 type Bundle = NonNullable<Parameters<Extract<NonNullable<Plugin['transformIndexHtml']>, { handler: unknown }>['handler']>[1]['bundle']>;

@@ -4,8 +4,8 @@
 // the page is stable. index.html may already show the last known screen (app/snapshot).
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initI18n, rememberedLocale } from './i18n';
-import { negotiateLocale } from '../core/locales';
+import { initI18n } from './i18n';
+import { startLocale } from './i18n/remembered';
 import { Dexie } from 'dexie';
 import { db, type AuthState } from './data/db';
 import { readMemberRows } from './data/hooks/auth';
@@ -59,7 +59,7 @@ async function boot(): Promise<void> {
   db.open().catch(() => undefined); // storedLocale and the app report an unusable IndexedDB
   readMemberRows().catch(() => undefined); // the first render's rows, read while the strings load
   preloadRoute(location.pathname);
-  const locale = negotiateLocale(rememberedLocale() ?? (await storedLocale()), navigator.languages);
+  const locale = await startLocale(storedLocale, navigator.languages);
   await initI18n(locale);
   performance.mark('member:strings');
   bootDataLayer();

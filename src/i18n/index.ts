@@ -14,6 +14,7 @@ import i18next, {
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LOCALE, SUPPORTED_LOCALES, resolveLocale, type Locale } from '../../core/locales';
 import { manifestPath } from './manifest-path';
+import { rememberLocale } from './remembered';
 
 export { resolveLocale } from '../../core/locales';
 export type { Locale } from '../../core/locales';
@@ -145,26 +146,6 @@ let markInitialised: () => void = () => undefined;
 const initialised = new Promise<void>((resolve) => {
   markInitialised = resolve;
 });
-
-// The language last shown on this device, read synchronously at the next start so its strings load
-// at once, alongside the data base opening (the profile's locale still decides: LocaleFollower).
-const REMEMBERED_LOCALE_KEY = 'member-pwa:locale';
-
-export function rememberedLocale(): string | null {
-  try {
-    return localStorage.getItem(REMEMBERED_LOCALE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function rememberLocale(lng: string): void {
-  try {
-    localStorage.setItem(REMEMBERED_LOCALE_KEY, lng);
-  } catch {
-    // Storage blocked: the next start reads the profile's locale from IndexedDB first.
-  }
-}
 
 /** The language tag for <html lang>: the locale as is (BCP 47), e.g. "mi-NZ", "en". */
 function applyDocumentLocale(lng: string): void {

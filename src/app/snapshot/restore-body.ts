@@ -3,8 +3,9 @@
 // and starts the app's modules (listed in #app-modules): at once, or after the saved screen's first paint.
 // It is the app's own markup, taken from its own rendered DOM (capture.ts): text the app escaped
 // when it rendered is escaped again by the serialisation, so no member text becomes markup.
-import { isLocale } from '../../../core/locales';
+import { isLocale, negotiateLocale } from '../../../core/locales';
 import { manifestPath } from '../../i18n/manifest-path';
+import { rememberedLocale } from '../../i18n/remembered';
 import { LAST_SCREEN_TAP } from './format';
 
 const saved = window.__lastScreen;
@@ -83,17 +84,36 @@ function startAfterPaint(start: () => void): void {
   }
 }
 
+function preload(rel: 'modulepreload' | 'preload', href: string): void {
+  const link = document.createElement('link');
+  link.rel = rel;
+  if (rel === 'preload') link.as = 'fetch'; // as the app's fetch() asks for it, so it is the same request
+  link.crossOrigin = '';
+  link.href = href;
+  document.head.append(link);
+}
+
+/**
+ * A first visit (no saved screen and no service worker yet: every file comes over the network) to
+ * the app's address or the sign-in page shows the sign-in screen. Its chunks and the shell's
+ * strings, in the language main.tsx will choose, are asked for with the entry (#first-visit, by
+ * scripts/vite-last-screen.ts) instead of once the entry has arrived and run (decisions.md#first-visit).
+ */
+function preloadFirstVisit(): void {
+  const block = document.getElementById('first-visit');
+  if (!block?.textContent || (location.pathname !== '/' && location.pathname !== '/login')) return;
+  if ((navigator.serviceWorker as ServiceWorkerContainer | undefined)?.controller) return;
+  const { modules, strings } = JSON.parse(block.textContent) as { modules: string[]; strings: Partial<Record<string, string>> };
+  for (const href of modules) preload('modulepreload', href);
+  const language = strings[negotiateLocale(rememberedLocale(), navigator.languages)];
+  if (language) preload('preload', language);
+}
+
 const list = document.getElementById('app-modules');
 if (list?.textContent) {
   const [entry, ...imports] = JSON.parse(list.textContent) as string[];
   const start = () => {
-    for (const href of [entry, ...imports]) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href!;
-      document.head.append(link);
-    }
+    for (const href of [entry, ...imports]) preload('modulepreload', href!);
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
@@ -110,5 +130,12 @@ if (list?.textContent) {
   if (shown) {
     startAfterPaint(startOnce);
     setTimeout(startOnce, 200);
-  } else startOnce();
+  } else {
+    startOnce();
+    try {
+      preloadFirstVisit();
+    } catch {
+      // Only a head start: the app asks for the same files itself.
+    }
+  }
 }

@@ -112,6 +112,63 @@ describe('the body script', () => {
   });
 });
 
+describe('a first visit', () => {
+  const FIRST_VISIT = { modules: ['/assets/login-3.js', '/assets/forms-4.js'], strings: { 'en-US': '/assets/shell-us.json', fr: '/assets/shell-fr.json', 'mi-NZ': '/assets/shell-mi.json' } };
+  const fetched = () => added.filter((node) => node.matches('link[rel=preload][as=fetch]')).map((link) => [link.getAttribute('href'), (link as HTMLLinkElement).crossOrigin]);
+  const at = (path: string) => window.history.replaceState(null, '', path);
+  beforeEach(() => {
+    document.body.insertAdjacentHTML('beforeend', `<script type="application/json" id="first-visit">${JSON.stringify(FIRST_VISIT)}</script>`);
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR', 'en']);
+    localStorage.removeItem('member-pwa:locale');
+  });
+  afterEach(() => at('/'));
+
+  it('asks for the sign-in screen and the shell’s strings in the browser’s language with the entry, the entry first', async () => {
+    at('/login');
+    await import('./restore-body');
+    expect(started()).toEqual([MODULES[0]]);
+    expect(preloaded()).toEqual([...MODULES, ...FIRST_VISIT.modules]);
+    // As the app's fetch() asks for it (same-origin credentials), so the browser uses this one.
+    expect(fetched()).toEqual([['/assets/shell-fr.json', '']]);
+  });
+
+  it('takes the language this device last showed over the browser’s, at the app’s address too', async () => {
+    localStorage.setItem('member-pwa:locale', 'mi-NZ');
+    try {
+      await import('./restore-body');
+      expect(fetched()).toEqual([['/assets/shell-mi.json', '']]);
+    } finally {
+      localStorage.removeItem('member-pwa:locale');
+    }
+  });
+
+  it('asks for nothing more on another path, under a service worker, or with a saved screen', async () => {
+    at('/invite/abc');
+    await import('./restore-body');
+    expect(preloaded()).toEqual(MODULES);
+
+    vi.resetModules();
+    added = [];
+    at('/login');
+    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { controller: {} } });
+    try {
+      await import('./restore-body');
+    } finally {
+      delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+    }
+    expect(preloaded()).toEqual(MODULES);
+    expect(fetched()).toEqual([]);
+
+    vi.resetModules();
+    added = [];
+    window.__lastScreen = { html: '<div class="shell"></div>', who: '7@wlg' };
+    await import('./restore-body');
+    await vi.advanceTimersByTimeAsync(250);
+    expect(preloaded()).toEqual(MODULES);
+    expect(fetched()).toEqual([]);
+  });
+});
+
 describe('a tap on the saved screen before the app is live', () => {
   const ROW = { left: 0, right: 360, top: 100, bottom: 160 };
   const tap = (x: number, y: number, detail = 1) => {
