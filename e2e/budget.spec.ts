@@ -33,6 +33,10 @@ test('a first visit to the sign-in page asks for its screen and the shell’s st
   const context = await browser.newContext({ baseURL, locale: 'fr-FR' });
   try {
     const page = await context.newPage();
+    // A phone network's round trip: the splash paints (and the body script asks) while the entry is on its way.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: -1, uploadThroughput: -1 });
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
     const seen = await page.evaluate(() => {

@@ -116,17 +116,31 @@ describe('a first visit', () => {
   const FIRST_VISIT = { modules: ['/assets/login-3.js', '/assets/forms-4.js'], strings: { 'en-US': '/assets/shell-us.json', fr: '/assets/shell-fr.json', 'mi-NZ': '/assets/shell-mi.json' } };
   const fetched = () => added.filter((node) => node.matches('link[rel=preload][as=fetch]')).map((link) => [link.getAttribute('href'), (link as HTMLLinkElement).crossOrigin]);
   const at = (path: string) => window.history.replaceState(null, '', path);
+  let reportPaint: () => void = () => undefined;
   beforeEach(() => {
     document.body.insertAdjacentHTML('beforeend', `<script type="application/json" id="first-visit">${JSON.stringify(FIRST_VISIT)}</script>`);
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR', 'en']);
+    vi.stubGlobal('PerformanceObserver', class {
+      constructor(callback: () => void) {
+        reportPaint = callback;
+      }
+      observe(): void {}
+      disconnect(): void {}
+    });
+  });
+  afterEach(() => {
+    at('/');
+    vi.unstubAllGlobals();
     localStorage.removeItem('member-pwa:locale');
   });
-  afterEach(() => at('/'));
 
-  it('asks for the sign-in screen and the shell’s strings in the browser’s language with the entry, the entry first', async () => {
+  it('asks for the sign-in screen and the shell’s strings in the browser’s language once the splash is painted, after the entry', async () => {
     at('/login');
     await import('./restore-body');
     expect(started()).toEqual([MODULES[0]]);
+    expect(preloaded()).toEqual(MODULES);
+    reportPaint();
+    await vi.advanceTimersByTimeAsync(0);
     expect(preloaded()).toEqual([...MODULES, ...FIRST_VISIT.modules]);
     // As the app's fetch() asks for it (same-origin credentials), so the browser uses this one.
     expect(fetched()).toEqual([['/assets/shell-fr.json', '']]);
@@ -134,17 +148,17 @@ describe('a first visit', () => {
 
   it('takes the language this device last showed over the browser’s, at the app’s address too', async () => {
     localStorage.setItem('member-pwa:locale', 'mi-NZ');
-    try {
-      await import('./restore-body');
-      expect(fetched()).toEqual([['/assets/shell-mi.json', '']]);
-    } finally {
-      localStorage.removeItem('member-pwa:locale');
-    }
+    await import('./restore-body');
+    reportPaint();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetched()).toEqual([['/assets/shell-mi.json', '']]);
   });
 
   it('asks for nothing more on another path, under a service worker, or with a saved screen', async () => {
     at('/invite/abc');
     await import('./restore-body');
+    reportPaint();
+    await vi.advanceTimersByTimeAsync(250);
     expect(preloaded()).toEqual(MODULES);
 
     vi.resetModules();
@@ -153,6 +167,7 @@ describe('a first visit', () => {
     Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { controller: {} } });
     try {
       await import('./restore-body');
+      await vi.advanceTimersByTimeAsync(250);
     } finally {
       delete (navigator as { serviceWorker?: unknown }).serviceWorker;
     }
@@ -163,6 +178,7 @@ describe('a first visit', () => {
     added = [];
     window.__lastScreen = { html: '<div class="shell"></div>', who: '7@wlg' };
     await import('./restore-body');
+    reportPaint();
     await vi.advanceTimersByTimeAsync(250);
     expect(preloaded()).toEqual(MODULES);
     expect(fetched()).toEqual([]);
