@@ -4,6 +4,7 @@
 import type { Profile } from '../../core/contract/types';
 import { chooseAccount, firstFacility } from '../domain/account';
 import { login } from './api/account';
+import { contractModule } from './api/config';
 import { pullChosen, wipeMemberData } from './auth';
 import { now } from './clock';
 import { db, memberTableObjects, type AuthState } from './db';
@@ -15,6 +16,16 @@ function persistStorage(): void {
   const storage = (globalThis as { navigator?: { storage?: { persist?: () => Promise<boolean> } } }).navigator?.storage;
   // Asks the browser not to evict the offline data; best effort, never blocks sign-in.
   storage?.persist?.().catch(() => undefined);
+}
+
+/**
+ * What signing in needs before it can store anything, loaded while the member types: the contract's
+ * schemas, which check the sign-in's answer. Asked for only then, on a first visit they were a
+ * round trip and their evaluation after the answer (tap to timetable 1,257 → 987 ms on a phone
+ * network; decisions.md#first-visit). A load that fails is tried again by the sign-in itself.
+ */
+export function prepareSignIn(): void {
+  contractModule().catch(() => undefined);
 }
 
 /**

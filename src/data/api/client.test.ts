@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { apiRequest } from './client';
-import { configureApi } from './config';
+import { configureApi, configureContract, contractModule } from './config';
 import { setClock } from '../clock';
 import { getProfile, login, profileUpdatePayload, updateProfile } from "./account";
 import { ApiError, ContractError, NetworkError } from './errors';
@@ -142,6 +142,20 @@ describe('contract checks', () => {
     const { accounts: _dropped, ...broken } = makeProfile(1);
     fake.api.handle(() => ({ body: broken }));
     await expect(getProfile()).rejects.toBeInstanceOf(ContractError);
+  });
+
+  it('a load of the schemas that failed (a dropped connection) is tried again by the next call', async () => {
+    const load = vi.fn<() => Promise<typeof import('../../../core/contract/index')>>().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
+    load.mockImplementation(() => import('../../../core/contract/index'));
+    configureContract(load);
+    try {
+      await expect(contractModule()).rejects.toThrow('Failed to fetch');
+      fake.api.handle(() => ({ body: [{ name: 'Pacific/Auckland', offset: '+13:00', abbreviation: 'NZDT' }] }));
+      await expect(apiRequest('GET', '/timezones', { schema: 'timezoneList', scope: null })).resolves.toHaveLength(1);
+      expect(load).toHaveBeenCalledTimes(2);
+    } finally {
+      configureContract(() => import('../../../core/contract/index'));
+    }
   });
 
   it('signing in checks the profile it answers with', async () => {

@@ -39,9 +39,12 @@ export function configureContract(loader: () => Promise<typeof Contract>): void 
   contract = undefined;
 }
 
-/** core/contract's schemas, loaded once (configureContract says how). */
+/** core/contract's schemas, loaded once (configureContract says how); a load that failed is tried again at the next call. */
 export function contractModule(): Promise<typeof Contract> {
   if (!loadContract) throw new Error('configureContract() was not called in this context');
-  contract ??= loadContract();
-  return contract;
+  const loading = (contract ??= loadContract().catch((error: unknown) => {
+    if (contract === loading) contract = undefined;
+    throw error;
+  }));
+  return loading;
 }

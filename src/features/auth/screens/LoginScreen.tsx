@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../ui/page-title';
 import { describeError } from '../../../ui/describe-error';
 import { useAuth } from '../../../data/hooks/auth';
-import { signIn } from '../../../data/sign-in';
+import { prepareSignIn, signIn } from '../../../data/sign-in';
+import { whenIdle } from '../../../ui/first-content';
 import { validateLogin, type LoginErrors } from '../../../domain/forms';
 import { destinationAfterSignIn } from '../../../domain/destination';
 import { useOnline } from '../../../ui/use-online';
@@ -32,6 +33,10 @@ export default function LoginScreen() {
     return () => {
       shown.current = false;
     };
+  }, []);
+  // Once the form is up, what signing in will need loads while the member types.
+  useEffect(() => {
+    void whenIdle(1_000).then(prepareSignIn);
   }, []);
 
   async function submit(event: FormEvent) {
