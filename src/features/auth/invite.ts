@@ -6,12 +6,15 @@ import type { AuthState } from '../../data/db';
 import { keepAnswered } from '../../data/sync/touches';
 import type { Profile } from '../../../core/contract/types';
 import { getInvitation, postSignup, putAcceptInvitation, type SignupForm } from './api';
+import { pullOpeningWeekAfterSignIn } from './after-sign-in';
 
 export type { Invitation, SignupForm } from './api';
 export { getInvitation };
 
 export async function signUp(token: string, form: SignupForm): Promise<AuthState> {
-  return signedInAs(await postSignup(token, form));
+  const auth = await signedInAs(await postSignup(token, form));
+  void pullOpeningWeekAfterSignIn(auth);
+  return auth;
 }
 
 export async function acceptInvitation(token: string): Promise<void> {

@@ -3,9 +3,12 @@
 import { signedInAs } from '../../data/sign-in';
 import type { AuthState } from '../../data/db';
 import { checkPasswordReset, completePasswordReset, requestPasswordReset } from './api';
+import { pullOpeningWeekAfterSignIn } from './after-sign-in';
 
 export { requestPasswordReset, checkPasswordReset };
 
 export async function resetPassword(token: string, password: string): Promise<AuthState> {
-  return signedInAs(await completePasswordReset(token, password));
+  const auth = await signedInAs(await completePasswordReset(token, password));
+  void pullOpeningWeekAfterSignIn(auth);
+  return auth;
 }

@@ -6,6 +6,7 @@ import { describeError } from '../../../ui/describe-error';
 import { useAuth } from '../../../data/hooks/auth';
 import { prepareSignIn, signIn } from '../../../data/sign-in';
 import { whenIdle } from '../../../ui/first-content';
+import { preparePullAfterSignIn, pullOpeningWeekAfterSignIn } from '../after-sign-in';
 import { validateLogin, type LoginErrors } from '../../../domain/forms';
 import { destinationAfterSignIn } from '../../../domain/destination';
 import { useOnline } from '../../../ui/use-online';
@@ -36,7 +37,10 @@ export default function LoginScreen() {
   }, []);
   // Once the form is up, what signing in will need loads while the member types.
   useEffect(() => {
-    void whenIdle(1_000).then(prepareSignIn);
+    void whenIdle(1_000).then(() => {
+      prepareSignIn();
+      preparePullAfterSignIn();
+    });
   }, []);
 
   async function submit(event: FormEvent) {
@@ -48,6 +52,7 @@ export default function LoginScreen() {
     setBusy(true);
     try {
       const signedIn = await signIn(email.trim(), password);
+      void pullOpeningWeekAfterSignIn(signedIn);
       if (shown.current) navigate(destinationAfterSignIn(location.state, signedIn.profileId), { replace: true });
     } catch (error) {
       setFormError(describeError(error, t));
