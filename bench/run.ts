@@ -13,6 +13,7 @@ import { scaleOutReport } from './scale-out';
 import { repeatVisitReport } from './repeat-visit';
 import { lighthouseReport } from './lighthouse';
 import { startReport } from './start';
+import { firstVisitReport } from './first-visit';
 
 const fixed = (value: number) => (Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(1));
 
@@ -38,6 +39,7 @@ function print(lines: BenchLine[]): number {
 const reports: [string, () => Promise<BenchLine[]> | BenchLine[]][] = [
   ['repeat visit', repeatVisitReport],
   ['cold load', coldLoadReport],
+  ['first visit', firstVisitReport],
   ['lighthouse', lighthouseReport],
   ['bundle', bundleReport],
   ['classes list', classesListReport],

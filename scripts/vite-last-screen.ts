@@ -56,7 +56,7 @@ function entryStartedByScript(html: string): string {
 
 /**
  * What a first visit's sign-in screen waits for besides the shell, listed in a data block
- * (#first-visit) for restore-body.ts to ask for with the entry: the screen's chunks (those the shell
+ * (#first-visit) for restore-body.ts to ask for while the entry loads: the screen's chunks (those the shell
  * does not already load) and the shell's strings in each language. Without it they were asked for
  * only once the entry had arrived and run, then the strings once the database was made: on a slow
  * phone network two round trips more before the form showed (decisions.md#first-visit).

@@ -1,6 +1,7 @@
 // index.html's second inline script, after the splash and #root: puts the saved screen (restore-head.ts
 // chose it) into the splash, which covers the page until the app paints the live screen (App.tsx),
-// and starts the app's modules (listed in #app-modules): at once, or after the saved screen's first paint.
+// and starts the app's modules (listed in #app-modules): at once, or after the saved screen's first paint;
+// on a first visit, also the sign-in screen's files (#first-visit).
 // It is the app's own markup, taken from its own rendered DOM (capture.ts): text the app escaped
 // when it rendered is escaped again by the serialisation, so no member text becomes markup.
 import { isLocale, negotiateLocale } from '../../../core/locales';
@@ -96,8 +97,9 @@ function preload(rel: 'modulepreload' | 'preload', href: string): void {
 /**
  * A first visit (no saved screen and no service worker yet: every file comes over the network) to
  * the app's address or the sign-in page shows the sign-in screen. Its chunks and the shell's
- * strings, in the language main.tsx will choose, are asked for with the entry (#first-visit, by
- * scripts/vite-last-screen.ts) instead of once the entry has arrived and run (decisions.md#first-visit).
+ * strings, in the language main.tsx will choose (#first-visit, by scripts/vite-last-screen.ts), are
+ * asked for while the entry is on its way, instead of once it has arrived and run
+ * (decisions.md#first-visit).
  */
 function preloadFirstVisit(): void {
   const block = document.getElementById('first-visit');
