@@ -29,7 +29,7 @@ test('index.html names the entry with the chunks it imports, so they are fetched
   expect(listed.slice(1)).toEqual(expect.arrayContaining(imports));
 });
 
-test('a first visit to the sign-in page asks for its screen and the shell’s strings in the browser’s language with the entry, each once', async ({ browser, baseURL }) => {
+test('a first visit to the sign-in page asks for its screen and the shell’s strings in the browser’s language before the app runs, each once', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, locale: 'fr-FR' });
   try {
     const page = await context.newPage();

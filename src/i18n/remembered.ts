@@ -1,7 +1,7 @@
 // The language last shown on this device, in localStorage so it is read synchronously at the next
 // start: by main.tsx (its strings load at once, alongside the data base opening; the profile's
-// locale still decides, LocaleFollower) and by index.html's body script, which asks for those
-// strings with the app's modules on a first visit (app/snapshot/restore-body.ts).
+// locale still decides, LocaleFollower) and by index.html's body script, which on a first visit asks
+// for those strings while the app's modules load (app/snapshot/restore-body.ts).
 import { negotiateLocale, type Locale } from '../../core/locales';
 
 const REMEMBERED_LOCALE_KEY = 'member-pwa:locale';
