@@ -5,6 +5,7 @@ import type { Profile } from '../../core/contract/types';
 import { chooseAccount, firstFacility } from '../domain/account';
 import { login } from './api/account';
 import { contractModule } from './api/config';
+import { startLoad } from '../ui/once';
 import { pullChosen, wipeMemberData } from './auth';
 import { now } from './clock';
 import { db, memberTableObjects, type AuthState } from './db';
@@ -25,7 +26,7 @@ function persistStorage(): void {
  * network; decisions.md#first-visit). A load that fails is tried again by the sign-in itself.
  */
 export function prepareSignIn(): void {
-  contractModule().catch(() => undefined);
+  startLoad(contractModule);
 }
 
 /**

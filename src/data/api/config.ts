@@ -2,6 +2,7 @@
 // schemas come from. Set once at start (data/auth.ts#connectApi, the service worker); the client
 // (./client.ts) reads it with each call and loads only when the first call is made.
 import type * as Contract from '../../../core/contract/index';
+import { once } from '../../ui/once';
 
 export interface ApiConfig {
   baseUrl?: string;
@@ -26,8 +27,7 @@ export function apiConfig(): typeof config {
   return config;
 }
 
-let contract: Promise<typeof Contract> | undefined;
-let loadContract: (() => Promise<typeof Contract>) | null = null;
+let contract: (() => PromiseLike<typeof Contract>) | undefined;
 
 /**
  * How this context reaches core/contract's schemas. The page loads them lazily (they are not part
@@ -35,16 +35,11 @@ let loadContract: (() => Promise<typeof Contract>) | null = null;
  * the module it bundles. Nothing is checked, and nothing stored, before this is called.
  */
 export function configureContract(loader: () => Promise<typeof Contract>): void {
-  loadContract = loader;
-  contract = undefined;
+  contract = once(loader);
 }
 
 /** core/contract's schemas, loaded once (configureContract says how); a load that failed is tried again at the next call. */
-export function contractModule(): Promise<typeof Contract> {
-  if (!loadContract) throw new Error('configureContract() was not called in this context');
-  const loading = (contract ??= loadContract().catch((error: unknown) => {
-    if (contract === loading) contract = undefined;
-    throw error;
-  }));
-  return loading;
+export function contractModule(): PromiseLike<typeof Contract> {
+  if (!contract) throw new Error('configureContract() was not called in this context');
+  return contract();
 }

@@ -4,12 +4,13 @@
 // render; the screen's own pull of the same week then joins it (decisions.md#first-visit).
 import { now } from '../../data/clock';
 import { db, type AuthState } from '../../data/db';
+import { startLoad } from '../../ui/once';
 
 const loadPull = () => import('../booking/public-sync');
 
 /** Loads the pull's code while the member types (the sign-in screen), so the pull starts the moment signing in ends. */
 export function preparePullAfterSignIn(): void {
-  loadPull().catch(() => undefined);
+  startLoad(loadPull);
 }
 
 /** Starts the opening week's pull for the member just signed in; never throws. */
