@@ -78,20 +78,43 @@ describe.runIf(process.env.TEST_REDIS_URL)('realtime clients shared through Redi
     expect(hostA.delivered.filter((d) => d.clientId === clientId).flatMap((d) => d.messages)).toHaveLength(5);
   });
 
-  it('keeps the messages of a connection that closed before they reached it for the next one', async () => {
+  it('keeps the messages of a connection that closed before they reached it for the next one, in order', async () => {
     const [a, hostA, b, hostB] = await processes();
+    const sent = Array.from({ length: 12 }, (_, i) => `message ${i + 1}`);
     const clientId = await call<string>((done) => a.createClient(done));
     await call((done) => a.subscribe(clientId, '/n/abc', done));
     hostA.held.add(clientId);
     hostA.closing.add(clientId);
-    await Promise.all([b.send('/n/abc', 'first'), b.send('/n/abc', 'second')]);
+    // Each message wakes A, which takes the queue while its connection closes under the first
+    // delivery: what it took goes back, ahead of what came meanwhile, in the order it was sent.
+    await Promise.all(sent.map((data) => b.send('/n/abc', data)));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(hostA.delivered).toEqual([]);
     // The client's next poll lands on B, which empties the queue as faye does on connect.
     hostB.held.add(clientId);
     b.emptyQueue(clientId);
-    await waitUntil(async () => hostB.data().length === 2, 2_000, 'the kept messages on B');
-    expect(hostB.data()).toEqual(['first', 'second']);
+    await waitUntil(async () => hostB.data().length === sent.length, 2_000, 'the kept messages on B');
+    expect(hostB.data()).toEqual(sent);
+  });
+
+  it('two takes of one queue on one process, the first failing, leave it in the order sent', async () => {
+    const [a, hostA] = await processes();
+    const { redis } = opened[0]!;
+    const clientId = await call<string>((done) => a.createClient(done));
+    await call((done) => a.subscribe(clientId, '/n/abc', done));
+    await a.send('/n/abc', 'first');
+    hostA.held.add(clientId);
+    hostA.closing.add(clientId);
+    // On one connection Redis runs these in the order given: a take of 'first', 'second' arriving
+    // (as a publish stores it), a second take (its wake) before the first's answer is back.
+    a.emptyQueue(clientId);
+    void redis.commands.rpush(`${redis.prefix}faye:client:${clientId}:queue`, JSON.stringify({ channel: '/n/abc', data: 'second' }));
+    a.emptyQueue(clientId);
+    await a.idle();
+    hostA.held.add(clientId);
+    a.emptyQueue(clientId);
+    await waitUntil(async () => hostA.data().length === 2, 2_000, 'both messages on the next connection');
+    expect(hostA.data()).toEqual(['first', 'second']);
   });
 
   it('a client removed on one process is closed where its connection is, and hears nothing more', async () => {

@@ -64,6 +64,8 @@ export class RedisFayeEngine {
   /** Publishes are stored one after another, so a client gets one process's messages in order. */
   private publishing: Promise<void> = Promise.resolve();
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Each client's take of its queue under way in this process (emptyQueue). */
+  private readonly draining = new Map<string, Promise<void>>();
   private reportedFailure = false;
   readonly ready: Promise<void>;
 
@@ -232,22 +234,31 @@ export class RedisFayeEngine {
   /** Hands the client's waiting messages to its connection, if this process holds it. */
   emptyQueue(clientId: string): void {
     if (!this.host.hasConnection(clientId)) return;
+    // One take at a time per client: a take whose connection closed puts its messages back ahead
+    // of the queue, and a second take made meanwhile would put its later ones back ahead of them.
+    const drained = (this.draining.get(clientId) ?? Promise.resolve()).then(() => this.drain(clientId));
+    this.draining.set(clientId, drained);
+    this.track(drained.finally(() => {
+      if (this.draining.get(clientId) === drained) this.draining.delete(clientId);
+    }));
+  }
+
+  private async drain(clientId: string): Promise<void> {
+    // The connection may have closed while an earlier take was delivered: the next one empties it.
+    if (!this.host.hasConnection(clientId)) return;
     const queue = this.key.queue(clientId);
-    this.track(this.redis.commands
-      .multi()
-      .lrange(queue, 0, -1)
-      .del(queue)
-      .exec()
-      .then(async (results) => {
-        const raw = (results?.[0]?.[1] ?? []) as string[];
-        if (raw.length === 0) return;
-        const messages = raw.map((json) => JSON.parse(json) as unknown);
-        // The connection closed meanwhile (a long-poll answered): they wait for the next one.
-        if (!this.host.deliver(clientId, messages)) {
-          await this.redis.commands.multi().lpush(queue, ...raw.reverse()).pexpire(queue, this.lifetimeMs).exec();
-        }
-      })
-      .catch((error: unknown) => this.failed('a delivery', error)));
+    try {
+      const results = await this.redis.commands.multi().lrange(queue, 0, -1).del(queue).exec();
+      const raw = (results?.[0]?.[1] ?? []) as string[];
+      if (raw.length === 0) return;
+      const messages = raw.map((json) => JSON.parse(json) as unknown);
+      // The connection closed meanwhile (a long-poll answered): they wait for the next one.
+      if (!this.host.deliver(clientId, messages)) {
+        await this.redis.commands.multi().lpush(queue, ...raw.reverse()).pexpire(queue, this.lifetimeMs).exec();
+      }
+    } catch (error) {
+      this.failed('a delivery', error);
+    }
   }
 
   private async gc(): Promise<void> {
