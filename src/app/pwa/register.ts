@@ -5,6 +5,7 @@
 import { setPwaState } from './state';
 import { afterFirstContent, whenIdle } from '../../ui/first-content';
 import { keepFreshInBackground } from './background-refresh';
+import { whenInstallMayStart } from './install-hold';
 
 const LATEST_REGISTRATION_MS = 30_000;
 
@@ -38,8 +39,11 @@ export function registerServiceWorker(): void {
       .catch((error: unknown) => console.warn('Service worker registration failed', error));
   };
   // Not before the first screen has shown the member's data: registering fetches and runs code
-  // the first rows do not need.
-  const afterLoad = () => void afterFirstContent()
+  // the first rows do not need. A first install (no worker controls the page) stores the whole
+  // precache: not while the member is signing in either (install-hold.ts).
+  const installing = !navigator.serviceWorker.controller;
+  const afterLoad = () => void (installing ? whenInstallMayStart() : Promise.resolve())
+    .then(() => afterFirstContent())
     .then(() => whenIdle(5_000))
     .then(register);
   if (document.readyState === 'complete') afterLoad();

@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { holdFirstInstall } from '../pwa/install-hold';
 import './shell.css';
 
 export function SignedOutLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  // The member's next step here is signing in: the service worker's first install waits for it.
+  useEffect(() => holdFirstInstall(), []);
   return (
     <div className="signed-out">
       <header className="signed-out__brand">
