@@ -2,8 +2,9 @@
 // route's chunk loads (preloadRoute), and the strings of the language last shown here load (else
 // the profile's locale is read first). Then the data layer and the app; the service worker once
 // the page is stable. index.html may already show the last known screen (app/snapshot).
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { renderFirstScreen } from './ui/first-render';
 import { initI18n } from './i18n';
 import { startLocale } from './i18n/remembered';
 import { Dexie } from 'dexie';
@@ -65,9 +66,8 @@ async function boot(): Promise<void> {
   bootDataLayer();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');
-  // A transition lets React yield to the browser while it builds the first screen, instead of one
-  // long task that keeps a tap (or the browser's own work) waiting on a slow phone.
-  startTransition(() =>
+  // As a transition, in slices that give way to the browser (ui/first-render.ts).
+  renderFirstScreen(() =>
     createRoot(root).render(
       <StrictMode>
         <App />
