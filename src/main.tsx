@@ -2,9 +2,8 @@
 // route's chunk loads (preloadRoute), and the strings of the language last shown here load (else
 // the profile's locale is read first). Then the data layer and the app; the service worker once
 // the page is stable. index.html may already show the last known screen (app/snapshot).
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { renderFirstScreen } from './ui/first-render';
 import { initI18n } from './i18n';
 import { startLocale } from './i18n/remembered';
 import { Dexie } from 'dexie';
@@ -66,8 +65,9 @@ async function boot(): Promise<void> {
   bootDataLayer();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing from index.html');
-  // As a transition, in slices that give way to the browser (ui/first-render.ts).
-  renderFirstScreen(() =>
+  // A transition lets React yield to the browser while it builds the first screen, instead of one
+  // long task that keeps a tap (or the browser's own work) waiting on a slow phone.
+  startTransition(() =>
     createRoot(root).render(
       <StrictMode>
         <App />
