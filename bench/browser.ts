@@ -4,6 +4,18 @@ import type { Page } from '@playwright/test';
 /** Chromium without background work that would add noise to the timings. */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
+/**
+ * Page-side script for init scripts: `afterFrame(set)` calls `set` with the time the main thread
+ * has made the next frame (a message posted from its animation frame runs once the frame's style,
+ * layout and paint are done), not rAF's own time, the frame's scheduled start, which a busy thread
+ * leaves earlier than what the frame shows (decisions.md#frame-stamps).
+ */
+export const AFTER_FRAME = `const afterFrame = (set) => requestAnimationFrame(() => {
+  const made = new MessageChannel();
+  made.port1.onmessage = () => set(performance.now());
+  made.port2.postMessage(null);
+});`;
+
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /** The median of repeated runs with their spread, as a bench line prints them. */

@@ -15,7 +15,7 @@ import { startServer } from '../server/app';
 import { chromiumPath } from '../e2e/chromium';
 import { APP_ID } from '../src/data/api/client';
 import type { BenchLine } from './bundle';
-import { CHROMIUM_ARGS, summarise } from './browser';
+import { AFTER_FRAME, CHROMIUM_ARGS, summarise } from './browser';
 
 const RUNS = 7;
 // An email and a password typed on a phone. (A tap about 3 s after the page loaded meets the
@@ -27,16 +27,12 @@ const PASSWORD = 'demo1234';
 /** Stamps (page clock) when the sign-in form and, after the tap on "Sign in", the first class row are painted. */
 const STAMP = `(() => {
   const s = (window.__firstVisit = {});
-  // Once the main thread has made the frame that shows it (decisions.md#frame-stamps).
-  const afterFrame = (key) => requestAnimationFrame(() => {
-    const made = new MessageChannel();
-    made.port1.onmessage = () => (s[key] = performance.now());
-    made.port2.postMessage(null);
-  });
+  // Once the main thread has made the frame that shows it.
+  ${AFTER_FRAME}
   addEventListener('click', (event) => { if (event.target instanceof Element && event.target.closest('button[type=submit]')) s.tap = performance.now(); }, true);
   const watch = new MutationObserver(() => {
-    if (s.form === undefined && s.formSeen === undefined && document.querySelector('#root input[type=email]')) { s.formSeen = true; afterFrame('form'); }
-    if (s.tap !== undefined && s.rowsSeen === undefined && document.querySelector('#root .session-row')) { s.rowsSeen = true; afterFrame('rows'); watch.disconnect(); }
+    if (s.form === undefined && s.formSeen === undefined && document.querySelector('#root input[type=email]')) { s.formSeen = true; afterFrame((at) => (s.form = at)); }
+    if (s.tap !== undefined && s.rowsSeen === undefined && document.querySelector('#root .session-row')) { s.rowsSeen = true; afterFrame((at) => (s.rows = at)); watch.disconnect(); }
   });
   watch.observe(document, { childList: true, subtree: true });
 })();`;

@@ -17,7 +17,7 @@ import { startServer } from '../server/app';
 import { chromiumPath } from '../e2e/chromium';
 import { goOffline } from '../e2e/support/network';
 import type { BenchLine } from './bundle';
-import { CHROMIUM_ARGS, signIn, summarise } from './browser';
+import { AFTER_FRAME, CHROMIUM_ARGS, signIn, summarise } from './browser';
 
 export const REPEAT_VISIT_RATIO_BUDGET = 1.5;
 const RUNS = 11;
@@ -34,21 +34,17 @@ interface Visit {
 
 /**
  * Stamps (ms since navigation start) the frame that first shows a class row and the frame that first
- * shows a row React rendered: the moment the main thread has made that frame (a message posted from
- * its animation frame runs once the frame's style, layout and paint are done). Not rAF's own time,
- * which is the frame's scheduled start: when the thread was busy as it came due (a parse, a long
- * render) that time is earlier than the rows themselves, by 10–60 ms, more on a busier page
- * (decisions.md#frame-stamps). The static page's stamp reads 9–12 ms under its first contentful paint,
- * the saved screen's 12–19 ms: the frame's presentation comes after.
+ * shows a row React rendered: the moment the main thread has made that frame (AFTER_FRAME). Not
+ * rAF's own time: when the thread was busy as the frame came due (a parse, a long render) that time
+ * is earlier than the rows themselves, by 10–60 ms, more on a busier page (decisions.md#frame-stamps).
+ * The static page's stamp reads 9–12 ms under its first contentful paint, the saved screen's
+ * 12–19 ms: the frame's presentation comes after.
  */
 const STAMP_ROWS = `
   (() => {
     const stamps = (window.__rows = {});
-    const frame = (key) => requestAnimationFrame(() => {
-      const made = new MessageChannel();
-      made.port1.onmessage = () => (stamps[key] = performance.now());
-      made.port2.postMessage(null);
-    });
+    ${AFTER_FRAME}
+    const frame = (key) => afterFrame((at) => (stamps[key] = at));
     let first = false;
     const observer = new MutationObserver(() => {
       if (!first && document.querySelector('.session-row')) {
