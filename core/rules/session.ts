@@ -19,7 +19,7 @@ export type SessionFacts = Pick<
 > & { visit: Pick<VisitSummary, 'state'> | null };
 
 const at = (iso: string) => Date.parse(iso);
-const stateOf = (s: SessionFacts): VisitState | null => s.visit?.state ?? null;
+const stateOf = (s: Pick<SessionFacts, 'visit'>): VisitState | null => s.visit?.state ?? null;
 
 export function isStarted(s: SessionFacts, now: Date): boolean {
   return now.getTime() >= at(s.start_date);
@@ -43,7 +43,7 @@ export function isBookingClosed(s: SessionFacts, now: Date): boolean {
 }
 
 /** Booked (or already attended): the member has the place. */
-export function isBooked(s: SessionFacts): boolean {
+export function isBooked(s: Pick<SessionFacts, 'visit'>): boolean {
   const state = stateOf(s);
   return state === 'booked' || state === 'attended';
 }
@@ -124,7 +124,7 @@ export function isInLateCancelWindow(s: SessionFacts, now: Date): boolean {
 }
 
 /** Whiteboard visible when public, or attending-only and the member is booked or attended. */
-export function isWhiteboardVisible(s: SessionFacts): boolean {
+export function isWhiteboardVisible(s: Pick<SessionFacts, 'whiteboard_visibility' | 'visit'>): boolean {
   if (s.whiteboard_visibility === 'public') return true;
   return s.whiteboard_visibility === 'attending' && isBooked(s);
 }

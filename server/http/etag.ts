@@ -42,6 +42,15 @@ export function acceptsGzip(header: string | undefined): boolean {
   return (weight('gzip') ?? weight('*') ?? 0) > 0;
 }
 
+/**
+ * Whether `text` is GZIP_FROM_BYTES or more in UTF-8. Its UTF-8 is never shorter than its UTF-16
+ * length, so a long text is known without Buffer.byteLength, which reads all of it (a week's
+ * answer, 38 KB: ~4 % of the server's CPU per answer).
+ */
+function longEnoughToGzip(text: string): boolean {
+  return text.length >= GZIP_FROM_BYTES || Buffer.byteLength(text) >= GZIP_FROM_BYTES;
+}
+
 /** c.json for GET lists: 200 with an ETag, or 304 when If-None-Match names the same body. */
 export function jsonWithETag(c: Context, value: unknown): Promise<Response> {
   const text = JSON.stringify(value);
@@ -66,7 +75,7 @@ export async function answerWithETag(c: Context, tag: string, body: () => string
   // web stream around it cost a week's answer ~500 µs of CPU more than zlib's own ~200 µs
   // (measured with Accept-Encoding: gzip, as every browser asks: 1,000 → 1,700 answers a second,
   // 1,250 → 830 µs of CPU each).
-  if (Buffer.byteLength(text) >= GZIP_FROM_BYTES && acceptsGzip(c.req.header('accept-encoding'))) {
+  if (acceptsGzip(c.req.header('accept-encoding')) && longEnoughToGzip(text)) {
     return c.body(new Uint8Array(await gzipped(text)), 200, { ...headers, 'Content-Encoding': 'gzip' });
   }
   return c.body(text, 200, headers);

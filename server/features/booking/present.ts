@@ -184,7 +184,7 @@ export function currentVisits(mine: readonly VisitRow[]): Map<number, VisitRow |
 export function memberFields(shared: SharedSession, member: MemberPart): Pick<Session, 'whiteboard_items' | 'visit' | 'course'> {
   const row = member.visits.get(shared.base.id) ?? null;
   const visit = row ? toVisitSummary(row, row.state === 'waitlisted' ? waitlistPosition(shared.waitlist, row.id) : null) : null;
-  const shown = isWhiteboardVisible({ ...shared.base, whiteboard_visibility: shared.whiteboard_visibility, visit });
+  const shown = isWhiteboardVisible({ whiteboard_visibility: shared.whiteboard_visibility, visit });
   return {
     whiteboard_items: shown ? shared.items : [],
     visit,

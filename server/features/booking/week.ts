@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import type { Expression, Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { onPostgres } from '../../db/index';
@@ -22,22 +22,25 @@ export interface SharedWeek {
   sessions: SharedSession[];
   /** Each class as JSON, as a member with no visit and no course enrolment there sees it. */
   plain: string[];
+  /** Where in each `plain` the shared fields end: a member's own fields follow them (the same JSON as JSON.stringify(memberSession(…))). */
+  baseEnds: number[];
   /** A hash of all the week shows to anyone: with the member's part it names the answer (ETag). */
   digest: string;
 }
 
 const NO_MEMBER: MemberPart = { visits: new Map(), enrolled: new Set() };
 
-/** A class as JSON with the member's fields; the same text as JSON.stringify(memberSession(…)). */
-function sessionText(shared: SharedSession, fields: ReturnType<typeof memberFields>): string {
-  const base = JSON.stringify(shared.base);
-  return `${base.slice(0, -1)},"whiteboard_items":${JSON.stringify(fields.whiteboard_items)},"whiteboard_visibility":${JSON.stringify(shared.whiteboard_visibility)},"visit":${JSON.stringify(fields.visit)},"course":${JSON.stringify(fields.course)}}`;
+/** The end of a class's JSON after its shared fields: the member's fields, then the closing brace. */
+function fieldsText(shared: SharedSession, fields: ReturnType<typeof memberFields>): string {
+  return `,"whiteboard_items":${JSON.stringify(fields.whiteboard_items)},"whiteboard_visibility":${JSON.stringify(shared.whiteboard_visibility)},"visit":${JSON.stringify(fields.visit)},"course":${JSON.stringify(fields.course)}}`;
 }
 
 function sharedWeek(sessions: SharedSession[]): SharedWeek {
+  const bases = sessions.map((s) => JSON.stringify(s.base).slice(0, -1));
   return {
     sessions,
-    plain: sessions.map((s) => sessionText(s, memberFields(s, NO_MEMBER))),
+    plain: sessions.map((s, i) => bases[i] + fieldsText(s, memberFields(s, NO_MEMBER))),
+    baseEnds: bases.map((base) => base.length),
     digest: createHash('sha1').update(JSON.stringify(sessions)).digest('base64url'),
   };
 }
@@ -160,19 +163,20 @@ export async function memberWeekAnswer(
     presentShared(db, await sessionsQuery(db).where('sessions.facility_id', '=', facilityId).where('sessions.start_at', '>=', start).where('sessions.start_at', '<', end).orderBy('sessions.start_at').orderBy('sessions.id').execute()),
   );
   const member: MemberPart = { visits: currentVisits(own.visits), enrolled: new Set(own.enrolled) };
-  // The classes where this member's fields differ from the plain ones: their visits and courses.
-  const mine: [number, ReturnType<typeof memberFields>][] = [];
+  // The classes where this member's fields differ from the plain ones (their visits and courses),
+  // each with the JSON of those fields.
+  const mine: [number, string][] = [];
   week.sessions.forEach((s, i) => {
-    if (member.visits.get(s.base.id) || (s.course && member.enrolled.has(s.course.id))) mine.push([i, memberFields(s, member)]);
+    if (member.visits.get(s.base.id) || (s.course && member.enrolled.has(s.course.id))) mine.push([i, fieldsText(s, memberFields(s, member))]);
   });
-  const mineText = JSON.stringify(mine);
-  // The answer is the shared week with these fields: the two name it (no need to hash the whole body).
-  const tag = `W/"${createHash('sha1').update(week.digest).update(mineText).digest('base64url')}"`;
+  // The answer is the shared week with these fields: the two name it (no need to hash the whole
+  // body). crypto.hash: one call, no Hash object per answer.
+  const tag = `W/"${hash('sha1', week.digest + mine.map(([i, text]) => i + text).join(''), 'base64url')}"`;
   return {
     tag,
     body: () => {
       const texts = [...week.plain];
-      for (const [i, fields] of mine) texts[i] = sessionText(week.sessions[i]!, fields);
+      for (const [i, text] of mine) texts[i] = week.plain[i]!.slice(0, week.baseEnds[i]) + text;
       return `[${texts.join(',')}]`;
     },
   };
