@@ -101,7 +101,56 @@ function openSqlite(file: string, wait?: ConnectionWait): Kysely<Database> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: timed(new SqliteDialect({ database: withStatementCache(sqlite) }), wait) });
+  const statements = withStatementCache(sqlite);
+  const dialect = timed(new SqliteDialect({ database: statements }), wait);
+  // How many queries or transactions hold the single connection now: Kysely's driver lends it to
+  // one at a time, and a transaction keeps it from its BEGIN to its COMMIT.
+  let held = 0;
+  const createDriver = dialect.createDriver.bind(dialect);
+  dialect.createDriver = () => {
+    const driver = createDriver();
+    const acquire = driver.acquireConnection.bind(driver);
+    const release = driver.releaseConnection.bind(driver);
+    driver.acquireConnection = async () => {
+      const connection = await acquire();
+      held += 1;
+      return connection;
+    };
+    driver.releaseConnection = async (connection) => {
+      held -= 1;
+      await release(connection);
+    };
+    return driver;
+  };
+  const db = new Kysely<Database>({ dialect });
+  direct.set(db, (query, parameters) => {
+    // Inside another request's transaction a read would see its uncommitted writes: wait, as Kysely does.
+    if (held > 0) return undefined;
+    const statement = statements.prepare(query);
+    if (!statement.reader) return undefined;
+    const done = wait?.();
+    try {
+      return statement.all(parameters as unknown[]) as unknown[];
+    } finally {
+      done?.();
+    }
+  });
+  return db;
+}
+
+/**
+ * A read run at once on SQLite's connection, or undefined when it must go through Kysely (the
+ * connection is held, or the statement writes). better-sqlite3 answers synchronously, so a read
+ * between two awaits cannot overlap a transaction; Kysely's own path (its driver's lock, a promise
+ * per step, the wait's timing) cost a GET /sessions week about 10 µs of its ~200 for its four reads
+ * (decisions.md#server-floor). For the queries every API request runs (db/prepared.ts).
+ */
+export type DirectRead = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+const direct = new WeakMap<Kysely<Database>, DirectRead>();
+
+/** The direct reader of a SQLite database opened here; none for PostgreSQL or a transaction. */
+export function directRead(db: Kysely<Database>): DirectRead | undefined {
+  return direct.get(db);
 }
 
 /** Prepared statements kept per SQL text; the app's queries are a few hundred shapes at most. */
@@ -112,7 +161,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * of a class list (issue 11). Statements are reusable, and Kysely's SQLite driver runs one query
  * at a time on its single connection, so a statement is never in use twice at once.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] & { prepare(sql: string): SqliteDatabase.Statement } {
   const cache = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => sqlite.close(),

@@ -2,7 +2,7 @@
 // the stand-ins were, on SQLite and (npm run test:pg) on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
-import { migrateToLatest, openDatabase, type Database } from './index';
+import { directRead, migrateToLatest, onPostgres, openDatabase, type Database } from './index';
 import { prepared } from './prepared';
 import { testDatabase } from '../testing/helpers';
 
@@ -36,6 +36,36 @@ describe('prepared queries', () => {
     expect(await named.first(db, 902, 'North')).toEqual({ id: 901, name: 'North' });
     expect(await named.first(db, 0, 'nobody')).toBeUndefined();
     expect(builds).toBe(1);
+  });
+
+  it('on SQLite reads at once while nothing holds the connection, and waits for a transaction under way as Kysely does', async () => {
+    const name = prepared((kdb, id: number) => kdb.selectFrom('orgs').select('name').where('id', '=', id), -5);
+    if (onPostgres(db)) {
+      expect(directRead(db)).toBeUndefined();
+      return;
+    }
+    const read = directRead(db)!;
+    expect(read('select name from orgs where id = ?', [901])).toEqual([{ name: 'North' }]);
+    // A write is Kysely's to run.
+    expect(read('update orgs set name = ? where id = ?', ['Nord', 901])).toBeUndefined();
+    let renamed!: () => void;
+    const open = new Promise<void>((resolve) => (renamed = resolve));
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.updateTable('orgs').set({ name: 'Nord' }).where('id', '=', 901).execute();
+      renamed();
+      await committing;
+    });
+    await open;
+    // The rename is not committed: a direct read would see it, so there is none.
+    expect(read('select name from orgs where id = ?', [901])).toBeUndefined();
+    const during = name.first(db, 901);
+    commit();
+    await transaction;
+    expect(await during).toEqual({ name: 'Nord' });
+    expect(read('select name from orgs where id = ?', [901])).toEqual([{ name: 'Nord' }]);
+    await db.updateTable('orgs').set({ name: 'North' }).where('id', '=', 901).execute();
   });
 
   it('refuses a stand-in that is not a parameter of the query (the value would be ignored)', async () => {

@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './schema';
+import { directRead } from './index';
 
 // Kysely builds and compiles a query on every call: ~4 µs for a short select, ~30 µs for one of
 // a dozen aliased columns, where SQLite answers it in 5–15 µs. The queries every API request runs
@@ -39,6 +40,9 @@ export function prepared<A extends readonly unknown[], R>(build: (db: Db, ...arg
     const { query, slots } = compile(db);
     const parameters = [...query.parameters];
     slots.forEach((at, i) => at.forEach((index) => (parameters[index] = args[i])));
+    // SQLite, nothing holding its connection: read at once (db/index.ts#directRead).
+    const rows = directRead(db)?.(query.sql, parameters);
+    if (rows) return rows as R[];
     return (await db.executeQuery<R>({ ...query, parameters })).rows;
   };
   return {
