@@ -41,11 +41,18 @@ const ACCOUNT_COLUMNS = Object.keys({
   id: 1, profile_id: 1, org_id: 1, short_id: 1, first_name: 1, last_name: 1, phone: 1, address: 1, birthday: 1, emergency_contact: 1, hidden_at: 1, last_visit_at: 1, created_at: 1,
 } satisfies Record<keyof AccountRow, 1>) as (keyof AccountRow)[];
 
-/** The row behind `prefix`'s columns of a joined row (or its JSON column), or null when the join found none. */
-function joined<T>(row: Record<string, unknown>, prefix: string, columns: readonly (keyof T & string)[]): T | null {
-  if (`${prefix}row` in row) return (row[`${prefix}row`] as T | null) ?? null;
-  if (row[`${prefix}id`] === null || row[`${prefix}id`] === undefined) return null;
-  return Object.fromEntries(columns.map((c) => [c, row[prefix + c]])) as T;
+/** A joined row as one JSON column: the row on PostgreSQL, its JSON text on SQLite, null when the join found none. */
+type JsonRow<T> = T | string | null;
+
+/** The row joined as `prefix`, read as one JSON column (SQLite's is text), or null when the join found none. */
+function joined<T>(row: Record<string, unknown>, prefix: string): T | null {
+  const value = row[`${prefix}row`];
+  return ((typeof value === 'string' ? JSON.parse(value) : value) as T | null) ?? null;
+}
+
+/** SQLite's JSON of a joined row, named column by column (it has no row-to-JSON), or null when the join found none. */
+function sqliteJsonRow<T>(alias: string, columns: readonly string[]) {
+  return sql<JsonRow<T>>`case when ${sql.ref(`${alias}.id`)} is null then null else json_object(${sql.join(columns.map((c) => sql`${sql.lit(c)}, ${sql.ref(`${alias}.${c}`)}`))}) end`;
 }
 
 export async function createSession(db: Kysely<Database>, profileId: number, now: Date): Promise<string> {
@@ -70,18 +77,14 @@ export const sessionScopeQuery = (db: Kysely<Database>, id: string, guid: string
     .leftJoin('accounts as fa', (join) => join.onRef('fa.profile_id', '=', 's.profile_id').onRef('fa.org_id', '=', 'f.org_id'))
     .leftJoin('accounts as oa', (join) => join.onRef('oa.profile_id', '=', 's.profile_id').on('oa.org_id', '=', orgId))
     .select(['s.profile_id', 's.last_seen_at', 's.expires_at'])
-    // PostgreSQL: each joined row as one JSON column (null when the join found none). node-postgres
-    // works through a result's column descriptions on every query, and these 39 columns were a tenth
-    // of the server's CPU per GET /sessions (decisions.md#server-floor). SQLite keeps the columns:
-    // in-process, its JSON rows cost the same.
-    .select((eb) =>
+    // Each joined row as one JSON column (null when the join found none), not 39 columns: node-postgres
+    // works through a result's column descriptions on every query (a tenth of the server's CPU per
+    // GET /sessions), and SQLite's JSON text is read with one JSON.parse instead of an object of
+    // 39 keys picked apart (decisions.md#server-floor).
+    .select(
       onPostgres(db)
-        ? [sql<FacilityRow | null>`to_json(f)`.as('f_row'), sql<AccountRow | null>`to_json(fa)`.as('fa_row'), sql<AccountRow | null>`to_json(oa)`.as('oa_row')]
-        : [
-            ...FACILITY_COLUMNS.map((c) => eb.ref(`f.${c}`).as(`f_${c}`)),
-            ...ACCOUNT_COLUMNS.map((c) => eb.ref(`fa.${c}`).as(`fa_${c}`)),
-            ...ACCOUNT_COLUMNS.map((c) => eb.ref(`oa.${c}`).as(`oa_${c}`)),
-          ],
+        ? [sql<JsonRow<FacilityRow>>`to_json(f)`.as('f_row'), sql<JsonRow<AccountRow>>`to_json(fa)`.as('fa_row'), sql<JsonRow<AccountRow>>`to_json(oa)`.as('oa_row')]
+        : [sqliteJsonRow<FacilityRow>('f', FACILITY_COLUMNS).as('f_row'), sqliteJsonRow<AccountRow>('fa', ACCOUNT_COLUMNS).as('fa_row'), sqliteJsonRow<AccountRow>('oa', ACCOUNT_COLUMNS).as('oa_row')],
     )
     .where('s.id', '=', id);
 const sessionWithScope = prepared(sessionScopeQuery, '\0id', '\0guid', -7);
@@ -110,7 +113,7 @@ export async function findSession(db: Kysely<Database>, token: string | undefine
     if (found) {
       const all = found as Record<string, unknown>;
       row = found;
-      scope = { facility: joined<FacilityRow>(all, 'f_', FACILITY_COLUMNS), facilityAccount: joined<AccountRow>(all, 'fa_', ACCOUNT_COLUMNS), orgAccount: joined<AccountRow>(all, 'oa_', ACCOUNT_COLUMNS) };
+      scope = { facility: joined<FacilityRow>(all, 'f_'), facilityAccount: joined<AccountRow>(all, 'fa_'), orgAccount: joined<AccountRow>(all, 'oa_') };
     }
   } else {
     row = await sessionById.first(db, id);
