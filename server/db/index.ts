@@ -25,24 +25,39 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value))
 /** Called when a query or transaction starts waiting for a connection; the result when it has one (or failed). */
 export type ConnectionWait = () => () => void;
 
+/** How many queries or transactions hold a database's connection now (SQLite's directRead asks). */
+interface Holders {
+  count: number;
+}
+
 /**
- * The time each query or transaction waits for a connection (observability/metrics.ts): PostgreSQL's
- * pool when all its connections are busy, SQLite's single connection while another query holds it.
+ * The driver's lending of connections, watched: the time each query or transaction waits for one
+ * (observability/metrics.ts: PostgreSQL's pool when all its connections are busy, SQLite's single
+ * connection while another query holds it), and, with `holders`, how many hold one now.
  */
-function timed(dialect: Dialect, wait: ConnectionWait | undefined): Dialect {
-  if (!wait) return dialect;
+function watched(dialect: Dialect, wait: ConnectionWait | undefined, holders?: Holders): Dialect {
+  if (!wait && !holders) return dialect;
   const createDriver = dialect.createDriver.bind(dialect);
   dialect.createDriver = () => {
     const driver = createDriver();
     const acquire = driver.acquireConnection.bind(driver);
+    const release = driver.releaseConnection.bind(driver);
     driver.acquireConnection = async () => {
-      const done = wait();
+      const done = wait?.();
       try {
-        return await acquire();
+        const connection = await acquire();
+        if (holders) holders.count += 1;
+        return connection;
       } finally {
-        done();
+        done?.();
       }
     };
+    if (holders) {
+      driver.releaseConnection = async (connection) => {
+        holders.count -= 1;
+        await release(connection);
+      };
+    }
     return driver;
   };
   return dialect;
@@ -54,7 +69,7 @@ export function openDatabase(target: string, poolSize = 10, wait?: ConnectionWai
     // An idle connection the server ended (a restart, a dropped database) is replaced on next use;
     // unhandled, its error would end the process.
     pool.on('error', (error) => logger.warn({ component: 'database', reason: error.message }, 'PostgreSQL connection lost'));
-    return new Kysely<Database>({ dialect: timed(new PostgresDialect({ pool: preparing(pool) }), wait) });
+    return new Kysely<Database>({ dialect: watched(new PostgresDialect({ pool: preparing(pool) }), wait) });
   }
   return openSqlite(target, wait);
 }
@@ -102,30 +117,13 @@ function openSqlite(file: string, wait?: ConnectionWait): Kysely<Database> {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const statements = withStatementCache(sqlite);
-  const dialect = timed(new SqliteDialect({ database: statements }), wait);
-  // How many queries or transactions hold the single connection now: Kysely's driver lends it to
-  // one at a time, and a transaction keeps it from its BEGIN to its COMMIT.
-  let held = 0;
-  const createDriver = dialect.createDriver.bind(dialect);
-  dialect.createDriver = () => {
-    const driver = createDriver();
-    const acquire = driver.acquireConnection.bind(driver);
-    const release = driver.releaseConnection.bind(driver);
-    driver.acquireConnection = async () => {
-      const connection = await acquire();
-      held += 1;
-      return connection;
-    };
-    driver.releaseConnection = async (connection) => {
-      held -= 1;
-      await release(connection);
-    };
-    return driver;
-  };
-  const db = new Kysely<Database>({ dialect });
+  // Kysely's driver lends the single connection to one query at a time, and a transaction keeps it
+  // from its BEGIN to its COMMIT.
+  const holders: Holders = { count: 0 };
+  const db = new Kysely<Database>({ dialect: watched(new SqliteDialect({ database: statements }), wait, holders) });
   direct.set(db, (query, parameters) => {
     // Inside another request's transaction a read would see its uncommitted writes: wait, as Kysely does.
-    if (held > 0) return undefined;
+    if (holders.count > 0) return undefined;
     const statement = statements.prepare(query);
     if (!statement.reader) return undefined;
     const done = wait?.();

@@ -1,4 +1,4 @@
-import { createHash, hash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { sql, type Expression, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { onPostgres } from '../../db/index';
@@ -41,7 +41,7 @@ function sharedWeek(sessions: SharedSession[]): SharedWeek {
     sessions,
     plain: sessions.map((s, i) => bases[i] + fieldsText(s, memberFields(s, NO_MEMBER))),
     baseEnds: bases.map((base) => base.length),
-    digest: createHash('sha1').update(JSON.stringify(sessions)).digest('base64url'),
+    digest: hash('sha1', JSON.stringify(sessions), 'base64url'),
   };
 }
 
