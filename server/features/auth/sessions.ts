@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { onPostgres } from '../../db/index';
 import type { AccountRow, Database, FacilityRow } from '../../db/schema';
-import { prepared } from '../../db/prepared';
+import { lookup, type Arg } from '../../db/batch';
 import { hashToken, newToken } from './tokens';
 
 export const SESSION_COOKIE = 'sid';
@@ -67,10 +67,11 @@ export async function createSession(db: Kysely<Database>, profileId: number, now
   return token;
 }
 
-const sessionById = prepared((db, id: string) => db.selectFrom('auth_sessions').select(['profile_id', 'last_seen_at', 'expires_at']).where('id', '=', id), '\0id');
+// Every request's lookup: on PostgreSQL those asked together go as one query (db/batch.ts).
+const sessionById = lookup((db, id: Arg<string>) => db.selectFrom('auth_sessions').select(['profile_id', 'last_seen_at', 'expires_at']).where('id', '=', id), '\0id');
 
 /** The session with the facility (`f`) and accounts a request names (an empty guid or org -1: none named). */
-export const sessionScopeQuery = (db: Kysely<Database>, id: string, guid: string, orgId: number) =>
+export const sessionScopeQuery = (db: Kysely<Database>, id: Arg<string>, guid: Arg<string>, orgId: Arg<number>) =>
   db
     .selectFrom('auth_sessions as s')
     .leftJoin('facilities as f', (join) => join.on('f.guid', '=', guid))
@@ -87,7 +88,7 @@ export const sessionScopeQuery = (db: Kysely<Database>, id: string, guid: string
         : [sqliteJsonRow<FacilityRow>('f', FACILITY_COLUMNS).as('f_row'), sqliteJsonRow<AccountRow>('fa', ACCOUNT_COLUMNS).as('fa_row'), sqliteJsonRow<AccountRow>('oa', ACCOUNT_COLUMNS).as('oa_row')],
     )
     .where('s.id', '=', id);
-const sessionWithScope = prepared(sessionScopeQuery, '\0id', '\0guid', -7);
+const sessionWithScope = lookup(sessionScopeQuery, '\0id', '\0guid', -7);
 
 /**
  * A route's own read made with the session's lookup, in the same query (`sessionScopeQuery` with

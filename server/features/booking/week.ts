@@ -1,8 +1,9 @@
 import { hash } from 'node:crypto';
-import { sql, type Expression, type Kysely } from 'kysely';
+import type { Expression, Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { onPostgres } from '../../db/index';
 import { prepared } from '../../db/prepared';
+import { lookup, type Arg } from '../../db/batch';
 import type { Database, VisitRow } from '../../db/schema';
 import { sessionScopeQuery, type SessionRead } from '../auth/sessions';
 import { currentVisits, memberFields, presentShared, sessionsQuery, type MemberPart, type SharedSession } from './present';
@@ -88,10 +89,10 @@ interface MemberWeek {
 }
 
 /** An id as a value, or as a column of the query around (the session's profile, the named facility). */
-type Id = number | Expression<number>;
+type Id = Arg<number>;
 
 const versionOf = (db: Db, facilityId: Id) => db.selectFrom('facility_data_versions').select('version').where('facility_id', '=', facilityId);
-const visitsOf = (db: Db, facilityId: Id, from: string, to: string, profileId: Id) =>
+const visitsOf = (db: Db, facilityId: Id, from: Arg<string>, to: Arg<string>, profileId: Id) =>
   db
     .selectFrom('visits')
     .innerJoin('sessions', 'sessions.id', 'visits.session_id')
@@ -102,7 +103,7 @@ const visitsOf = (db: Db, facilityId: Id, from: string, to: string, profileId: I
     .where('sessions.start_at', '<', to);
 const enrolledOf = (db: Db, profileId: Id) => db.selectFrom('course_enrolments').select('course_id').where('profile_id', '=', profileId);
 /** The member's part of a week as columns of one query (PostgreSQL: JSON arrays). */
-const memberWeekColumns = (db: Db, facilityId: Id, from: string, to: string, profileId: Id) =>
+const memberWeekColumns = (db: Db, facilityId: Id, from: Arg<string>, to: Arg<string>, profileId: Id) =>
   [versionOf(db, facilityId).as('w_version'), jsonArrayFrom(visitsOf(db, facilityId, from, to, profileId)).as('w_visits'), jsonArrayFrom(enrolledOf(db, profileId)).as('w_enrolled')] as const;
 
 // Compiled once (db/prepared.ts); the stand-ins are ids and instants no request sends.
@@ -111,14 +112,11 @@ const visits = prepared(visitsOf, -1, '\0from', '\0to', -2);
 const enrolled = prepared(enrolledOf, -2);
 // On PostgreSQL one round trip, one snapshot: each query was a round trip of its own.
 const together = prepared((db, facilityId: number, from: string, to: string, profileId: number) => db.selectNoFrom(memberWeekColumns(db, facilityId, from, to, profileId)), -1, '\0from', '\0to', -2);
-// And with the session's lookup, when the route knew the range before it (weekReadWithSession):
-// its nine columns as one JSON row, as node-postgres works through each column of a result on
-// every query (its descriptions, its parsers; server CPU per answer ~4 µs less).
-const withSession = prepared(
-  (db, id: string, guid: string, orgId: number, from: string, to: string) =>
-    db
-      .selectFrom(sessionScopeQuery(db, id, guid, orgId).select((eb) => memberWeekColumns(db, eb.ref('f.id') as Expression<number>, from, to, eb.ref('s.profile_id'))).as('x'))
-      .select(sql<object>`row_to_json(x)`.as('row')),
+// And with the session's lookup, when the route knew the range before it (weekReadWithSession); on
+// PostgreSQL the lookups asked together go as one query (db/batch.ts).
+const withSession = lookup(
+  (db, id: Arg<string>, guid: Arg<string>, orgId: Arg<number>, from: Arg<string>, to: Arg<string>) =>
+    sessionScopeQuery(db, id, guid, orgId).select((eb) => memberWeekColumns(db, eb.ref('f.id') as Expression<number>, from, to, eb.ref('s.profile_id'))),
   '\0id',
   '\0guid',
   -7,
@@ -132,7 +130,7 @@ const fromRow = (row: NonNullable<MemberWeekRow>): MemberWeek => ({ version: row
 
 /** The session's lookup with the member's part of the range [from, to) (ISO instants), for http/session.ts#loadSession. */
 export function weekReadWithSession(from: string, to: string): SessionRead & { from: string; to: string } {
-  return { from, to, first: async (db, id, guid, orgId) => (await withSession.first(db, id, guid, orgId, from, to))?.row };
+  return { from, to, first: (db, id, guid, orgId) => withSession.first(db, id, guid, orgId, from, to) };
 }
 
 /** The facility's data version, then the member's visits of the range and course enrolments; on PostgreSQL in one query. */
