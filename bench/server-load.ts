@@ -46,11 +46,14 @@ const SELF = fileURLToPath(import.meta.url);
  * decisions.md#server-floor). The budgets sit under the ranges of both machines, raised toward the
  * targets as they move. Raised again on 2026-11-28 evening, once the answer's own work and SQLite's
  * reads were cut (decisions.md#server-floor): the list at 32.2–40.5 % in four runs (its range's
- * lowest 30.6), PostgreSQL at 72–77 % of the faster SQLite.
+ * lowest 30.6), PostgreSQL at 72–77 % of the faster SQLite. And once PostgreSQL's session lookups
+ * of the same turn went as one query (db/batch.ts): PostgreSQL 94.7 % [86.8–110.1] of SQLite, its
+ * p99 18 ms [13–25] alone, 98.7 % [86.5–110] and 19 ms [15–31] in a full `npm run bench`; its budgets
+ * now the issue's targets (80 %, p99 60 ms).
  */
 export const LIST_VS_STATIC_BUDGET_PCT = 30;
-export const POSTGRES_VS_SQLITE_BUDGET_PCT = 55;
-export const POSTGRES_P99_BUDGET_MS = 200;
+export const POSTGRES_VS_SQLITE_BUDGET_PCT = 80;
+export const POSTGRES_P99_BUDGET_MS = 60;
 
 /** The server, in a child process: sends its URL once listening. */
 async function serve(): Promise<void> {
