@@ -1,14 +1,12 @@
 // Lookups asked together (server/db/batch.ts): on PostgreSQL (npm run test:pg) one query answers
 // every lookup of the same turn, each its own row; on SQLite each runs as it is.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely, KyselyPlugin } from 'kysely';
-import { migrateToLatest, onPostgres, openDatabase, type Database } from './index';
+import { describe, expect, it } from 'vitest';
+import type { KyselyPlugin } from 'kysely';
+import { onPostgres } from './index';
 import { lookup, type Arg } from './batch';
-import { testDatabase } from '../testing/helpers';
+import { useTwoOrgs } from '../testing/helpers';
 
 describe('lookups asked together', () => {
-  let database: Awaited<ReturnType<typeof testDatabase>>;
-  let db: Kysely<Database>;
   let queries = 0;
   const counting: KyselyPlugin = {
     transformQuery: (args) => args.node,
@@ -20,19 +18,10 @@ describe('lookups asked together', () => {
   // The org with this id, unless it has this name.
   const org = lookup((kdb, id: Arg<number>, name: Arg<string>) => kdb.selectFrom('orgs').select(['id', 'name']).where('id', '=', id).where('name', '!=', name), -5, '\0name');
 
-  beforeAll(async () => {
-    database = await testDatabase();
-    db = openDatabase(database.url ?? ':memory:', 2).withPlugin(counting);
-    await migrateToLatest(db);
-    const row = { logo_url: null, terms: null, privacy_policy: null };
-    await db.insertInto('orgs').values([{ ...row, id: 901, name: 'North', short_id: 'n901' }, { ...row, id: 902, name: 'South', short_id: 's902' }]).execute();
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await database.drop();
-  });
+  const orgs = useTwoOrgs(counting);
 
   it('answers each lookup of the same turn with its own row, in one query on PostgreSQL', async () => {
+    const { db } = orgs;
     queries = 0;
     const rows = await Promise.all([org.first(db, 901, 'none'), org.first(db, 902, 'North'), org.first(db, 902, 'South'), org.first(db, 0, ''), org.first(db, 901, 'South')]);
     expect(rows).toEqual([{ id: 901, name: 'North' }, { id: 902, name: 'South' }, undefined, undefined, { id: 901, name: 'North' }]);
@@ -42,6 +31,7 @@ describe('lookups asked together', () => {
   });
 
   it('sees what was written before it was asked', async () => {
+    const { db } = orgs;
     await db.updateTable('orgs').set({ name: 'Nord' }).where('id', '=', 901).execute();
     const [renamed, other] = await Promise.all([org.first(db, 901, ''), org.first(db, 902, '')]);
     expect(renamed).toEqual({ id: 901, name: 'Nord' });
@@ -50,6 +40,7 @@ describe('lookups asked together', () => {
   });
 
   it('fails only the lookup whose value the database refuses, not the others asked with it', async () => {
+    const { db } = orgs;
     // Not a whole number: PostgreSQL refuses it as an id, and so the shared query; each then runs alone.
     const [good, bad, other] = await Promise.allSettled([org.first(db, 901, ''), org.first(db, 1.5, ''), org.first(db, 902, '')]);
     expect(good).toEqual({ status: 'fulfilled', value: { id: 901, name: 'North' } });

@@ -1,27 +1,15 @@
 // Queries compiled once per database (server/db/prepared.ts): each run puts its own values where
 // the stand-ins were, on SQLite and (npm run test:pg) on PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
-import { directRead, migrateToLatest, onPostgres, openDatabase, type Database } from './index';
+import { describe, expect, it } from 'vitest';
+import { directRead, onPostgres } from './index';
 import { prepared } from './prepared';
-import { testDatabase } from '../testing/helpers';
+import { useTwoOrgs } from '../testing/helpers';
 
 describe('prepared queries', () => {
-  let database: Awaited<ReturnType<typeof testDatabase>>;
-  let db: Kysely<Database>;
-  beforeAll(async () => {
-    database = await testDatabase();
-    db = openDatabase(database.url ?? ':memory:', 2);
-    await migrateToLatest(db);
-    const org = { logo_url: null, terms: null, privacy_policy: null };
-    await db.insertInto('orgs').values([{ ...org, id: 901, name: 'North', short_id: 'n901' }, { ...org, id: 902, name: 'South', short_id: 's902' }]).execute();
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await database.drop();
-  });
+  const orgs = useTwoOrgs();
 
   it('runs with each call’s values, the same value in two places too, and compiles once', async () => {
+    const { db } = orgs;
     let builds = 0;
     const named = prepared(
       (kdb, id: number, name: string) => {
@@ -39,6 +27,7 @@ describe('prepared queries', () => {
   });
 
   it('on SQLite reads at once while nothing holds the connection, and waits for a transaction under way as Kysely does', async () => {
+    const { db } = orgs;
     const name = prepared((kdb, id: number) => kdb.selectFrom('orgs').select('name').where('id', '=', id), -5);
     if (onPostgres(db)) {
       expect(directRead(db)).toBeUndefined();
@@ -69,6 +58,7 @@ describe('prepared queries', () => {
   });
 
   it('refuses a stand-in that is not a parameter of the query (the value would be ignored)', async () => {
+    const { db } = orgs;
     const unused = prepared((kdb, _id: number) => kdb.selectFrom('orgs').select('id').where('id', '=', 1), -9);
     await expect(unused.all(db, 901)).rejects.toThrow(/stand-in 0 is not a parameter/);
   });

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startServer, type RunningServer, type ServerOptions } from '../app';
+import type { Kysely, KyselyPlugin } from 'kysely';
+import { migrateToLatest, openDatabase, type Database } from '../db/index';
 import { PG_TEST_TEMPLATE } from './pg-template';
 
 export const PASSWORD = 'demo1234';
@@ -171,6 +173,29 @@ export function useSignedInServer(email: string, options: ServerOptions = {}): {
     context.member = await signedIn(context.server, email);
   });
   afterAll(() => context.server.close());
+  return context;
+}
+
+/**
+ * For the database layer's own tests in the enclosing describe block: a migrated database (SQLite
+ * in memory, or PostgreSQL under npm run test:pg) holding two organisations, North (901) and South
+ * (902); opened before its tests with `plugin` if given, dropped after.
+ */
+export function useTwoOrgs(plugin?: KyselyPlugin): { readonly db: Kysely<Database> } {
+  const context = {} as { db: Kysely<Database> };
+  let database: Awaited<ReturnType<typeof testDatabase>>;
+  beforeAll(async () => {
+    database = await testDatabase();
+    const db = openDatabase(database.url ?? ':memory:', 2);
+    context.db = plugin ? db.withPlugin(plugin) : db;
+    await migrateToLatest(context.db);
+    const org = { logo_url: null, terms: null, privacy_policy: null };
+    await context.db.insertInto('orgs').values([{ ...org, id: 901, name: 'North', short_id: 'n901' }, { ...org, id: 902, name: 'South', short_id: 's902' }]).execute();
+  });
+  afterAll(async () => {
+    await context.db.destroy();
+    await database.drop();
+  });
   return context;
 }
 
