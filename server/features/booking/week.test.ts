@@ -127,6 +127,15 @@ describe('GET /sessions: one shared week per data version, each member’s own p
     await db.updateTable('sessions').set({ cancelled: 1 }).where('id', '=', id).execute();
     expect(byId(await week(sam), id).cancelled).toBe(true);
 
+    // The member's own visit, changed straight in the database, in the next answer (their visits
+    // are kept per data version on SQLite, and a visit's write makes a new one).
+    const samsVisit = (await week(sam)).find((s) => s.visit?.state === 'booked')!;
+    expect(byId(await week(sam), samsVisit.id).visit?.state).toBe('booked');
+    await db.updateTable('visits').set({ state: 'cancelled' }).where('id', '=', samsVisit.visit!.id).execute();
+    expect(byId(await week(sam), samsVisit.id).visit?.state).toBe('cancelled');
+    await db.updateTable('visits').set({ state: 'booked' }).where('id', '=', samsVisit.visit!.id).execute();
+    expect(byId(await week(sam), samsVisit.id).visit?.state).toBe('booked');
+
     const withCourse = (await week(sam)).find((s) => s.course);
     await db.updateTable('courses').set({ name: 'Renamed course' }).where('id', '=', withCourse!.course!.id).execute();
     expect(byId(await week(sam), withCourse!.id).course?.name).toBe('Renamed course');
@@ -185,11 +194,12 @@ describe('GET /sessions: one shared week per data version, each member’s own p
     for (let i = 0; i < 5; i += 1) answers.push(await week(alex));
     const asked = (await queries()) - before - scrape;
     // PostgreSQL: one per answer (it was two: the session, then the member's part), give or take
-    // the offer sweep's check, at most once a second. SQLite: the session, the version, the
-    // visits, the enrolments, each in-process.
+    // the offer sweep's check, at most once a second. SQLite: the session, the version and the
+    // enrolments, each in-process; the member's visits once, kept for the data version (week.ts).
     if (onPostgres(db)) expect(asked).toBeGreaterThanOrEqual(5);
     if (onPostgres(db)) expect(asked).toBeLessThan(10);
-    else expect(asked).toBeGreaterThanOrEqual(20);
+    else expect(asked).toBeGreaterThanOrEqual(15);
+    if (!onPostgres(db)) expect(asked).toBeLessThan(20);
     const expected = await alone(ALEX);
     for (const answer of answers) expect(answer).toEqual(expected);
   });

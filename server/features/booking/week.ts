@@ -48,12 +48,32 @@ function sharedWeek(sessions: SharedSession[]): SharedWeek {
 
 /** Weeks kept per process: a few facilities times the weeks members look at. */
 const WEEKS_KEPT = 128;
+/** Members' visits of a week kept per process (SQLite): each a few rows. */
+const MEMBER_WEEKS_KEPT = 4096;
 
 /** The weeks this process presented, by facility and range, each with the data version it was presented at. */
 export class SharedWeeks {
   readonly #weeks = new Map<string, { version: number; week: Promise<SharedWeek> }>();
+  readonly #visits = new Map<string, { version: number; rows: VisitRow[] }>();
   /** How many weeks were presented (not found here). */
   presented = 0;
+
+  /**
+   * A member's visits of a facility's range (`key`) at `version`, read by `read` if not kept (SQLite:
+   * the member's part's costliest read, a probe per class of the week). Every write to a visit
+   * bumps its facility's version (migration 0027), so rows kept for a version are the rows at it.
+   */
+  async visits(key: string, version: number | null, read: () => Promise<VisitRow[]>): Promise<VisitRow[]> {
+    const kept = this.#visits.get(key);
+    if (kept && version !== null && kept.version === version) return kept.rows;
+    const rows = await read();
+    // Read at this version or newer; kept unless a newer version's rows are (as weeks are, above).
+    if (version === null || (kept && kept.version > version)) return rows;
+    this.#visits.delete(key);
+    this.#visits.set(key, { version, rows });
+    if (this.#visits.size > MEMBER_WEEKS_KEPT) this.#visits.delete(this.#visits.keys().next().value as string);
+    return rows;
+  }
 
   /**
    * The week at `version` (read before anything of the week is), presented by `present` if not
@@ -134,7 +154,7 @@ export function weekReadWithSession(from: string, to: string): SessionRead & { f
 }
 
 /** The facility's data version, then the member's visits of the range and course enrolments; on PostgreSQL in one query. */
-async function memberWeek(db: Db, facilityId: number, from: string, to: string, profileId: number): Promise<MemberWeek> {
+async function memberWeek(db: Db, weeks: SharedWeeks, facilityId: number, from: string, to: string, profileId: number): Promise<MemberWeek> {
   if (onPostgres(db)) {
     const row = await together.first(db, facilityId, from, to, profileId);
     if (!row) throw new Error('a select with no from answers one row');
@@ -142,7 +162,9 @@ async function memberWeek(db: Db, facilityId: number, from: string, to: string, 
   }
   // SQLite answers in-process: plain queries, the version first.
   const v = await version.first(db, facilityId);
-  return { version: v?.version ?? null, visits: await visits.all(db, facilityId, from, to, profileId), enrolled: (await enrolled.all(db, profileId)).map((e) => e.course_id) };
+  const at = v?.version ?? null;
+  const own = await weeks.visits(`${profileId} ${facilityId} ${from} ${to}`, at, () => visits.all(db, facilityId, from, to, profileId));
+  return { version: at, visits: own, enrolled: (await enrolled.all(db, profileId)).map((e) => e.course_id) };
 }
 
 /**
@@ -160,7 +182,7 @@ export async function memberWeekAnswer(
 ): Promise<{ tag: string; body: () => string }> {
   const [start, end] = [from.toISOString(), to.toISOString()];
   const readHere = read?.row && read.from === start && read.to === end ? fromRow(read.row as NonNullable<MemberWeekRow>) : undefined;
-  const own = readHere ?? (await memberWeek(db, facilityId, start, end, profileId));
+  const own = readHere ?? (await memberWeek(db, weeks, facilityId, start, end, profileId));
   const week = await weeks.get(`${facilityId} ${start} ${end}`, own.version, async () =>
     presentShared(db, await sessionsQuery(db).where('sessions.facility_id', '=', facilityId).where('sessions.start_at', '>=', start).where('sessions.start_at', '<', end).orderBy('sessions.start_at').orderBy('sessions.id').execute()),
   );
