@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { pathId, readOptionalJson, readQuery, requireFacility, sweepOffers } from './http';
 import { loadMemberSession } from './present';
-import { memberWeekAnswer, weekReadWithSession } from './week';
+import { memberWeekAnswer, weekReadWithSession, type WeekRead } from './week';
 import { onPostgres } from '../../db/index';
 import type { AppContext, AppEnv } from '../../http/context';
 import { ApiError, notFound } from '../../http/errors';
@@ -55,7 +55,7 @@ export const weekWithSession = createMiddleware<AppEnv>(async (c, next) => {
     const query = listQuery.safeParse({ start_date: c.req.query('start_date'), end_date: c.req.query('end_date') });
     if (zone && query.success && query.data.start_date && query.data.end_date) {
       const range = sessionRange(query.data, zone, c.get('deps').now());
-      if (range.ok) c.set('sessionRead', weekReadWithSession(range.from.toISOString(), range.to.toISOString()));
+      if (range.ok) c.set('sessionRead', weekReadWithSession(range.from.toISOString(), range.to.toISOString(), c.get('deps').weeks));
     }
   }
   await next();
@@ -75,8 +75,8 @@ export function sessionRoutes(): Hono<AppEnv> {
     // The facility itself was checked against the member's accounts by facilityScope. The week
     // shared by its members is presented once per data version (week.ts); the member's part may
     // have come with the session (weekWithSession).
-    const read = c.get('sessionRead') as ReturnType<typeof weekReadWithSession> | undefined;
-    const own = read && { from: read.from, to: read.to, row: c.get('auth')?.read };
+    const read = c.get('sessionRead') as WeekRead | undefined;
+    const own = read && { from: read.from, to: read.to, visitsKey: read.visitsKey, row: c.get('auth')?.read };
     const answer = await memberWeekAnswer(db, weeks, facility.id, range.from, range.to, profileId(c), own);
     return answerWithETag(c, answer.tag, answer.body);
   });

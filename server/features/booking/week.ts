@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { Expression, Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { onPostgres } from '../../db/index';
 import { prepared } from '../../db/prepared';
@@ -48,7 +48,7 @@ function sharedWeek(sessions: SharedSession[]): SharedWeek {
 
 /** Weeks kept per process: a few facilities times the weeks members look at. */
 const WEEKS_KEPT = 128;
-/** Members' visits of a week kept per process (SQLite): each a few rows. */
+/** Members' visits of a week kept per process: each a few rows. */
 const MEMBER_WEEKS_KEPT = 4096;
 
 /** The weeks this process presented, by facility and range, each with the data version it was presented at. */
@@ -59,20 +59,28 @@ export class SharedWeeks {
   presented = 0;
 
   /**
-   * A member's visits of a facility's range (`key`) at `version`, read by `read` if not kept (SQLite:
-   * the member's part's costliest read, a probe per class of the week). Every write to a visit
-   * bumps its facility's version (migration 0027), so rows kept for a version are the rows at it.
+   * A member's visits of a facility's range (`key`) kept for `version`: the member's part's costliest
+   * read (a probe of the visits index per class of the week, on either database). Every write to a
+   * visit bumps its facility's version in the writer's transaction (migration 0027), so rows kept for
+   * a version are the rows at it.
    */
-  async visits(key: string, version: number | null, read: () => Promise<VisitRow[]>): Promise<VisitRow[]> {
+  keptVisits(key: string, version: number | null): VisitRow[] | undefined {
     const kept = this.#visits.get(key);
-    if (kept && version !== null && kept.version === version) return kept.rows;
-    const rows = await read();
-    // Read at this version or newer; kept unless a newer version's rows are (as weeks are, above).
-    if (version === null || (kept && kept.version > version)) return rows;
+    return kept && version !== null && kept.version === version ? kept.rows : undefined;
+  }
+
+  /** The version whose visits are kept under `key` (PostgreSQL asks for them only if it moved). */
+  keptVersion(key: string): number | undefined {
+    return this.#visits.get(key)?.version;
+  }
+
+  /** Keeps a member's visits read at `version` or newer, unless a newer version's are kept (as weeks are, below). */
+  keepVisits(key: string, version: number | null, rows: VisitRow[]): void {
+    const kept = this.#visits.get(key);
+    if (version === null || (kept && kept.version > version)) return;
     this.#visits.delete(key);
     this.#visits.set(key, { version, rows });
     if (this.#visits.size > MEMBER_WEEKS_KEPT) this.#visits.delete(this.#visits.keys().next().value as string);
-    return rows;
   }
 
   /**
@@ -122,9 +130,18 @@ const visitsOf = (db: Db, facilityId: Id, from: Arg<string>, to: Arg<string>, pr
     .where('sessions.start_at', '>=', from)
     .where('sessions.start_at', '<', to);
 const enrolledOf = (db: Db, profileId: Id) => db.selectFrom('course_enrolments').select('course_id').where('profile_id', '=', profileId);
-/** The member's part of a week as columns of one query (PostgreSQL: JSON arrays). */
-const memberWeekColumns = (db: Db, facilityId: Id, from: Arg<string>, to: Arg<string>, profileId: Id) =>
-  [versionOf(db, facilityId).as('w_version'), jsonArrayFrom(visitsOf(db, facilityId, from, to, profileId)).as('w_visits'), jsonArrayFrom(enrolledOf(db, profileId)).as('w_enrolled')] as const;
+/**
+ * The member's part of a week as columns of one query (PostgreSQL: JSON arrays). With `kept`, the
+ * version whose visits this process keeps for the member: the visits are null when it is current.
+ */
+const memberWeekColumns = (db: Db, facilityId: Id, from: Arg<string>, to: Arg<string>, profileId: Id, kept?: Id) => {
+  const visits = jsonArrayFrom(visitsOf(db, facilityId, from, to, profileId));
+  return [
+    versionOf(db, facilityId).as('w_version'),
+    (kept === undefined ? visits : sql<VisitRow[] | null>`case when (${versionOf(db, facilityId)}) = ${kept} then null else ${visits} end`).as('w_visits'),
+    jsonArrayFrom(enrolledOf(db, profileId)).as('w_enrolled'),
+  ] as const;
+};
 
 // Compiled once (db/prepared.ts); the stand-ins are ids and instants no request sends.
 const version = prepared(versionOf, -1);
@@ -135,22 +152,43 @@ const together = prepared((db, facilityId: number, from: string, to: string, pro
 // And with the session's lookup, when the route knew the range before it (weekReadWithSession); on
 // PostgreSQL the lookups asked together go as one query (db/batch.ts).
 const withSession = lookup(
-  (db, id: Arg<string>, guid: Arg<string>, orgId: Arg<number>, from: Arg<string>, to: Arg<string>) =>
-    sessionScopeQuery(db, id, guid, orgId).select((eb) => memberWeekColumns(db, eb.ref('f.id') as Expression<number>, from, to, eb.ref('s.profile_id'))),
+  (db, id: Arg<string>, guid: Arg<string>, orgId: Arg<number>, from: Arg<string>, to: Arg<string>, kept: Arg<number>) =>
+    sessionScopeQuery(db, id, guid, orgId).select((eb) => memberWeekColumns(db, eb.ref('f.id') as Expression<number>, from, to, eb.ref('s.profile_id'), kept)),
   '\0id',
   '\0guid',
   -7,
   '\0from',
   '\0to',
+  -3,
 );
 
 type MemberWeekRow = Awaited<ReturnType<typeof together.first>>;
 
-const fromRow = (row: NonNullable<MemberWeekRow>): MemberWeek => ({ version: row.w_version ?? null, visits: row.w_visits, enrolled: row.w_enrolled.map((e) => e.course_id) });
+/** The member's part as read; its visits null when the version kept for them was current (PostgreSQL). */
+const fromRow = (row: NonNullable<MemberWeekRow>): Omit<MemberWeek, 'visits'> & { visits: VisitRow[] | null } => ({ version: row.w_version ?? null, visits: row.w_visits, enrolled: row.w_enrolled.map((e) => e.course_id) });
 
-/** The session's lookup with the member's part of the range [from, to) (ISO instants), for http/session.ts#loadSession. */
-export function weekReadWithSession(from: string, to: string): SessionRead & { from: string; to: string } {
-  return { from, to, first: (db, id, guid, orgId) => withSession.first(db, id, guid, orgId, from, to) };
+/** What weekReadWithSession read: the range, and where the member's visits are kept (by session, facility and range). */
+export interface WeekRead extends SessionRead {
+  from: string;
+  to: string;
+  visitsKey?: string;
+}
+
+/**
+ * The session's lookup with the member's part of the range [from, to) (ISO instants), for
+ * http/session.ts#loadSession; the member's visits only if the version kept for them moved.
+ */
+export function weekReadWithSession(from: string, to: string, weeks: SharedWeeks): WeekRead {
+  const read: WeekRead = {
+    from,
+    to,
+    first: (db, id, guid, orgId) => {
+      // The member is not known before the lookup: their visits are kept under the session.
+      read.visitsKey = `s ${id} ${guid} ${from} ${to}`;
+      return withSession.first(db, id, guid, orgId, from, to, weeks.keptVersion(read.visitsKey) ?? -1);
+    },
+  };
+  return read;
 }
 
 /** The facility's data version, then the member's visits of the range and course enrolments; on PostgreSQL in one query. */
@@ -158,13 +196,26 @@ async function memberWeek(db: Db, weeks: SharedWeeks, facilityId: number, from: 
   if (onPostgres(db)) {
     const row = await together.first(db, facilityId, from, to, profileId);
     if (!row) throw new Error('a select with no from answers one row');
-    return fromRow(row);
+    return { ...fromRow(row), visits: row.w_visits ?? [] };
   }
   // SQLite answers in-process: plain queries, the version first.
   const v = await version.first(db, facilityId);
   const at = v?.version ?? null;
-  const own = await weeks.visits(`${profileId} ${facilityId} ${from} ${to}`, at, () => visits.all(db, facilityId, from, to, profileId));
+  const key = `p ${profileId} ${facilityId} ${from} ${to}`;
+  let own = weeks.keptVisits(key, at);
+  if (!own) weeks.keepVisits(key, at, (own = await visits.all(db, facilityId, from, to, profileId)));
   return { version: at, visits: own, enrolled: (await enrolled.all(db, profileId)).map((e) => e.course_id) };
+}
+
+/**
+ * The member's part read with the session: its visits as kept when the version kept for them was
+ * current (null), unless another answer of this session has kept a newer one since (then read here).
+ */
+async function readWithSession(db: Db, weeks: SharedWeeks, read: { from: string; to: string; visitsKey?: string; row?: Record<string, unknown> }, facilityId: number, profileId: number): Promise<MemberWeek> {
+  const own = fromRow(read.row as NonNullable<MemberWeekRow>);
+  if (own.visits === null) return { ...own, visits: (read.visitsKey && weeks.keptVisits(read.visitsKey, own.version)) || (await visits.all(db, facilityId, read.from, read.to, profileId)) };
+  if (read.visitsKey) weeks.keepVisits(read.visitsKey, own.version, own.visits);
+  return { ...own, visits: own.visits };
 }
 
 /**
@@ -178,11 +229,10 @@ export async function memberWeekAnswer(
   from: Date,
   to: Date,
   profileId: number,
-  read?: { from: string; to: string; row: Record<string, unknown> | undefined },
+  read?: { from: string; to: string; visitsKey?: string; row: Record<string, unknown> | undefined },
 ): Promise<{ tag: string; body: () => string }> {
   const [start, end] = [from.toISOString(), to.toISOString()];
-  const readHere = read?.row && read.from === start && read.to === end ? fromRow(read.row as NonNullable<MemberWeekRow>) : undefined;
-  const own = readHere ?? (await memberWeek(db, weeks, facilityId, start, end, profileId));
+  const own = read?.row && read.from === start && read.to === end ? await readWithSession(db, weeks, read, facilityId, profileId) : await memberWeek(db, weeks, facilityId, start, end, profileId);
   const week = await weeks.get(`${facilityId} ${start} ${end}`, own.version, async () =>
     presentShared(db, await sessionsQuery(db).where('sessions.facility_id', '=', facilityId).where('sessions.start_at', '>=', start).where('sessions.start_at', '<', end).orderBy('sessions.start_at').orderBy('sessions.id').execute()),
   );
