@@ -49,9 +49,11 @@ const SELF = fileURLToPath(import.meta.url);
  * lowest 30.6), PostgreSQL at 72–77 % of the faster SQLite. And once PostgreSQL's session lookups
  * of the same turn went as one query (db/batch.ts): PostgreSQL 94.7 % [86.8–110.1] of SQLite, its
  * p99 18 ms [13–25] alone, 98.7 % [86.5–110] and 19 ms [15–31] in a full `npm run bench`; its budgets
- * now the issue's targets (80 %, p99 60 ms).
+ * now the issue's targets (80 %, p99 60 ms). Then a member's visits of a week kept per data version
+ * on both (decisions.md#server-floor): the list 42.7 % [38.8–51.4] of the static file, PostgreSQL
+ * 106 % [94.6–133] of SQLite; the list's budget now the issue's target too (35 %).
  */
-export const LIST_VS_STATIC_BUDGET_PCT = 30;
+export const LIST_VS_STATIC_BUDGET_PCT = 35;
 export const POSTGRES_VS_SQLITE_BUDGET_PCT = 80;
 export const POSTGRES_P99_BUDGET_MS = 60;
 
