@@ -16,7 +16,7 @@ type Key = string | number;
  * Each ask is made after its request's earlier writes committed and `run` starts after the last ask,
  * so each answer still sees its own request's writes.
  */
-export function batched<K, R>(run: (keys: K[]) => Promise<(R | Promise<R>)[]>): (key: K) => Promise<R> {
+function batched<K, R>(run: (keys: K[]) => Promise<(R | Promise<R>)[]>): (key: K) => Promise<R> {
   let waiting: { key: K; resolve(row: R | Promise<R>): void; reject(error: unknown): void }[] = [];
   const send = () => {
     const asks = waiting;

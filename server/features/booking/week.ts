@@ -59,14 +59,17 @@ export class SharedWeeks {
   presented = 0;
 
   /**
-   * A member's visits of a facility's range (`key`) kept for `version`: the member's part's costliest
-   * read (a probe of the visits index per class of the week, on either database). Every write to a
-   * visit bumps its facility's version in the writer's transaction (migration 0027), so rows kept for
-   * a version are the rows at it.
+   * A member's visits of a facility's range (`key`) at `version`: kept, or read by `read` and kept.
+   * Their read is the member's part's costliest (a probe of the visits index per class of the week,
+   * on either database). Every write to a visit bumps its facility's version in the writer's
+   * transaction (migration 0027), so rows kept for a version are the rows at it.
    */
-  keptVisits(key: string, version: number | null): VisitRow[] | undefined {
+  async visitsAt(key: string, version: number | null, read: () => Promise<VisitRow[]>): Promise<VisitRow[]> {
     const kept = this.#visits.get(key);
-    return kept && version !== null && kept.version === version ? kept.rows : undefined;
+    if (kept && version !== null && kept.version === version) return kept.rows;
+    const rows = await read();
+    this.keepVisits(key, version, rows);
+    return rows;
   }
 
   /** The version whose visits are kept under `key` (PostgreSQL asks for them only if it moved). */
@@ -201,9 +204,7 @@ async function memberWeek(db: Db, weeks: SharedWeeks, facilityId: number, from: 
   // SQLite answers in-process: plain queries, the version first.
   const v = await version.first(db, facilityId);
   const at = v?.version ?? null;
-  const key = `p ${profileId} ${facilityId} ${from} ${to}`;
-  let own = weeks.keptVisits(key, at);
-  if (!own) weeks.keepVisits(key, at, (own = await visits.all(db, facilityId, from, to, profileId)));
+  const own = await weeks.visitsAt(`p ${profileId} ${facilityId} ${from} ${to}`, at, () => visits.all(db, facilityId, from, to, profileId));
   return { version: at, visits: own, enrolled: (await enrolled.all(db, profileId)).map((e) => e.course_id) };
 }
 
@@ -213,8 +214,11 @@ async function memberWeek(db: Db, weeks: SharedWeeks, facilityId: number, from: 
  */
 async function readWithSession(db: Db, weeks: SharedWeeks, read: { from: string; to: string; visitsKey?: string; row?: Record<string, unknown> }, facilityId: number, profileId: number): Promise<MemberWeek> {
   const own = fromRow(read.row as NonNullable<MemberWeekRow>);
-  if (own.visits === null) return { ...own, visits: (read.visitsKey && weeks.keptVisits(read.visitsKey, own.version)) || (await visits.all(db, facilityId, read.from, read.to, profileId)) };
-  if (read.visitsKey) weeks.keepVisits(read.visitsKey, own.version, own.visits);
+  const readHere = () => visits.all(db, facilityId, read.from, read.to, profileId);
+  // The key is set with the lookup (weekReadWithSession), before any row is read.
+  if (!read.visitsKey) return { ...own, visits: own.visits ?? (await readHere()) };
+  if (own.visits === null) return { ...own, visits: await weeks.visitsAt(read.visitsKey, own.version, readHere) };
+  weeks.keepVisits(read.visitsKey, own.version, own.visits);
   return { ...own, visits: own.visits };
 }
 
