@@ -81,9 +81,15 @@ test.describe('the last known screen', () => {
     await expect(page.getByTestId('session-row').first()).toBeVisible();
     // Saved once the timetable has its rows (when the browser is idle).
     await expect.poll(() => page.evaluate(() => localStorage.getItem('member-pwa:last-screen:/classes')?.includes('session-row') ?? false)).toBe(true);
+    // A screen saved while an animation played (the bell's pulse) shows it still.
+    await page.evaluate(() => {
+      const key = 'member-pwa:last-screen:/classes';
+      localStorage.setItem(key, `<span class="bell__badge bell__badge--pulse">1</span>${localStorage.getItem(key)}`);
+    });
 
     await goOffline(context);
     const next = await context.newPage();
+    await next.emulateMedia({ reducedMotion: 'no-preference' }); // the journeys reduce motion: here it must play, if anything does
     const violations: string[] = [];
     next.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
@@ -93,7 +99,11 @@ test.describe('the last known screen', () => {
       (window as unknown as { order: string[] }).order = seen;
       document.addEventListener('securitypolicyviolation', (event) => seen.push(`csp ${event.violatedDirective}`));
       new MutationObserver(() => {
-        if (!seen.includes('saved') && document.querySelector('#splash.splash--screen .session-row')) seen.push('saved');
+        if (!seen.includes('saved') && document.querySelector('#splash.splash--screen .session-row')) {
+          seen.push('saved');
+          const splash = document.getElementById('splash')!;
+          (window as unknown as { playing: number }).playing = document.getAnimations().filter((a) => a.effect instanceof KeyframeEffect && a.effect.target && splash.contains(a.effect.target)).length;
+        }
         if (!seen.includes('live') && document.querySelector('#root .session-row')) seen.push('live');
       }).observe(document, { childList: true, subtree: true });
     });
@@ -101,6 +111,7 @@ test.describe('the last known screen', () => {
     await expect(next.getByTestId('session-row').first()).toBeVisible();
     await expect(next.locator('#splash')).toHaveCount(0);
     expect(await next.evaluate(() => (window as unknown as { order: string[] }).order)).toEqual(['saved', 'live']);
+    expect(await next.evaluate(() => (window as unknown as { playing: number }).playing)).toBe(0);
     expect(violations).toEqual([]);
     await expectAccessible(next);
     await next.close();

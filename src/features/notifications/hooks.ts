@@ -31,6 +31,6 @@ export function useUnreadCount(): number {
 }
 
 /** What the bell's badge shows: unread notifications plus offers to answer, every organisation (actionCount). */
-export function useActionCount(): number {
-  return useLiveQuery(readActionCount, []) ?? 0;
+export function useActionCount(): number | undefined {
+  return useLiveQuery(readActionCount, []);
 }

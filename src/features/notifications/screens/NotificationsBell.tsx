@@ -17,12 +17,16 @@ const preloadPanel = () => startLoad(loadPanel);
 export const DROPDOWN_AUTO_CLOSE_MS = 10_000;
 export const BADGE_PULSE_MS = 760;
 
-function usePulse(count: number): boolean {
+/**
+ * Whether the badge pulses: for BADGE_PULSE_MS after the count rises. The count read at the start
+ * (undefined until then) is not a rise: the badge would pulse at every start, and into the saved screen.
+ */
+function usePulse(count: number | undefined): boolean {
   const previous = useRef(count);
   const [pulsing, setPulsing] = useState(false);
   useEffect(() => {
-    const rose = count > previous.current;
-    previous.current = count;
+    const rose = count !== undefined && previous.current !== undefined && count > previous.current;
+    if (count !== undefined) previous.current = count;
     if (!rose) return;
     setPulsing(true);
     const timer = window.setTimeout(() => setPulsing(false), BADGE_PULSE_MS);
@@ -33,8 +37,9 @@ function usePulse(count: number): boolean {
 
 export function NotificationsBell() {
   const { t } = useTranslation();
-  const count = useActionCount();
-  const pulsing = usePulse(count);
+  const read = useActionCount();
+  const pulsing = usePulse(read);
+  const count = read ?? 0;
   const label = count > 0 ? t('notifications.bellActions', { count }) : t('notifications.bell');
   return (
     <Dropdown
