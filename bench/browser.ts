@@ -12,9 +12,35 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-backgr
  */
 export const AFTER_FRAME = `const afterFrame = (set) => requestAnimationFrame(() => {
   const made = new MessageChannel();
-  made.port1.onmessage = () => set(performance.now());
+  made.port1.onmessage = () => {
+    set(performance.now());
+    dispatchEvent(new Event('bench:stamped'));
+  };
   made.port2.postMessage(null);
 });`;
+
+/**
+ * Waits until the page's stamp script (AFTER_FRAME) has set `window[holder][key]`, told by its event
+ * rather than by polling: Playwright's waitForFunction polls on every animation frame, so the page
+ * drew a frame at each vsync while it started, work a member's page does not do. Measured on the
+ * same build, visits in turn: the app's live rows 19 ms later at 1x and 45 ms later at 4x CPU with
+ * that polling (decisions.md#frame-stamps).
+ */
+export async function untilStamped(page: Page, holder: string, key: string, timeoutMs: number): Promise<void> {
+  // A string, not a function: the bench runs under tsx, whose helpers are not in the page.
+  const stamped = `window[${JSON.stringify(holder)}]?.[${JSON.stringify(key)}] !== undefined`;
+  await page.evaluate(`new Promise((resolve, reject) => {
+    if (${stamped}) return resolve();
+    const timer = setTimeout(() => reject(new Error(${JSON.stringify(`${holder}.${key} was not stamped within ${timeoutMs} ms`)})), ${timeoutMs});
+    const check = () => {
+      if (!(${stamped})) return;
+      clearTimeout(timer);
+      removeEventListener('bench:stamped', check);
+      resolve();
+    };
+    addEventListener('bench:stamped', check);
+  })`);
+}
 
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 

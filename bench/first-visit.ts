@@ -15,7 +15,7 @@ import { startServer } from '../server/app';
 import { chromiumPath } from '../e2e/chromium';
 import { APP_ID } from '../src/data/api/client';
 import type { BenchLine } from './bundle';
-import { AFTER_FRAME, CHROMIUM_ARGS, summarise } from './browser';
+import { AFTER_FRAME, CHROMIUM_ARGS, summarise, untilStamped } from './browser';
 
 const RUNS = 7;
 // An email and a password typed on a phone. (A tap about 3 s after the page loaded meets the
@@ -63,12 +63,12 @@ interface Asked {
 async function firstVisit(context: BrowserContext): Promise<{ form: number; tapToRows: number; asked: Asked }> {
   const page = await phone(context);
   await page.goto('/login');
-  await page.waitForFunction(() => (window as unknown as { __firstVisit: Stamps }).__firstVisit.form !== undefined, null, { timeout: 60_000 });
+  await untilStamped(page, '__firstVisit', 'form', 60_000);
   await page.getByLabel(/email/i).fill(EMAIL);
   await page.getByLabel(/password/i).fill(PASSWORD);
   await page.waitForTimeout(TYPING_MS);
   await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForFunction(() => (window as unknown as { __firstVisit: Stamps }).__firstVisit.rows !== undefined, null, { timeout: 60_000 });
+  await untilStamped(page, '__firstVisit', 'rows', 60_000);
   const stamps = await page.evaluate(() => (window as unknown as { __firstVisit: Stamps }).__firstVisit);
   const asked = await page.evaluate(async () => {
     const week = performance.getEntriesByType('resource').map((entry) => entry.name).find((url) => new URL(url).pathname === '/api/v1/sessions')!;

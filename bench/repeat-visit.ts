@@ -17,7 +17,7 @@ import { startServer } from '../server/app';
 import { chromiumPath } from '../e2e/chromium';
 import { goOffline } from '../e2e/support/network';
 import type { BenchLine } from './bundle';
-import { AFTER_FRAME, CHROMIUM_ARGS, signIn, summarise } from './browser';
+import { AFTER_FRAME, CHROMIUM_ARGS, signIn, summarise, untilStamped } from './browser';
 
 export const REPEAT_VISIT_RATIO_BUDGET = 1.5;
 const RUNS = 11;
@@ -69,7 +69,7 @@ async function visit(context: BrowserContext, path: string, throttle: number, wi
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
   await page.goto(path);
-  await page.waitForFunction(() => (window as unknown as { __rows: { live?: number } }).__rows.live !== undefined, null, { timeout: 30_000 });
+  await untilStamped(page, '__rows', 'live', 30_000);
   // The paint's entry is queued after its frame: a page whose rows come in its first frame (the
   // static reference) may not have it yet when they are seen.
   await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { timeout: 2_000 }).catch(() => undefined);
