@@ -3,18 +3,20 @@
 // (readFirstWeek, started by routes.tsx), so the screen's first render has the rows; without it
 // the screen rendered empty, then with the facility, then with the week, a render apart each.
 import 'fake-indexeddb/auto';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../../../core/contract/types';
 import { db } from '../../../data/db';
+import { readMemberRows } from '../../../data/hooks/auth';
 import { makeProfile, resetDb, signedInLocally } from '../../../../tests/support/data-helpers';
 
-// The network: nothing is asked of the studio here.
+// The network: nothing is asked of the studio here. What each render asked to refresh is noted.
+const refreshes = vi.hoisted(() => [] as (string | null | undefined)[][]);
 vi.mock('../hooks/sessions', async (original) => ({
   ...(await original<typeof import('../hooks/sessions')>()),
-  useRefreshSessions: () => false,
-  useRevalidate: () => undefined,
+  useRefreshSessions: (guid: string | null | undefined) => (refreshes.push(['sessions', guid]), false),
+  useRevalidate: (key: string | null) => void refreshes.push(['revalidate', key]),
 }));
 
 const { default: ClassesScreen, readFirstWeek } = await import('./ClassesScreen');
@@ -35,6 +37,7 @@ function session(id: number, start: Date): Session {
 
 beforeEach(async () => {
   await resetDb();
+  refreshes.length = 0;
 });
 
 describe('ClassesScreen', () => {
@@ -49,5 +52,25 @@ describe('ClassesScreen', () => {
     // No waiting: what the first render committed.
     expect(view.container.querySelectorAll('.session-row')).toHaveLength(2);
     expect(view.container.textContent).toContain('Class 1');
+  });
+
+  it('asks for no refresh before the device’s rows are read: a first commit without them loaded the pulls before the rows', async () => {
+    const profile = makeProfile(1);
+    const auth = await signedInLocally(profile);
+    await db.facilities.put({ guid: auth.facilityGuid, org_id: 1, name: 'Wellington', time_zone: 'UTC' } as never);
+    // A week of its own (?date=): no read of another test's week answers for it.
+    await db.sessions.bulkPut([session(3, new Date(Date.UTC(2030, 0, 8, 9)))] as never);
+    await readMemberRows(); // the facility is known at once, the week not yet read
+
+    const view = render(<MemoryRouter initialEntries={['/classes?date=2030-01-07']}><ClassesScreen /></MemoryRouter>);
+    expect(view.container.querySelectorAll('.session-row')).toHaveLength(0);
+    expect(refreshes.length).toBeGreaterThan(0);
+    expect(refreshes.every(([, key]) => key == null)).toBe(true);
+    await waitFor(() => expect(view.container.querySelectorAll('.session-row')).toHaveLength(1));
+    expect(refreshes.slice(-3)).toEqual([
+      ['sessions', auth.facilityGuid],
+      ['revalidate', `${auth.facilityGuid}|1`],
+      ['revalidate', expect.stringMatching(new RegExp(`^friends\\|${auth.facilityGuid}\\|`))],
+    ]);
   });
 });
