@@ -103,17 +103,17 @@ export default function ClassesScreen() {
   // commit before that read had its effects load the pulls' chunks before the rows showed
   // (decisions.md#pulls-after-rows).
   const loaded = sessions !== undefined;
-  const refreshing = loaded ? facility : undefined;
-  const answered = useRefreshSessions(refreshing?.guid, week.from, week.to);
+  const refreshFacility = loaded ? facility : undefined;
+  const answered = useRefreshSessions(refreshFacility?.guid, week.from, week.to);
   // Offline, the top bar says how old these rows are (a background refresh may have brought them).
   const fetchedAt = useSessionsFetchedAt(facility?.guid, week.from, week.to);
   useShowsDataFrom(fetchedAt === undefined ? undefined : dataAgeLabel(format, fetchedAt, now.getTime()));
   // What pays comes with the member's classes (after sign-in, on focus, back online), so a class
   // opened from here, even offline, knows the membership that covers it.
-  useRevalidate(refreshing ? `${refreshing.guid}|${refreshing.org_id}` : null, () => (refreshing ? import('../../account/public-sync').then(({ pullConcessions }) => pullConcessions(refreshing.guid, refreshing.org_id)) : Promise.resolve()));
+  useRevalidate(refreshFacility ? `${refreshFacility.guid}|${refreshFacility.org_id}` : null, () => (refreshFacility ? import('../../account/public-sync').then(({ pullConcessions }) => pullConcessions(refreshFacility.guid, refreshFacility.org_id)) : Promise.resolve()));
   // Which friends booked which class (a separate, small call; GET /sessions stays the same for all).
   const friends = useFriendsBookings(facility?.guid, week.from, week.to);
-  useRevalidate(refreshing ? `friends|${refreshing.guid}|${week.from}|${week.to}` : null, () => (refreshing ? import('../../friends/public-sync').then(({ pullFriendsBookings }) => pullFriendsBookings(refreshing.guid, week.from, week.to)) : Promise.resolve()));
+  useRevalidate(refreshFacility ? `friends|${refreshFacility.guid}|${week.from}|${week.to}` : null, () => (refreshFacility ? import('../../friends/public-sync').then(({ pullFriendsBookings }) => pullFriendsBookings(refreshFacility.guid, week.from, week.to)) : Promise.resolve()));
   const touches = usePendingTouches();
   // The neighbouring ranges are read while the member looks at this one, so paging is instant.
   useEffect(() => {
