@@ -33,10 +33,13 @@ test('a first visit to the sign-in page asks for its screen and the shell’s st
   const context = await browser.newContext({ baseURL, locale: 'fr-FR' });
   try {
     const page = await context.newPage();
-    // A phone network's round trip: the splash paints (and the body script asks) while the entry is on its way.
+    // A phone network (Lighthouse's slow 4G: 150 ms round trips, 1.6 Mbit/s down): the splash paints
+    // (and the body script asks) while the entry is on its way. With the round trip alone and no
+    // limit on the bandwidth, the entry could arrive and run before the splash's logo had painted on
+    // a busy machine (1 CI run in ~85), which no phone network does.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
     await page.goto('/login');
     await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
     const seen = await page.evaluate(() => {
