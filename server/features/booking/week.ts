@@ -177,6 +177,9 @@ export interface WeekRead extends SessionRead {
   visitsKey?: string;
 }
 
+/** The member's part as the session's lookup answered it (its row), for memberWeekAnswer. */
+type OwnRead = Pick<WeekRead, 'from' | 'to' | 'visitsKey'> & { row: Record<string, unknown> | undefined };
+
 /**
  * The session's lookup with the member's part of the range [from, to) (ISO instants), for
  * http/session.ts#loadSession; the member's visits only if the version kept for them moved.
@@ -212,7 +215,7 @@ async function memberWeek(db: Db, weeks: SharedWeeks, facilityId: number, from: 
  * The member's part read with the session: its visits as kept when the version kept for them was
  * current (null), unless another answer of this session has kept a newer one since (then read here).
  */
-async function readWithSession(db: Db, weeks: SharedWeeks, read: { from: string; to: string; visitsKey?: string; row?: Record<string, unknown> }, facilityId: number, profileId: number): Promise<MemberWeek> {
+async function readWithSession(db: Db, weeks: SharedWeeks, read: OwnRead, facilityId: number, profileId: number): Promise<MemberWeek> {
   const own = fromRow(read.row as NonNullable<MemberWeekRow>);
   const readHere = () => visits.all(db, facilityId, read.from, read.to, profileId);
   // The key is set with the lookup (weekReadWithSession), before any row is read.
@@ -233,7 +236,7 @@ export async function memberWeekAnswer(
   from: Date,
   to: Date,
   profileId: number,
-  read?: { from: string; to: string; visitsKey?: string; row: Record<string, unknown> | undefined },
+  read?: OwnRead,
 ): Promise<{ tag: string; body: () => string }> {
   const [start, end] = [from.toISOString(), to.toISOString()];
   const own = read?.row && read.from === start && read.to === end ? await readWithSession(db, weeks, read, facilityId, profileId) : await memberWeek(db, weeks, facilityId, start, end, profileId);
