@@ -338,6 +338,63 @@ describe('flushOutbox', () => {
     expect(fake.api.requests.map((request) => (request.body as NoteArgs).first_name)).toEqual(['rename', 'renamed']);
   });
 
+  describe('an op that names the rows it rewrites by', () => {
+    const rewritten: string[] = [];
+    beforeEach(() => {
+      rewritten.length = 0;
+      registerOp<NoteArgs, Member>('test.make', {
+        send: (args, idempotencyKey) => apiRequest<Member>('POST', '/notes', { body: args, idempotencyKey, scope: null }),
+        rewritesLater: true,
+        rewrites: (args) => [`members:${args.orgId}`],
+        onSuccess: async (_result, args, context) => {
+          const key = typeof args.asks === 'string' ? args.asks : `members:${args.orgId}`;
+          for (const entry of await context.laterTouching(key)) {
+            rewritten.push(key);
+            await db.outbox.update(entry.seq!, { args: { ...entry.args, first_name: 'made' } });
+          }
+        },
+      });
+    });
+    const make = (orgId: number, extra: Record<string, unknown> = {}) =>
+      commandTransaction([db.members], () => enqueue('test.make', { orgId, first_name: `make ${orgId}`, ...extra }, [`members:${orgId}`]));
+
+    it('keeps the batch it read when none of its entries touches those rows: the queue is read once', async () => {
+      for (const orgId of [1, 2, 3]) await make(orgId);
+      const reads = vi.spyOn(db.outbox, 'bulkPut');
+      try {
+        expect((await flushOutbox()).sent).toBe(3);
+        // Each success once read the queue again before the next send (and marked it 'sending').
+        expect(reads).toHaveBeenCalledTimes(1);
+      } finally {
+        reads.mockRestore();
+      }
+      expect(fake.api.requests.map((request) => (request.body as NoteArgs).first_name)).toEqual(['make 1', 'make 2', 'make 3']);
+      expect(await db.outbox.count()).toBe(0);
+    });
+
+    it('reads the batch again when an entry in it touches one of those rows, and sends it rewritten', async () => {
+      await make(1);
+      await make(2);
+      await note(1, 'stale');
+      await flushOutbox();
+      expect(fake.api.requests.map((request) => (request.body as NoteArgs).first_name)).toEqual(['make 1', 'make 2', 'made']);
+      expect(rewritten).toEqual(['members:1']);
+    });
+
+    it('is held to them: asking for entries touching another row fails its write, and the entry stays queued', async () => {
+      await make(1, { asks: 'members:9' });
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      try {
+        const result = await flushOutbox();
+        expect(result.outcome).toBe('retry');
+      } finally {
+        warn.mockRestore();
+      }
+      expect(await db.outbox.count()).toBe(1);
+      expect((await getStatus()).lastError).toMatch(/members:9.*not among the rows this op rewrites by/);
+    });
+  });
+
   it('does not bring back rows when the device was wiped while a write was in flight', async () => {
     await note(1, 'a');
     fake.api.handle(async (request) => {

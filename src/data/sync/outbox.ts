@@ -45,6 +45,14 @@ export interface OpHandler<Args = Record<string, unknown>, Result = unknown> {
    */
   rewritesLater?: boolean;
   /**
+   * With rewritesLater: the only row keys whose queued entries onSuccess reads and rewrites
+   * (context.laterTouching is refused any other). The batch already read is then kept, and the
+   * next entry sent while this success is written, unless an entry in it touches one of them: a
+   * run of workouts logged offline, each with its own temporary id, is sent one after another
+   * instead of each waiting for the one before to be written and the queue to be read again.
+   */
+  rewrites?(args: Args): readonly string[];
+  /**
    * The member tables onSuccess and onRejected write; their transaction then spans only these
    * (and the outbox's own bookkeeping), so reads of other tables go on meanwhile. All by default.
    */

@@ -212,10 +212,11 @@ async function drain(options: FlushOptions): Promise<FlushResult> {
       // Successes are written in queue order, a group at a time; one that rewrites the entries
       // behind it is written before they are read again.
       answered.push({ entry, handler, answer });
-      if (answered.length >= WRITE_GROUP || handler.rewritesLater || batch.length === 0) {
+      const rewrites = rewritesBatch(handler, entry, batch);
+      if (answered.length >= WRITE_GROUP || rewrites || batch.length === 0) {
         const stopped = await writeAnswered();
         if (stopped) return { ...result, ...stopped };
-        if (handler.rewritesLater) batch = [];
+        if (rewrites) batch = [];
       }
     }
   } finally {
@@ -258,10 +259,28 @@ async function retryLater(entry: OutboxEntry, error: unknown): Promise<Pick<Flus
   return { outcome: 'retry', nextAttemptAt };
 }
 
-/** The entries behind `seq` that touch a row, FIFO, for a handler settling that entry. */
-function laterThan(seq: number): OpContext {
+/**
+ * Whether this success may rewrite an entry of the batch already read: all of them may, for a
+ * handler that does not say which rows it rewrites by (OpHandler.rewrites).
+ */
+function rewritesBatch(handler: OpHandler, entry: OutboxEntry, batch: readonly OutboxEntry[]): boolean {
+  if (!handler.rewritesLater) return false;
+  if (!handler.rewrites) return true;
+  const keys = new Set(handler.rewrites(entry.args));
+  return batch.some((later) => later.touches.some((key) => keys.has(key)));
+}
+
+/**
+ * The entries behind `seq` that touch a row, FIFO, for a handler settling that entry. A success
+ * whose handler names the rows it rewrites by (`allowed`) is held to them: the batch was kept on
+ * that word. A refusal reads the batch again anyway.
+ */
+function laterThan(seq: number, allowed: ReadonlySet<string> | null = null): OpContext {
   return {
-    laterTouching: (key) => queuedTouching(key).then((entries) => entries.filter((entry) => entry.seq! > seq)),
+    laterTouching: (key) => {
+      if (allowed && !allowed.has(key)) return Promise.reject(new Error(`laterTouching("${key}"): not among the rows this op rewrites by`));
+      return queuedTouching(key).then((entries) => entries.filter((entry) => entry.seq! > seq));
+    },
   };
 }
 
@@ -286,7 +305,7 @@ async function succeedEntries(group: Answered[]): Promise<{ written: number; van
         continue;
       }
       await db.outbox.delete(entry.seq!);
-      await handler.onSuccess?.(answer, entry.args, laterThan(entry.seq!));
+      await handler.onSuccess?.(answer, entry.args, laterThan(entry.seq!, handler.rewritesLater && handler.rewrites ? new Set(handler.rewrites(entry.args)) : null));
       const { afterSuccess } = handler;
       if (afterSuccess) followUps.push(() => afterSuccess(answer, entry.args));
       // A pull answered before this write must not put the rows back as they were.

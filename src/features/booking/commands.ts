@@ -329,6 +329,7 @@ export function registerBookingOps(): void {
       send,
       // settle() rebases the entries queued for the class (and makes a temporary visit id real).
       rewritesLater: true,
+      rewrites: (args) => [touchKey('sessions', args.sessionId)],
       onSuccess(visit, args, context) {
         const session = sessionOfVisit(visit);
         const base: BookingRows = { session, visit: storedVisit({ ...visit, session }) };

@@ -181,6 +181,7 @@ export function registerTrainingOps(): void {
     send: sendCreate,
     // Later entries about the workout get its real id.
     rewritesLater: true,
+    rewrites: (args) => [workoutKey(args.workoutId)],
     onSuccess: (workout, args, context) => inTransaction(createSucceeded(workout, args, context)),
     onRejected: (args, _error, context) => inTransaction(createRejected(args, context)),
   });
@@ -202,6 +203,7 @@ export function registerTrainingOps(): void {
     send: (args, key) => (args.workoutId < 0 ? notMade() : reactToWorkout(args.workoutId, writeOptions(args, key))),
     // A take-back queued behind the like gets the like's real id.
     rewritesLater: true,
+    rewrites: (args) => [workoutKey(args.workoutId)],
     onSuccess: (reaction, args, context) => inTransaction(reactSucceeded(reaction, args, context)),
     onRejected: (args, _error, context) => inTransaction(reactRejected(args, context)),
   });
