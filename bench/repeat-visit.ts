@@ -4,7 +4,9 @@
 //  - first rows: any class row on screen, which is the last known screen painted from localStorage
 //    before any module runs (src/app/snapshot) when the device has one;
 //  - live rows: rows React rendered from IndexedDB (inside #root), the screen the member can use.
-// Each at no throttle and at 4x CPU throttle (a mid-range phone). Timings print; they never fail.
+// Each at no throttle and at 4x CPU throttle (a mid-range phone). One timing fails the bench: the
+// live rows against the floor below, measured in the same run (LIVE_OVER_FLOOR_BUDGET); the others
+// print, with issue 30's target for the live rows against the static page.
 // A second reference, the floor of any live screen on the app's mandated stack: bench/floor, React,
 // React Router, Dexie and i18next alone showing the same rows from the same IndexedDB, served
 // offline by its own worker with the same precache library.
@@ -20,6 +22,15 @@ import type { BenchLine } from './bundle';
 import { AFTER_FRAME, CHROMIUM_ARGS, signIn, summarise, untilStamped } from './browser';
 
 export const REPEAT_VISIT_RATIO_BUDGET = 1.5;
+/** Issue 30's target for the live rows against the static page: printed, not met (decisions.md#live-floor). */
+export const LIVE_ROWS_TARGET = 3;
+/**
+ * What the app adds to its mandated stack, enforced: the live rows within 3.5x the floor's, a ratio
+ * of two pages timed in turn in the same run, so it holds on a slower or busier machine. Full runs
+ * since the floor was added read 1.6–2.5x at 1x and 2.2–2.9x at 4x (the 4x medians swing most);
+ * the margin is for that swing, the budget for a regression of a third or more.
+ */
+export const LIVE_OVER_FLOOR_BUDGET = 3.5;
 const RUNS = 11;
 
 interface Visit {
@@ -137,9 +148,9 @@ export async function repeatVisitReport(): Promise<BenchLine[]> {
       const cpu = throttle === 1 ? '' : `, ${throttle}x CPU`;
       lines.push(
         { name: `repeat visit offline${cpu}: first class rows painted`, unit: 'ms', ...summarise(app.map((v) => v.firstRow)), runs: RUNS, reference: { name: 'static page, same service worker', value: ref.value }, budget: ref.value * REPEAT_VISIT_RATIO_BUDGET },
-        { name: `repeat visit offline${cpu}: live rows from IndexedDB`, unit: 'ms', ...live, runs: RUNS, reference: { name: 'static page, same service worker', value: ref.value } },
+        { name: `repeat visit offline${cpu}: live rows from IndexedDB`, unit: 'ms', ...live, runs: RUNS, reference: { name: 'static page, same service worker', value: ref.value }, budget: ref.value * LIVE_ROWS_TARGET },
         { name: `repeat visit offline${cpu}: live rows, the mandated stack alone (floor)`, unit: 'ms', ...stack, runs: RUNS, reference: { name: 'static page, same service worker', value: ref.value } },
-        { name: `repeat visit offline${cpu}: live rows from IndexedDB, the app`, unit: 'ms', ...live, runs: RUNS, reference: { name: 'the mandated stack alone', value: stack.value } },
+        { name: `repeat visit offline${cpu}: live rows from IndexedDB, the app`, unit: 'ms', ...live, runs: RUNS, reference: { name: 'the mandated stack alone', value: stack.value }, budget: stack.value * LIVE_OVER_FLOOR_BUDGET, enforced: true },
         // Where the live rows' time goes, against the floor's same two parts: until the page's own
         // code runs (the shell's modules fetched, compiled and run; the app's wait for the saved
         // screen's paint first), then until its first live row (strings, IndexedDB, first render).
