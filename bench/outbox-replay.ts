@@ -31,8 +31,8 @@ interface Captured {
 
 /**
  * A kind of write the outbox replays: made once by the app itself, offline, through its screens
- * (its entry and its request carry `marker`), then copied `count` times with the marker replaced
- * by `variant(run, i)`, so each copy is a write of its own.
+ * (its entry and its request carry `marker`), then copied, each copy's marker replaced by
+ * `variant(run, i)`, so each copy is a write of its own.
  */
 interface WriteKind {
   /** How the bench lines name these writes. */
@@ -87,11 +87,12 @@ const KINDS: WriteKind[] = [
 /**
  * Fills the outbox with copies of the kind's queued entry (window.__template), each with its own
  * id and its marker's variant. A created row's copy gets its own temporary id, in its entry, its
- * touch and its row on the device (window.__row), as the app files them.
+ * touch and its row on the device (window.__row), as the app files them: the `first`-th after the
+ * app's own, and on (each run's its own, as the app never hands out one twice).
  */
-function fillOutbox(page: Page, marker: string, variants: string[]): Promise<void> {
+function fillOutbox(page: Page, marker: string, variants: string[], first: number): Promise<void> {
   return page.evaluate(
-    async ({ marker, variants }) => {
+    async ({ marker, variants, first }) => {
       const open = indexedDB.open('member-pwa');
       const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
       const held = window as unknown as { __template: Record<string, unknown> & { args: Record<string, unknown> }; __row?: Record<string, unknown> & { id: number } };
@@ -101,7 +102,7 @@ function fillOutbox(page: Page, marker: string, variants: string[]): Promise<voi
       for (const [i, variant] of variants.entries()) {
         const entry = JSON.parse(template.split(marker).join(variant)) as Record<string, unknown> & { args: Record<string, unknown> };
         if (row) {
-          const temp = row.id - 1 - i;
+          const temp = row.id - 1 - first - i;
           entry.args = { ...entry.args, workoutId: temp };
           entry.touches = [`workouts:${temp}`];
           tx.objectStore('workouts').put(JSON.parse(JSON.stringify({ ...row, id: temp }).split(marker).join(variant)));
@@ -116,7 +117,7 @@ function fillOutbox(page: Page, marker: string, variants: string[]): Promise<voi
       });
       db.close();
     },
-    { marker, variants },
+    { marker, variants, first },
   );
 }
 
@@ -243,7 +244,7 @@ async function measureKind(page: Page, context: BrowserContext, kind: WriteKind)
   for (let run = 0; run < RUNS; run += 1) {
     const last = profile !== null && run === RUNS - 1;
     const file = (part: string) => (last ? `${profile}-${kind.name.replace(/\W+/g, '-')}-${part}.cpuprofile` : null);
-    await fillOutbox(page, kind.marker, variants(run, 0));
+    await fillOutbox(page, kind.marker, variants(run, 0), run * REPLAY_WRITES);
     replays.push(await profiled(page, file('replay'), () => timeReplay(page)));
     raws.push(await profiled(page, file('raw'), () => timeRaw(page, captured, kind.marker, variants(run, REPLAY_WRITES))));
   }
