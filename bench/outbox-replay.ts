@@ -43,6 +43,16 @@ interface WriteKind {
   prepare(page: Page): Promise<void>;
   /** Makes the write offline and waits until the app has queued it. */
   queue(page: Page, marker: string): Promise<void>;
+  /**
+   * A write that creates a row under a temporary id: the store of that row, and the entry's arg
+   * holding the id (its touch is `<store>:<id>`). Each copy gets an id of its own.
+   */
+  created?: Created;
+}
+
+interface Created {
+  store: string;
+  idArg: string;
 }
 
 const KINDS: WriteKind[] = [
@@ -81,6 +91,7 @@ const KINDS: WriteKind[] = [
       await page.getByTestId('save-workout').click();
       await page.waitForURL(/\/training\/workouts\/lift\/-\d+$/);
     },
+    created: { store: 'workouts', idArg: 'workoutId' },
   },
 ];
 
@@ -90,22 +101,22 @@ const KINDS: WriteKind[] = [
  * touch and its row on the device (window.__row), as the app files them: the `first`-th after the
  * app's own, and on (each run's its own, as the app never hands out one twice).
  */
-function fillOutbox(page: Page, marker: string, variants: string[], first: number): Promise<void> {
+function fillOutbox(page: Page, kind: WriteKind, variants: string[], first: number): Promise<void> {
   return page.evaluate(
-    async ({ marker, variants, first }) => {
+    async ({ marker, created, variants, first }) => {
       const open = indexedDB.open('member-pwa');
       const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
       const held = window as unknown as { __template: Record<string, unknown> & { args: Record<string, unknown> }; __row?: Record<string, unknown> & { id: number } };
       const template = JSON.stringify(held.__template);
       const row = held.__row;
-      const tx = db.transaction(row ? ['outbox', 'workouts'] : ['outbox'], 'readwrite');
+      const tx = db.transaction(created && row ? ['outbox', created.store] : ['outbox'], 'readwrite');
       for (const [i, variant] of variants.entries()) {
         const entry = JSON.parse(template.split(marker).join(variant)) as Record<string, unknown> & { args: Record<string, unknown> };
-        if (row) {
+        if (created && row) {
           const temp = row.id - 1 - first - i;
-          entry.args = { ...entry.args, workoutId: temp };
-          entry.touches = [`workouts:${temp}`];
-          tx.objectStore('workouts').put(JSON.parse(JSON.stringify({ ...row, id: temp }).split(marker).join(variant)));
+          entry.args = { ...entry.args, [created.idArg]: temp };
+          entry.touches = [`${created.store}:${temp}`];
+          tx.objectStore(created.store).put(JSON.parse(JSON.stringify({ ...row, id: temp }).split(marker).join(variant)));
         }
         Object.assign(entry, { id: crypto.randomUUID(), status: 'pending', attempts: 0 });
         delete entry.seq;
@@ -117,7 +128,7 @@ function fillOutbox(page: Page, marker: string, variants: string[], first: numbe
       });
       db.close();
     },
-    { marker, variants, first },
+    { marker: kind.marker, created: kind.created, variants, first },
   );
 }
 
@@ -206,7 +217,7 @@ async function measureKind(page: Page, context: BrowserContext, kind: WriteKind)
   // One real queued write, made by the app offline.
   await goOffline(context);
   await kind.queue(page, kind.marker);
-  await page.evaluate(async (marker) => {
+  await page.evaluate(async ({ marker, created }) => {
     const open = indexedDB.open('member-pwa');
     const db = await new Promise<IDBDatabase>((resolve) => (open.onsuccess = () => resolve(open.result)));
     const read = <T,>(store: string) =>
@@ -215,15 +226,15 @@ async function measureKind(page: Page, context: BrowserContext, kind: WriteKind)
         request.onsuccess = () => resolve(request.result as T[]);
       });
     // A Save may queue more than the write itself (the profile's with the member's edit).
-    const all = await read<{ args?: { workoutId?: number } }>('outbox');
+    const all = await read<{ args?: Record<string, unknown> }>('outbox');
     const entry = all.find((queued) => JSON.stringify(queued).includes(marker));
     if (!entry) throw new Error(`no queued write with "${marker}" among ${all.length}`);
     const held = window as unknown as { __template: unknown; __row?: unknown };
     held.__template = entry;
-    const temp = entry.args?.workoutId;
-    held.__row = temp === undefined ? undefined : (await read<{ id: number }>('workouts')).find((row) => row.id === temp);
+    const temp = created && entry.args?.[created.idArg];
+    held.__row = created ? (await read<{ id: number }>(created.store)).find((row) => row.id === temp) : undefined;
     db.close();
-  }, kind.marker);
+  }, { marker: kind.marker, created: kind.created });
   // Its request, as the app sends it, is the template of the raw reference.
   const sent = page.waitForRequest((request: Request) => request.url().includes('/api/v1/') && request.method() !== 'GET' && (request.postData() ?? '').includes(kind.marker));
   await goOnline(context);
@@ -244,7 +255,7 @@ async function measureKind(page: Page, context: BrowserContext, kind: WriteKind)
   for (let run = 0; run < RUNS; run += 1) {
     const last = profile !== null && run === RUNS - 1;
     const file = (part: string) => (last ? `${profile}-${kind.name.replace(/\W+/g, '-')}-${part}.cpuprofile` : null);
-    await fillOutbox(page, kind.marker, variants(run, 0), run * REPLAY_WRITES);
+    await fillOutbox(page, kind, variants(run, 0), run * REPLAY_WRITES);
     replays.push(await profiled(page, file('replay'), () => timeReplay(page)));
     raws.push(await profiled(page, file('raw'), () => timeRaw(page, captured, kind.marker, variants(run, REPLAY_WRITES))));
   }

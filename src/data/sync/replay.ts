@@ -265,9 +265,13 @@ async function retryLater(entry: OutboxEntry, error: unknown): Promise<Pick<Flus
  */
 function rewritesBatch(handler: OpHandler, entry: OutboxEntry, batch: readonly OutboxEntry[]): boolean {
   if (!handler.rewritesLater) return false;
-  if (!handler.rewrites) return true;
-  const keys = new Set(handler.rewrites(entry.args));
-  return batch.some((later) => later.touches.some((key) => keys.has(key)));
+  const keys = rewriteKeys(handler, entry.args);
+  return keys === null || batch.some((later) => later.touches.some((key) => keys.has(key)));
+}
+
+/** The rows a rewriting handler named for these args; null when it names none (or rewrites nothing). */
+function rewriteKeys(handler: OpHandler, args: Record<string, unknown>): ReadonlySet<string> | null {
+  return handler.rewritesLater && handler.rewrites ? new Set(handler.rewrites(args)) : null;
 }
 
 /**
@@ -305,7 +309,7 @@ async function succeedEntries(group: Answered[]): Promise<{ written: number; van
         continue;
       }
       await db.outbox.delete(entry.seq!);
-      await handler.onSuccess?.(answer, entry.args, laterThan(entry.seq!, handler.rewritesLater && handler.rewrites ? new Set(handler.rewrites(entry.args)) : null));
+      await handler.onSuccess?.(answer, entry.args, laterThan(entry.seq!, rewriteKeys(handler, entry.args)));
       const { afterSuccess } = handler;
       if (afterSuccess) followUps.push(() => afterSuccess(answer, entry.args));
       // A pull answered before this write must not put the rows back as they were.
