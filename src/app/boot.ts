@@ -1,12 +1,13 @@
-// Starts the data layer once per page: API client wiring at once; the session check, the
-// queued-write handlers (with the booking rules they need) and the outbox's replay load as their
-// own chunks once the first screen has shown the member's data (or after 3 s, or at once when the
-// device holds none, or when the member queues a write first), and only then do the sync triggers
-// start. Live notifications and the app badge follow in their own chunk (faye itself loads later
-// still, when a member is signed in).
+// Starts the data layer once per page: API client wiring at once; the session check and the
+// outbox's replay load as their own chunks once the first screen has shown the member's data (or
+// after 3 s, or at once when the device holds none, or when the member queues a write first), and
+// only then do the sync triggers start; the queued writes' handlers load with the first entry the
+// replay meets. Live notifications and the app badge follow in their own chunk (faye itself loads
+// later still, when a member is signed in).
 import { connectApi, keepSessionChecked, memberDataMissing } from '../data/auth';
 import { listenForNotificationNavigation } from '../features/notifications/navigation';
 import { subscribeOutbox } from '../data/sync/outbox-watch';
+import { loadHandlersWith } from '../data/sync/handlers-loader';
 import { registerMemberMemory } from '../data/memory';
 import { preloadToastView, toast } from '../ui/toasts/index';
 import { afterFirstContent, whenIdle } from '../ui/first-content';
@@ -84,10 +85,11 @@ export function bootDataLayer(): void {
   // is sent at once: the waits below are for the page's own comfort, not worth the member's.
   const commandWaiting = firstCommand();
   const unlessCommand = (wait: Promise<void>) => Promise.race([wait, commandWaiting]);
+  // Every feature's replay code loads only when the queue holds an entry to send (handlers-loader.ts).
+  loadHandlersWith(() => import('../features/ops').then(({ registerCommandOps }) => registerCommandOps()));
   void unlessCommand(firstContent.then(idle))
-    .then(() => loadedOnline(() => Promise.all([import('../features/ops'), import('../data/sync/triggers')])))
-    .then(async ([{ registerCommandOps }, { startSync }]) => {
-      registerCommandOps();
+    .then(() => loadedOnline(() => import('../data/sync/triggers')))
+    .then(async ({ startSync }) => {
       await unlessCommand(idle());
       startSync();
       await idle();

@@ -10,6 +10,7 @@ import { db, type SyncStatus } from '../db';
 import { getAuthState } from './auth-row';
 import { commandTransaction, configureOutbox, enqueue, hasOp, registerOp, whenNoneQueuedFor } from './outbox';
 import { flushForSyncEvent, flushOutbox, REPLAY_BATCH, resumeAfterSignIn } from './replay';
+import { loadHandlersWith } from './handlers-loader';
 import { getStatus } from './status';
 import type { RecordedRequest } from '../../../tests/support/fake-api';
 import { makeAccount, makeProfile, resetDb, resetModules, signedInLocally, signedOutLocally, withFakeApi } from '../../../tests/support/data-helpers';
@@ -278,6 +279,46 @@ describe('flushOutbox', () => {
     expect(unknown).toMatchObject({ op: 'from.the.future', status: 'pending' });
     expect(unknown?.lastError).toMatch(/does not know/);
     expect((await getStatus()).lastError).toMatch(/from\.the\.future/);
+  });
+
+  describe("the page's handlers, loaded by the first entry that needs them", () => {
+    it('are loaded once, then the entry that needed them is sent, and the one behind it', async () => {
+      await commandTransaction([], () => enqueue('test.loaded-later', { orgId: 7, first_name: 'later' }, []));
+      await note(1, 'behind');
+      const load = vi.fn(async () => registerOp<NoteArgs, Member>('test.loaded-later', { send: (args, key) => apiRequest<Member>('POST', '/notes', { body: args, idempotencyKey: key, scope: null }) }));
+      loadHandlersWith(load);
+      expect(await flushOutbox()).toMatchObject({ outcome: 'idle', sent: 2 });
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(fake.api.requests.map((request) => (request.body as NoteArgs).first_name)).toEqual(['later', 'behind']);
+      expect(await db.outbox.count()).toBe(0);
+    });
+
+    it('are not loaded by a flush with nothing queued, nor by entries their absence does not stop', async () => {
+      const load = vi.fn(async () => undefined);
+      loadHandlersWith(load);
+      expect(await flushOutbox()).toMatchObject({ outcome: 'idle', sent: 0 });
+      await note(1, 'known');
+      expect(await flushOutbox()).toMatchObject({ outcome: 'idle', sent: 1 });
+      expect(load).not.toHaveBeenCalled();
+      // An op that no handler knows once they are loaded stays queued, as before.
+      await commandTransaction([], () => enqueue('from.the.future', { x: 1 }, []));
+      expect((await flushOutbox()).outcome).toBe('stalled');
+      expect(load).toHaveBeenCalledTimes(1);
+    });
+
+    it('whose code could not be fetched leave the entry queued to try again, with the loader kept', async () => {
+      await commandTransaction([], () => enqueue('test.fetched-later', { orgId: 8, first_name: 'retried' }, []));
+      let fetched = false;
+      loadHandlersWith(async () => {
+        if (!fetched) throw new TypeError('Failed to fetch dynamically imported module');
+        registerOp<NoteArgs, Member>('test.fetched-later', { send: (args, key) => apiRequest<Member>('POST', '/notes', { body: args, idempotencyKey: key, scope: null }) });
+      });
+      expect(await flushOutbox()).toMatchObject({ outcome: 'retry', sent: 0 });
+      expect(await db.outbox.toArray()).toMatchObject([{ op: 'test.fetched-later', status: 'pending', attempts: 1 }]);
+      fetched = true;
+      expect(await flushOutbox({ ignoreBackoff: true })).toMatchObject({ outcome: 'idle', sent: 1 });
+      expect(fake.api.requests).toHaveLength(1);
+    });
   });
 
   it('does nothing while signed out', async () => {

@@ -11,6 +11,7 @@ import { getStatus, isQuotaError, patchStatus, recountPending, reportStorageFull
 import { queuedTouching, stampConfirmed } from './touches';
 import { withWebLock } from './lock';
 import { opHandler, outboxClock, OUTBOX_SCHEMA_VERSION, type OpContext, type OpHandler } from './outbox';
+import { loadHandlers } from './handlers-loader';
 import { emitReplayFailed, emitSettled } from './outbox-watch';
 
 export type FlushOutcome = 'idle' | 'retry' | 'blocked' | 'signed-out' | 'backoff' | 'stalled';
@@ -175,6 +176,19 @@ async function drain(options: FlushOptions): Promise<FlushResult> {
       if (!handler || entry.schemaVersion > OUTBOX_SCHEMA_VERSION) {
         const stopped = await writeAll();
         if (stopped) return { ...result, ...stopped };
+        if (!handler) {
+          // The page's handlers load with the first entry that needs them: read it again then.
+          let loaded: boolean;
+          try {
+            loaded = await loadHandlers();
+          } catch (error) {
+            return { ...result, ...(await retryLater(entry, error)) };
+          }
+          if (loaded) {
+            batch = [];
+            continue;
+          }
+        }
         // FIFO: later entries may depend on this one, so the queue waits for an app that knows it.
         const message = `Cannot send "${entry.op}" (schema ${entry.schemaVersion}): this version of the app does not know it`;
         await db.transaction('rw', db.outbox, db.meta, async () => {
