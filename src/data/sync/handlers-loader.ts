@@ -1,7 +1,8 @@
 // Where the page's replay finds its handlers' code. The page registers every feature's handlers
 // only once the replay meets an entry that needs them (app/boot.ts): most visits queue nothing,
-// and that code, with what it imports, is some 130 KB of JavaScript. Part of the first paint (a few lines) so the
-// loader is set before anything can flush; the service worker and the tests register at once.
+// and that code, with what it imports, is some 130 KB of JavaScript. These few lines are part of
+// the first load, so the loader is named before anything can flush; the service worker and the
+// tests register every handler at once.
 
 /** Imports and registers the handlers; run at the first queued entry no handler knows. */
 let loader: (() => Promise<void>) | null = null;
