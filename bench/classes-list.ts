@@ -10,12 +10,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { startServer } from '../server/app';
+import { chromiumPath } from '../e2e/chromium';
 import type { Session } from '../core/contract/types';
 import { isBookable } from '../core/rules/session';
 import type { BenchLine } from './bundle';
-import { countStore, memberBrowser, signIn, summarise } from './browser';
+import { CHROMIUM_ARGS, countStore, signIn, summarise } from './browser';
 
 export const MIRROR_SIZE = 10_000;
 export const LIST_UPDATE_BUDGET_MS = 50;
@@ -80,8 +81,9 @@ function timeWeekSwitch(page: Page): Promise<number> {
 export async function classesListReport(): Promise<BenchLine[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-classes-'));
   const server = await startServer({ port: 0, databaseFile: join(dir, 'bench.sqlite'), seedDemo: true, distDir: 'dist' });
-  const context = await memberBrowser(dir, { baseURL: server.url, locale: 'en-US', timezoneId: 'Pacific/Auckland' });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
+    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', timezoneId: 'Pacific/Auckland' });
     // tsx keeps function names with a __name helper that page.evaluate bodies do not carry.
     await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     const list = await context.newPage();
@@ -186,7 +188,7 @@ export async function classesListReport(): Promise<BenchLine[]> {
       { name: 'classes: another tab follows a booking (book/cancel there)', unit: 'ms', ...summarise(updates), runs: LIVE_UPDATE_RUNS, budget: LIST_UPDATE_BUDGET_MS },
     ];
   } finally {
-    await context.close();
+    await browser.close();
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   }
