@@ -1,8 +1,20 @@
-// What the browser benchmarks share: Chromium's flags, the median and signing in as Alex.
-import type { Page } from '@playwright/test';
+// What the browser benchmarks share: Chromium's flags and profile, the median and signing in as Alex.
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { chromiumPath } from '../e2e/chromium';
 
 /** Chromium without background work that would add noise to the timings. */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+
+/**
+ * The member's browser: Chromium with a profile on disk in `dir`, as a phone keeps one. A context of
+ * its own (browser.newContext) is off the record, its IndexedDB and Cache Storage held in memory;
+ * the app's repeat visit read 40–110 ms slower there, visits of both taken in turn
+ * (decisions.md#bench-profile). Lighthouse's runs use such a profile too.
+ */
+export function memberBrowser(dir: string, options: BrowserContextOptions): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(join(dir, 'profile'), { executablePath: chromiumPath(), args: CHROMIUM_ARGS, ...options });
+}
 
 /**
  * Page-side script for init scripts: `afterFrame(set)` calls `set` with the time the main thread

@@ -10,13 +10,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startServer } from '../server/app';
-import { chromiumPath } from '../e2e/chromium';
 import type { Session } from '../core/contract/types';
 import { isBookable } from '../core/rules/session';
 import type { BenchLine } from './bundle';
-import { CHROMIUM_ARGS, countStore, signIn, summarise } from './browser';
+import { countStore, memberBrowser, signIn, summarise } from './browser';
 
 export const MIRROR_SIZE = 10_000;
 export const LIST_UPDATE_BUDGET_MS = 50;
@@ -81,9 +80,8 @@ function timeWeekSwitch(page: Page): Promise<number> {
 export async function classesListReport(): Promise<BenchLine[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-classes-'));
   const server = await startServer({ port: 0, databaseFile: join(dir, 'bench.sqlite'), seedDemo: true, distDir: 'dist' });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const context = await memberBrowser(dir, { baseURL: server.url, locale: 'en-US', timezoneId: 'Pacific/Auckland' });
   try {
-    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', timezoneId: 'Pacific/Auckland' });
     // tsx keeps function names with a __name helper that page.evaluate bodies do not carry.
     await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     const list = await context.newPage();
@@ -188,7 +186,7 @@ export async function classesListReport(): Promise<BenchLine[]> {
       { name: 'classes: another tab follows a booking (book/cancel there)', unit: 'ms', ...summarise(updates), runs: LIVE_UPDATE_RUNS, budget: LIST_UPDATE_BUDGET_MS },
     ];
   } finally {
-    await browser.close();
+    await context.close();
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   }

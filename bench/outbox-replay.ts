@@ -8,12 +8,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page, type Request } from '@playwright/test';
+import type { BrowserContext, Page, Request } from '@playwright/test';
 import { startServer } from '../server/app';
-import { chromiumPath } from '../e2e/chromium';
 import { goOffline, goOnline } from '../e2e/support/network';
 import type { BenchLine } from './bundle';
-import { CHROMIUM_ARGS, signIn, summarise, waitForEmptyStore } from './browser';
+import { memberBrowser, signIn, summarise, waitForEmptyStore } from './browser';
 
 export const REPLAY_WRITES = 500;
 /** The target: under 6 s, and within 1.3x of sending the same requests raw. */
@@ -275,9 +274,8 @@ async function measureKind(page: Page, context: BrowserContext, kind: WriteKind)
 export async function outboxReplayReport(): Promise<BenchLine[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-outbox-'));
   const server = await startServer({ port: 0, databaseFile: join(dir, 'bench.sqlite'), seedDemo: true, distDir: 'dist' });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const context = await memberBrowser(dir, { baseURL: server.url, locale: 'en-US', timezoneId: 'Pacific/Auckland' });
   try {
-    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', timezoneId: 'Pacific/Auckland' });
     // tsx keeps function names with a __name helper that page.evaluate bodies do not carry.
     await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     const page = await context.newPage();
@@ -286,7 +284,7 @@ export async function outboxReplayReport(): Promise<BenchLine[]> {
     for (const kind of KINDS) lines.push(...(await measureKind(page, context, kind)));
     return lines;
   } finally {
-    await browser.close();
+    await context.close();
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -13,13 +13,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { build } from 'vite';
 import { startServer } from '../server/app';
-import { chromiumPath } from '../e2e/chromium';
 import { goOffline } from '../e2e/support/network';
 import type { BenchLine } from './bundle';
-import { AFTER_FRAME, CHROMIUM_ARGS, signIn, summarise, untilStamped } from './browser';
+import { AFTER_FRAME, memberBrowser, signIn, summarise, untilStamped } from './browser';
 
 export const REPEAT_VISIT_RATIO_BUDGET = 1.5;
 /** Issue 30's target for the live rows against the static page: printed, not met (decisions.md#live-floor). */
@@ -103,9 +102,8 @@ export async function repeatVisitReport(): Promise<BenchLine[]> {
   await build({ configFile: 'bench/floor/vite.config.ts', logLevel: 'warn' });
   const dir = mkdtempSync(join(tmpdir(), 'bench-repeat-'));
   const server = await startServer({ port: 0, databaseFile: join(dir, 'bench.sqlite'), seedDemo: true, distDir: 'dist' });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const context = await memberBrowser(dir, { baseURL: server.url, locale: 'en-US', timezoneId: 'Pacific/Auckland', serviceWorkers: 'allow' });
   try {
-    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', timezoneId: 'Pacific/Auckland', serviceWorkers: 'allow' });
     await context.addInitScript({ content: STAMP_ROWS });
     const page = await context.newPage();
     await signIn(page);
@@ -168,7 +166,7 @@ export async function repeatVisitReport(): Promise<BenchLine[]> {
     }
     return lines;
   } finally {
-    await browser.close();
+    await context.close();
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -7,12 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startServer } from '../server/app';
-import { chromiumPath } from '../e2e/chromium';
 import type { StoredWorkout } from '../src/data/db';
 import type { BenchLine } from './bundle';
-import { CHROMIUM_ARGS, countStore, median, signIn, summarise } from './browser';
+import { countStore, median, memberBrowser, signIn, summarise } from './browser';
 
 export const LOG_SIZE = 5_000;
 export const LOG_BUDGET_MS = 100;
@@ -74,9 +73,8 @@ function timeUntil(page: Page, click: string, ready: string, argument = ''): Pro
 export async function trainingLogReport(): Promise<BenchLine[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-training-'));
   const server = await startServer({ port: 0, databaseFile: join(dir, 'bench.sqlite'), seedDemo: true, distDir: 'dist' });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const context = await memberBrowser(dir, { baseURL: server.url, locale: 'en-US', timezoneId: 'Pacific/Auckland', viewport: { width: 1280, height: 900 } });
   try {
-    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US', timezoneId: 'Pacific/Auckland', viewport: { width: 1280, height: 900 } });
     // tsx keeps function names with a __name helper that page.evaluate bodies do not carry.
     await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     const page = await context.newPage();
@@ -169,7 +167,7 @@ export async function trainingLogReport(): Promise<BenchLine[]> {
       { name: `training log: filter by name, ${total} workouts`, unit: 'ms', ...summarise(filters), runs: RUNS, budget: LOG_BUDGET_MS },
     ];
   } finally {
-    await browser.close();
+    await context.close();
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   }
