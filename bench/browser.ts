@@ -9,7 +9,7 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-backgr
 /**
  * The member's browser: Chromium with a profile on disk in `dir`, as a phone keeps one. A context of
  * its own (browser.newContext) is off the record, its IndexedDB and Cache Storage held in memory;
- * the app's repeat visit read 40–110 ms slower there, visits of both taken in turn
+ * the app's repeat visit read 62–88 ms slower there, both kinds in one browser, visits in turn
  * (decisions.md#bench-profile). Lighthouse's runs use such a profile too.
  */
 export function memberBrowser(dir: string, options: BrowserContextOptions): Promise<BrowserContext> {
