@@ -17,6 +17,14 @@ export function memberBrowser(dir: string, options: BrowserContextOptions): Prom
 }
 
 /**
+ * How long a bench waits after filling IndexedDB with thousands of rows in one transaction before it
+ * times anything: the profile on disk then works on the fill for some seconds, and the week switch
+ * read 60–520 ms in them (18–49 ms once they had passed, and after a reload too). A member's phone,
+ * storing a week at a time, never does that work while the member looks (decisions.md#bench-profile).
+ */
+export const AFTER_BULK_FILL_MS = 8_000;
+
+/**
  * Page-side script for init scripts: `afterFrame(set)` calls `set` with the time the main thread
  * has made the next frame (a message posted from its animation frame runs once the frame's style,
  * layout and paint are done), not rAF's own time, the frame's scheduled start, which a busy thread

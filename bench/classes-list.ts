@@ -15,7 +15,7 @@ import { startServer } from '../server/app';
 import type { Session } from '../core/contract/types';
 import { isBookable } from '../core/rules/session';
 import type { BenchLine } from './bundle';
-import { countStore, memberBrowser, signIn, summarise } from './browser';
+import { AFTER_BULK_FILL_MS, countStore, memberBrowser, signIn, summarise } from './browser';
 
 export const MIRROR_SIZE = 10_000;
 export const LIST_UPDATE_BUDGET_MS = 50;
@@ -107,6 +107,7 @@ export async function classesListReport(): Promise<BenchLine[]> {
     const firstStart = Date.now() + 28 * 86_400_000;
     await fillMirror(list, sessions[0]!, firstStart);
     const total = await countStore(list, 'sessions');
+    await list.waitForTimeout(AFTER_BULK_FILL_MS);
 
     // The server knows none of the fake classes: keep its answers out so a refresh cannot prune
     // them mid-measurement (as on a phone with no signal).

@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { startServer } from '../server/app';
 import type { StoredWorkout } from '../src/data/db';
 import type { BenchLine } from './bundle';
-import { countStore, median, memberBrowser, signIn, summarise } from './browser';
+import { AFTER_BULK_FILL_MS, countStore, median, memberBrowser, signIn, summarise } from './browser';
 
 export const LOG_SIZE = 5_000;
 export const LOG_BUDGET_MS = 100;
@@ -85,6 +85,7 @@ export async function trainingLogReport(): Promise<BenchLine[]> {
     // prune them mid-measurement (as on a phone with no signal).
     await context.route('**/api/v1/workouts**', (route) => route.abort());
     const total = await fillLog(page);
+    await page.waitForTimeout(AFTER_BULK_FILL_MS);
     await page.goto('/training/lifts');
     await page.getByTestId('menu-training').waitFor();
 
