@@ -1,6 +1,6 @@
 // What the browser benchmarks share: Chromium's flags and profile, the median and signing in as Alex.
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumPath } from '../e2e/chromium';
 
 /** Chromium without background work that would add noise to the timings. */
@@ -12,9 +12,12 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-backgr
  * the app's repeat visit read 62–88 ms slower there, both kinds in one browser, visits in turn
  * (decisions.md#bench-profile). Lighthouse's runs use such a profile too.
  */
-export function memberBrowser(dir: string, options: BrowserContextOptions): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(join(dir, 'profile'), { executablePath: chromiumPath(), args: CHROMIUM_ARGS, ...options });
+export function memberBrowser(dir: string, options: LaunchPersistentOptions): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(join(dir, 'profile'), { executablePath: chromiumPath(), ...options, args: [...CHROMIUM_ARGS, ...(options.args ?? [])] });
 }
+
+/** What a profile's launch takes: the context's options, and the browser's own (more flags, its environment). */
+type LaunchPersistentOptions = NonNullable<Parameters<typeof chromium.launchPersistentContext>[1]>;
 
 /**
  * How long a bench waits after filling IndexedDB with thousands of rows in one transaction before it

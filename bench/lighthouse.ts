@@ -13,12 +13,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import lighthouse, { type Flags } from 'lighthouse';
 import { startServer } from '../server/app';
-import { chromiumPath } from '../e2e/chromium';
 import type { BenchLine } from './bundle';
-import { CHROMIUM_ARGS, signIn, summarise } from './browser';
+import { memberBrowser, signIn, summarise } from './browser';
 import { freePort } from '../tests/support/services';
 
 export const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100 } as const;
@@ -126,9 +125,8 @@ export async function lighthouseReport(): Promise<BenchLine[]> {
   const server = await startServer({ port: 0, databaseFile: join(dir, 'bench.sqlite'), seedDemo: true, distDir: 'dist' });
   const port = await freePort();
   // Lighthouse drives the browser's default context, so the member signs in there too.
-  const context = await chromium.launchPersistentContext(join(dir, 'profile'), {
-    executablePath: chromiumPath(),
-    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  const context = await memberBrowser(dir, {
+    args: [`--remote-debugging-port=${port}`],
     baseURL: server.url,
     locale: 'en-US',
     timezoneId: ZONE,
