@@ -3,11 +3,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedUuid } from '../../server/db/seed';
 import { ApiError } from './api/errors';
-import { keepSessionChecked, restoreSession, selectFacility, signOut, switchAccount } from './auth';
+import { handleUnauthorized, keepSessionChecked, restoreSession, selectFacility, signOut, switchAccount } from './auth';
 import { signIn } from './sign-in';
 import { registerCommandOps } from "../features/ops";
 import { updateProfile } from "../features/profile/commands/profile";
-import { db } from './db';
+import { db, type AuthState } from './db';
 import { getAuthState, scopeOf } from './sync/auth-row';
 import { configureOutbox } from './sync/outbox';
 import { flushOutbox } from './sync/replay';
@@ -25,7 +25,10 @@ let serverNow = Date.now();
 const real = withRealServer('auth', { now: () => new Date(serverNow) });
 const browser = real.browser;
 const replayedHeaders: string[] = [];
+/** Called with each write as it leaves; one test sets it. */
+let onWrite: ((method: string, path: string) => void) | null = null;
 const watch: TrafficWatch = {
+  write: (method, path) => onWrite?.(method, path),
   answer: (_url, response) => {
     const replayed = response.headers.get('Idempotent-Replayed');
     if (replayed) replayedHeaders.push(replayed);
@@ -49,6 +52,7 @@ beforeEach(async () => {
   await flushOutbox().catch(() => undefined);
   await resetDb();
   replayedHeaders.length = 0;
+  onWrite = null;
   real.connect(watch);
 });
 
@@ -136,6 +140,37 @@ describe('signOut', () => {
     // The server ended the session too, and never saw the discarded write.
     expect(browser.jar.cookies.has('sid')).toBe(false);
     expect((await serverProfile(1)).first_name).toBe('Alex');
+  });
+
+  it('a 401 answering a request that crossed the logout is not taken for an expired session', async () => {
+    await signInSettled('demo@example.com');
+    // A pull already on its way when the server ends the session comes back 401 while the logout
+    // is out: the member tapped Sign out, and must not be told their session ended.
+    let crossed: Promise<void> | null = null;
+    onWrite = (method, path) => {
+      if (method === 'DELETE' && path === '/authentication') crossed = handleUnauthorized();
+    };
+    const reasons: unknown[] = [];
+    const created = (_key: unknown, row: AuthState) => void reasons.push(row.reason);
+    const updated = (changes: Partial<AuthState>) => void reasons.push(changes.reason);
+    db.meta.hook('creating', created);
+    db.meta.hook('updating', updated);
+    try {
+      expect(await signOut()).toEqual({ status: 'signed-out' });
+      expect(crossed).not.toBeNull();
+      await crossed;
+    } finally {
+      db.meta.hook('creating').unsubscribe(created);
+      db.meta.hook('updating').unsubscribe(updated);
+    }
+    expect(reasons).toContain('logout');
+    expect(reasons).not.toContain('expired');
+    expect(await getAuthState()).toMatchObject({ status: 'signed-out', reason: 'logout' });
+    expect(await db.profiles.count()).toBe(0);
+    // Once signed out, a 401 is again what it says.
+    await signInSettled('demo@example.com');
+    await handleUnauthorized();
+    expect(await getAuthState()).toMatchObject({ status: 'signed-out', reason: 'expired' });
   });
 
   it('still signs out locally when the server cannot be reached', async () => {

@@ -86,6 +86,13 @@ export async function selectFacility(guid: string): Promise<AuthState> {
 export type SignOutResult = { status: 'signed-out' } | { status: 'pending'; count: number };
 
 /**
+ * True while this page ends its session: a request that crossed the logout on the way is answered
+ * 401, and that answer is the sign-out's own doing, not an expiry to tell the member about (nor a
+ * reason to leave /login showing over data the wipe has yet to remove).
+ */
+let endingSession = false;
+
+/**
  * Sign out and wipe member data. With unsent writes and no `force`, nothing happens and the
  * count comes back so the UI can warn first (rule 8).
  */
@@ -94,16 +101,21 @@ export async function signOut(options: { force?: boolean } = {}): Promise<SignOu
   if (count > 0 && !options.force) return { status: 'pending', count };
   // Its code not on the device and no network to fetch it: as offline, the device signs out anyway.
   const account = await import('./api/account').catch(() => undefined);
+  endingSession = true;
   try {
-    await account?.logout();
-  } catch (error) {
-    // Offline or already expired: the device is signed out anyway.
-    if (!(error instanceof NetworkError) && !(error instanceof ApiError)) throw error;
+    try {
+      await account?.logout();
+    } catch (error) {
+      // Offline or already expired: the device is signed out anyway.
+      if (!(error instanceof NetworkError) && !(error instanceof ApiError)) throw error;
+    }
+    await db.transaction('rw', [...memberTableObjects(), db.meta], async () => {
+      await wipeMemberData();
+      await db.meta.put(signedOut('logout'));
+    });
+  } finally {
+    endingSession = false;
   }
-  await db.transaction('rw', [...memberTableObjects(), db.meta], async () => {
-    await wipeMemberData();
-    await db.meta.put(signedOut('logout'));
-  });
   return { status: 'signed-out' };
 }
 
@@ -112,6 +124,7 @@ export async function signOut(options: { force?: boolean } = {}): Promise<SignOu
  * queued write, and pause the queue until the same member signs in again (rule 3).
  */
 export async function handleUnauthorized(): Promise<void> {
+  if (endingSession) return;
   await db.transaction('rw', db.meta, async () => {
     const auth = await getAuthState();
     if (auth.status !== 'authenticated') return;
