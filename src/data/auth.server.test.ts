@@ -7,7 +7,7 @@ import { handleUnauthorized, keepSessionChecked, restoreSession, selectFacility,
 import { signIn } from './sign-in';
 import { registerCommandOps } from "../features/ops";
 import { updateProfile } from "../features/profile/commands/profile";
-import { db, type AuthState } from './db';
+import { db, type AuthState, type MetaRow } from './db';
 import { getAuthState, scopeOf } from './sync/auth-row';
 import { configureOutbox } from './sync/outbox';
 import { flushOutbox } from './sync/replay';
@@ -151,8 +151,8 @@ describe('signOut', () => {
       if (method === 'DELETE' && path === '/authentication') crossed = handleUnauthorized();
     };
     const reasons: unknown[] = [];
-    const created = (_key: unknown, row: AuthState) => void reasons.push(row.reason);
-    const updated = (changes: Partial<AuthState>) => void reasons.push(changes.reason);
+    const created = (_key: unknown, row: MetaRow) => void reasons.push('reason' in row ? row.reason : undefined);
+    const updated = (changes: object) => void reasons.push((changes as Partial<AuthState>).reason);
     db.meta.hook('creating', created);
     db.meta.hook('updating', updated);
     try {
