@@ -57,10 +57,6 @@ async function closeShown(self: ServiceWorkerGlobalScope, id: number): Promise<v
 async function store(payload: NotificationPushPayload): Promise<void> {
   if (payload.truncated && (await pullNotifications({ force: true })) === 'fetched') return;
   await receiveNotification(payload.notification);
-  // The offered class is fetched before the push is done (the worker may stop right after), so
-  // the notification's Confirm works on this device even once it is offline.
-  const classId = offeredClass(payload.notification);
-  if (classId !== null) await pullSession(classId, { force: true }).catch(() => undefined);
 }
 
 export async function handlePush(self: ServiceWorkerGlobalScope, data: PushMessageData | null): Promise<void> {
@@ -91,6 +87,10 @@ export async function handlePush(self: ServiceWorkerGlobalScope, data: PushMessa
     await self.registration
       .showNotification(title, options)
       .catch((error: unknown) => console.warn('Could not show a pushed notification', error));
+    // The offered class is fetched before the push is done (the worker may stop right after), so
+    // the notification's Confirm works on this device even once it is offline; after the
+    // notification is up, so a slow network in a basement never holds the offer back.
+    if (offerClassId !== null) await pullSession(offerClassId, { force: true }).catch(() => undefined);
   }
   await updateAppBadge(self);
 }

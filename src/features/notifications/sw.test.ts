@@ -265,6 +265,25 @@ describe('a waitlist offer answered from its notification', () => {
     expect(self.shown[1]?.options.actions).toBeUndefined();
   });
 
+  it('shows the offer before the class is fetched: a network that is slow to answer does not hold it back', async () => {
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    fake.api.handle(async (r) => {
+      if (r.path === '/sessions/70') await held;
+      return server(r);
+    });
+    const self = fakeScope();
+    const handled = push.handlePush(self, payload({ notification: offer, unread_count: 1 }));
+    // Up with its buttons while the class's request is still out.
+    await vi.waitFor(() => expect(self.shown[0]?.options.actions).toHaveLength(2));
+    await vi.waitFor(() => expect(fake.api.requests.map((r) => r.path)).toContain('/sessions/70'));
+    expect(self.badge).toEqual([]);
+    answer();
+    // The push is done only once the class is on the device (the worker may stop right after).
+    await handled;
+    expect(self.badge).toEqual([1]);
+  });
+
   it('Confirm queues the class page\'s command and sends it, opening no window', async () => {
     await db.notifications.put(offer);
     const self = fakeScope();
