@@ -59,7 +59,21 @@ async function phoneChecks(page: Page): Promise<void> {
 }
 
 test.describe('waitlist offers', () => {
+  // A trace keeps the page's console, not the service worker's: what the worker said is printed
+  // when the journey fails (two CI runs failed here waiting on a notification it shows).
+  const workerSaid: string[] = [];
+  test.afterEach(({ page: _page }, testInfo) => {
+    if (testInfo.status !== testInfo.expectedStatus) console.log(`The service worker said:\n${workerSaid.join('\n') || '(nothing)'}`);
+    workerSaid.length = 0;
+  });
+
   test('an offer confirmed from the notification action while offline', { tag: '@system-notification' }, async ({ page, context, loginPage, baseURL }) => {
+    const listen = (worker: Worker) => {
+      worker.on('console', (message) => workerSaid.push(`${Date.now()} ${message.type()}: ${message.text()}`));
+      worker.on('close', () => workerSaid.push(`${Date.now()} stopped`));
+    };
+    context.serviceWorkers().forEach(listen);
+    context.on('serviceworker', listen);
     // Alex reads English labels and notification buttons.
     await withDatabase((db) => db.updateTable('members_profiles').set({ locale: 'en' }).where('email', '=', DEMO.alex.email).execute());
     const sam = await MemberApi.signIn(baseURL!, DEMO.sam.email);
