@@ -7,6 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 
+// Components translate with the app's hook (src/i18n/use-translation.ts): react-i18next's costs a
+// copy of the i18next instance and a subscription per component (decisions.md#lean-translation).
+const LEAN_TRANSLATION = { name: 'react-i18next', importNames: ['useTranslation'], message: "Use useTranslation from src/i18n/use-translation: react-i18next's costs a copy of the i18n instance per component." };
+
 // The service worker reuses the notification feature's pull and commands (push arrives, a tap marks
 // read). Recorded exception until those modules get a public entry.
 const SW_FEATURE_EXCEPTIONS = ['src/features/notifications/pull', 'src/features/notifications/commands', 'src/features/notifications/action-count'];
@@ -88,6 +92,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': ['error', { paths: [LEAN_TRANSLATION] }],
     },
   },
   {
@@ -97,6 +102,7 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', {
+        paths: [LEAN_TRANSLATION],
         patterns: [{ regex: '(data/api(/(?!errors$)[^/]+)?|/api)$', message: 'Screens read Dexie through hooks and write through commands, never the API client.' }],
       }],
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Screens never fetch: use a command or a pull.' }],

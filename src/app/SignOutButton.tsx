@@ -1,5 +1,5 @@
 // Signing out wipes member data from the device, so unsent writes are announced first.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { signOut } from '../data/auth';
 import { pendingCount } from '../data/sync/outbox-watch';

@@ -1,7 +1,7 @@
 // A write the server refused is never dropped silently: each notice becomes a red toast (with
 // its Dismiss action) that stays until the member dismisses it.
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { dismissNotice, useSyncNotices } from '../data/hooks/sync';
 import { toast } from '../ui/toasts/index';
 import { noticeText } from './notice-text';

@@ -1,7 +1,7 @@
 // Each screen names itself; the top bar and document.title follow.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { ParseKeys } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 
 interface PageTitle {
   title: string;

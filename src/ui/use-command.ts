@@ -2,7 +2,7 @@
 // progress box while it runs, then the success text or the failure in words. Screens used to copy
 // this sequence by hand, and the copies drifted (a missing confirm, an English error).
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import type { TFunction } from 'i18next';
 import { confirm, type ConfirmOptions } from './modal/confirmStore';
 import { progress } from './progress/progressStore';

@@ -1,5 +1,5 @@
 // Offers installation where the browser supports a prompt, and explains it on iOS, which has none.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { usePwaState, setPwaState } from './state';
 import { Button } from '../../ui/button/index';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { setPwaState, usePwaState } from './state';
 import { Button } from '../../ui/button/index';
 

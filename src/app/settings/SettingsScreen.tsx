@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { usePageTitle } from '../../ui/page-title';
 import { useProfile } from '../../data/hooks/auth';
 import { updateProfile } from '../../features/profile/commands/profile';

@@ -1,6 +1,6 @@
 // Copyright of the organisation and a help link. Help goes to the studio itself (its email
 // when known), since the studio is who can help a member with bookings and billing.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useCurrentAccount, useFacility } from '../../data/hooks/auth';
 
 export function Footer({ inert }: { inert?: boolean }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useOnline } from '../../ui/use-online';
 import { Icon } from '../../ui/icon/index';
 import { useShownDataAge } from '../../ui/data-age';

@@ -3,7 +3,7 @@
 // returns to /. On a phone this is the name itself, never a bare icon that reads like a language switch.
 import { useLayoutEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useCurrentAccount, useFacility, useProfile } from '../../data/hooks/auth';
 import { switchAccount } from '../../data/auth';
 import { visibleAccounts } from '../../domain/account';

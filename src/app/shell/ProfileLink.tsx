@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useProfile } from '../../data/hooks/auth';
 import { Avatar } from '../../ui/avatar/index';
 

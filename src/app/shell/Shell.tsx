@@ -1,7 +1,7 @@
 // The signed-in frame: top bar, left menu, main content, footer.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { TopBar } from './TopBar';
 import { SideMenu } from './SideMenu';
 import { Footer } from './Footer';

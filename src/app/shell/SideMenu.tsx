@@ -1,6 +1,6 @@
 // The left menu with its conditions (see docs/rules.md#auth), decided by the pure menuItems rule.
 import { NavLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useAuth, useCurrentAccount, useFacility, useProfile } from '../../data/hooks/auth';
 import { menuItems, type MenuKey } from '../../domain/account';
 import { Icon, type IconName } from '../../ui/icon/index';

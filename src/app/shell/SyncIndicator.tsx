@@ -1,7 +1,7 @@
 // The sync status of the shell: writes waiting (and whether offline), paused for sign-in, or the
 // last problem. Tapping it sends the queue now (the replay is its own chunk, not the first paint's).
 // Loaded by the top bar only when there is something to say (SyncSlot).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useStorageFull, useSyncStatus } from '../../data/hooks/sync';
 import { syncNeedsSaying } from './sync-needs-saying';
 import { Icon } from '../../ui/icon/index';

@@ -3,7 +3,7 @@
 // bell and profile. Its height never
 // changes (CLS): the sync indicator and the badge take room from the organisation's text, not height.
 import { lazy } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useCurrentPageTitle } from '../../ui/page-title';
 import { Icon } from '../../ui/icon/index';
 import { OrgSwitcher } from './OrgSwitcher';

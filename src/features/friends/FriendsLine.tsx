@@ -1,6 +1,6 @@
 // "Sam is booked" / "Sam and Alex are booked" / "Sam and 2 friends are booked" on a class's row and
 // page. The words are the booking namespace's friends.* (loaded with the timetable).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { friendsLine, type BookedFriend } from '../../domain/friends-line';
 
 export function FriendsLine({ friends, className }: { friends: readonly BookedFriend[] | undefined; className?: string }) {

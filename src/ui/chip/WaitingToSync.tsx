@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Chip } from './Chip';
 
 /** "Waiting to sync": the change is saved on this device and not yet at the studio. */

@@ -1,6 +1,6 @@
 // The dialog confirm() asks with, in its own chunk: the first screen never needs it.
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { confirmStore, type ConfirmRequest } from './confirmStore';
 import { Modal } from './Modal';
 

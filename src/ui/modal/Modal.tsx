@@ -12,7 +12,7 @@ import {
   type RefObject,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { focusElement, tabbables } from '../a11y/focusable';
 import { Icon } from '../icon/Icon';
 import { LayerContext } from '../layer/LayerContext';

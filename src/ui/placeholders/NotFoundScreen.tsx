@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { usePageTitle } from '../page-title';
 import { EmptyState } from '../empty-state/index';
 

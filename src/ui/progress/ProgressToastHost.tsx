@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Icon } from '../icon/index';
 import { Spinner } from '../spinner/index';
 import { progress } from './progressStore';

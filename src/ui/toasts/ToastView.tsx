@@ -1,7 +1,7 @@
 // One toast: its icon, message, action and close button, and its own timer (paused while the
 // pointer rests on it or focus is inside). Loaded with the first toast (ToastHost).
 import { useEffect, useRef, useState, type FocusEvent, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { cx } from '../cx';
 import { Icon, type IconName } from '../icon/index';
 import { toast, type ToastAction, type ToastRecord, type ToastStatus } from './toastStore';

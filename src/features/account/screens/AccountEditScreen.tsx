@@ -1,7 +1,7 @@
 // /account/edit: the member's details (edited on the profile) and their stored cards: add one,
 // make one the default, remove one. Cards are managed online only: they are money.
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useFacility } from '../../../data/hooks/auth';
 import { newEntryId } from '../../../data/sync/outbox';
 import { Button, ButtonLink } from '../../../ui/button/index';

@@ -1,7 +1,7 @@
 // /account: the member's memberships and passes at a glance with what is left, the ways to
 // everything else about their money (all passes, invoices, stored cards and details, the shop),
 // then the ended ones. From Dexie, so it opens offline.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useFacility } from '../../../data/hooks/auth';
 import { useFormat } from '../../../i18n/useFormat';
 import { Icon } from '../../../ui/icon/index';

@@ -1,6 +1,6 @@
 // Memberships and passes as list rows, each with what is left ("6 of 10 visits left, until
 // 3 March", ../left.ts) and, once ended, when it ended: said once, with no chip repeating it.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Membership, Pass } from '../../../../core/contract/types';
 import { concessionLeft, statusNow } from '../left';
 import type { Formatter } from '../../../i18n/format';

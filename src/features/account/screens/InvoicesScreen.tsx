@@ -3,7 +3,7 @@
 // elsewhere (#invoice-7, "Order complete") is scrolled to and marked once the list is there.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Invoice } from '../../../../core/contract/types';
 import { useFacility } from '../../../data/hooks/auth';
 import { useFormat } from '../../../i18n/useFormat';

@@ -1,7 +1,7 @@
 // /account/passes: active passes by default (SPEC), a switch for all of them. From Dexie: the
 // device keeps every pass, so the switch works offline.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useFacility } from '../../../data/hooks/auth';
 import { useFormat } from '../../../i18n/useFormat';
 import { EmptyState } from '../../../ui/empty-state/index';

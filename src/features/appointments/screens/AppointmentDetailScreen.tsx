@@ -2,7 +2,7 @@
 // cancel asks first, as for classes) and Add to calendar. Rendered from Dexie, so offline too;
 // cancel and reschedule queue through the outbox.
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { appointmentCancelKind } from '../../../../core/rules/appointments';
 import { owedAfterCancel } from '../../../../core/rules/concessions';
 import { appointmentIcs } from '../../../domain/appointments';

@@ -1,6 +1,6 @@
 // One coming appointment in My bookings, among the classes: what, when, with whom, and its status
 // (held for the member while they book, or booked). From Dexie, so offline too.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { StoredAppointment } from '../../../data/db';
 import type { Formatter } from '../../../i18n/format';
 import { Chip } from '../../../ui/chip/index';

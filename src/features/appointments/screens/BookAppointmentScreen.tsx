@@ -1,7 +1,7 @@
 // /appointments/book with its steps: service, who, when, payment, book (or, moving an appointment,
 // only the time). The step is the path, the choices are the query (use-choice), the data is Dexie's.
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePageTitle } from '../../../ui/page-title';
 import { TabNav } from '../../../ui/tabs/index';
 import { useFacility } from '../../../data/hooks/auth';

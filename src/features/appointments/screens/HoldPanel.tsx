@@ -1,7 +1,7 @@
 // The hold's remaining time, ticking; once it lapses (or the server says it did), the member is
 // told and offered the nearest free times around the one they had, which hold anew.
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { StoredAppointment, StoredStaff } from '../../../data/db';
 import { clockText, nearestFreeTimes, secondsLeft } from '../../../domain/appointments';
 import { dayKeyIn } from '../../../domain/timetable';

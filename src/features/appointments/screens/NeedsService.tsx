@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ButtonLink } from '../../../ui/button/index';
 import { EmptyState } from '../../../ui/empty-state/index';
 import { BOOK_BASE } from './use-choice';

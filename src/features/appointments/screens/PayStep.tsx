@@ -2,7 +2,7 @@
 // remaining time; a lapsed hold (seen here or refused by the server) offers the nearest free times.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { StoredAppointment, StoredStaff } from '../../../data/db';
 import { ApiError } from '../../../data/api/errors';
 import { newEntryId } from '../../../data/sync/outbox';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { StoredService } from '../../../data/db';
 import { useFormat } from '../../../i18n/useFormat';
 import { EmptyState } from '../../../ui/empty-state/index';

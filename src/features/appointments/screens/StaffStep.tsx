@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { StoredService, StoredStaff } from '../../../data/db';
 import { Avatar } from '../../../ui/avatar/index';
 import { EmptyState } from '../../../ui/empty-state/index';

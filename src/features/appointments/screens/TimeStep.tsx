@@ -3,7 +3,7 @@
 // fetched, and a time cannot be held. Choosing a time holds it at once (or moves the member's
 // hold); when it was taken meanwhile, the member is told and offered the nearest free times.
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { StoredAppointment, StoredService, StoredStaff } from '../../../data/db';
 import { addDaysToKey, dayKeyIn, startOfDayIn } from '../../../domain/timetable';
 import { freeTimes, nearestFreeTimes, type FreeTime } from '../../../domain/appointments';

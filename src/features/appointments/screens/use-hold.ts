@@ -2,7 +2,7 @@
 // idempotency key per choice (a retry after a lost answer gets the same hold back), and when the
 // time was taken meanwhile refreshes the week so the nearest free times are right.
 import { useCallback, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Appointment } from '../../../../core/contract/types';
 import type { FreeTime } from '../../../domain/appointments';
 import { ApiError } from '../../../data/api/errors';

@@ -2,7 +2,7 @@
 // is then added and opened.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../ui/button/index';
 import { describeError } from '../../../ui/describe-error';
 import { useCommand } from '../../../ui/use-command';

@@ -4,7 +4,7 @@
 // to accept" for a member. Without one: where to find it, and a field to paste its link. Online only.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { SUPPORTED_LOCALES, resolveLocale } from '../../../../core/locales';
 import { passwordProblems } from '../../../../core/rules/password';
 import { validateProfile, type ProfileErrors } from '../../../domain/forms';

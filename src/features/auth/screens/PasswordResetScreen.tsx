@@ -3,7 +3,7 @@
 // both need the server, and say so offline instead of failing.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { passwordProblems } from '../../../../core/rules/password';
 import { isEmail } from '../../../domain/forms';
 import { Button } from '../../../ui/button/index';

@@ -1,5 +1,5 @@
 // The new-password rules, ticked off as the member types (password reset and sign-up).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../core/limits';
 import { passwordProblems } from '../../../../core/rules/password';
 

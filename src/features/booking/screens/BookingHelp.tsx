@@ -2,7 +2,7 @@
 // first rule in the way with its way out (a reminder when booking opens, the waitlist, other
 // classes), and the member's weekly booking of this class with Stop. Every write is an outbox
 // command, so all of it works offline.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Session } from '../../../../core/contract/types';
 import { whyNotBookable } from '../../../../core/rules/bookability';
 import { Button, ButtonLink } from '../../../ui/button/index';

@@ -1,7 +1,7 @@
 // My bookings: what the member has coming, classes (booked, waitlisted, offered) and appointments
 // (held or booked) in one list by time, each with its status; booking an appointment and the past
 // visits are at the top, the weekly bookings below the list.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ButtonLink } from '../../../ui/button/index';
 import { usePageTitle } from '../../../ui/page-title';
 import { useCurrentAccount, useFacility } from '../../../data/hooks/auth';

@@ -1,7 +1,7 @@
 // /classes/:id with its tabs (booking's own, and those other slices register in class-tabs.ts).
 // The class comes from Dexie (the timetable already mirrored it) and is refreshed in the background.
 import { Outlet, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePageTitle } from '../../../ui/page-title';
 import { TabNav } from '../../../ui/tabs/index';
 import { EmptyState } from '../../../ui/empty-state/index';

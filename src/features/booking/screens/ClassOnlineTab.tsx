@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useClassContext } from './ClassDetailScreen';
 import { EmptyState } from '../../../ui/empty-state/index';
 import { isBooked } from '../../../../core/rules/session';

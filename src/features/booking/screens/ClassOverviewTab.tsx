@@ -1,7 +1,7 @@
 // The overview of a class: when, where, who teaches, places, and every action the rules allow (see docs/rules.md#booking),
 // with the reason when booking is not possible and its way out (BookingHelp) rather than a missing button.
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { useClassContext } from './ClassDetailScreen';
 import { StatusBadges } from './StatusBadges';

@@ -3,7 +3,7 @@
 // refreshed in the background.
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePageTitle } from '../../../ui/page-title';
 import { facilityTimeZone, readMemberRows, useFacility, useFacilityTimeZone } from '../../../data/hooks/auth';
 import { prefetchSessions, useRefreshSessions, useRevalidate, useSessionsFetchedAt, useSessionsProgressive } from '../hooks/sessions';

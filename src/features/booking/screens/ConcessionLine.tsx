@@ -6,7 +6,7 @@
 // what it will use.
 import type { ReactNode } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import type { Session } from '../../../../core/contract/types';
 import { chooseChargeTarget, type ChargeTarget } from '../../../../core/rules/concessions';

@@ -1,5 +1,5 @@
 // My bookings: the member's weekly bookings in this organisation, what each did last, and Stop.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { StoredRecurringBooking } from '../../../data/db';
 import { Button } from '../../../ui/button/index';
 import { useCommand } from '../../../ui/use-command';

@@ -1,5 +1,5 @@
 // "Confirm reservation" (see docs/rules.md#waitlist): confirm or decline the place offered for a class.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Session } from '../../../../core/contract/types';
 import type { Formatter } from '../../../i18n/format';
 import { Modal } from '../../../ui/modal/index';

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Session } from '../../../../core/contract/types';
 import type { Formatter } from '../../../i18n/format';
 import { StatusBadges } from './StatusBadges';

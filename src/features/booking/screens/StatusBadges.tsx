@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { sessionStatus } from '../../../domain/session-status';
 import type { SessionFacts } from '../../../../core/rules/session';
 import type { Formatter } from '../../../i18n/format';

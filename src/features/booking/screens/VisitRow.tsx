@@ -1,5 +1,5 @@
 // One booking, waitlist place or offer in a list, with the actions the visit rules allow on it (see docs/rules.md#booking).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Session, VisitState } from '../../../../core/contract/types';
 import type { Formatter } from '../../../i18n/format';
 import { sessionActions } from '../../../../core/rules/visit';

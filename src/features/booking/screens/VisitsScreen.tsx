@@ -1,6 +1,6 @@
 // Visit history, newest first, under year headers.
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePageTitle } from '../../../ui/page-title';
 import { useFacility } from '../../../data/hooks/auth';
 import { useRefreshVisits, useVisits } from '../hooks/visits';

@@ -1,7 +1,7 @@
 // Where the member stands on a class (see docs/rules.md#waitlist): "3rd on the waitlist" while
 // waiting, and a live countdown while a place is offered ("12 min left to confirm").
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { VisitSummary } from '../../../../core/contract/types';
 import { countdownTick, offerCountdown } from '../../../../core/rules/offer-countdown';
 

@@ -1,7 +1,7 @@
 // Runs a member's booking action through its command: the change is saved on the device at once
 // (and sent by the outbox), the progress box says so, and a late cancel is confirmed first.
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Session } from '../../../../core/contract/types';
 import type { VisitAction } from '../../../../core/rules/visit';
 import {

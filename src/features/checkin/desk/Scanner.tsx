@@ -1,7 +1,7 @@
 // The desk's camera reading QR codes: the browser's BarcodeDetector where it reads QR, else jsQR
 // (plain JavaScript, loaded only then) on frames drawn to a canvas. Stops at the first code read.
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 type Read = (video: HTMLVideoElement) => Promise<string | null>;
 

@@ -2,7 +2,7 @@
 // scans, changing every 30 s, and the same as digits to read out. Minted on the phone from the
 // credential kept in IndexedDB, so it shows with the network cut; only setting it up needs the network.
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../../data/db';
 import { useAuth, useFacility, useProfile } from '../../../data/hooks/auth';

@@ -4,7 +4,7 @@
 // it verifies codes with the facility's public key and today's list, keeps the check-ins and sends
 // them, exactly once, when it can.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePageTitle } from '../../../ui/page-title';
 import { useOnline } from '../../../ui/use-online';
 import { Field } from '../../../ui/field/index';

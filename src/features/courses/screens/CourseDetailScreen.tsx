@@ -4,7 +4,7 @@
 // connection (docs/decisions.md "Courses: asked first, paid at the studio").
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useFacility } from '../../../data/hooks/auth';
 import { newEntryId } from '../../../data/sync/outbox';
 import { useFormat } from '../../../i18n/useFormat';

@@ -1,5 +1,5 @@
 // /courses: the facility's courses with dates, class length, price and places; from Dexie, so offline too.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useFacility } from '../../../data/hooks/auth';
 import { useFormat } from '../../../i18n/useFormat';
 import { Chip } from '../../../ui/chip/index';

@@ -4,7 +4,7 @@
 // highlights them, fetching any the device does not have.
 import { useEffect, useRef, useState, type TouchEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useFacility } from '../../../data/hooks/auth';
 import { useFormat } from '../../../i18n/useFormat';
 import { Button } from '../../../ui/button/index';

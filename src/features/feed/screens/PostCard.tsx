@@ -3,7 +3,7 @@
 // (the kinds given and their count) that opens a picker of the four, so a comment keeps to a line
 // of actions and several fit a phone's screen.
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Activity, Comment, Reply } from '../../../../core/contract/types';
 import { COMMENT_MAX, REACTION_TYPES } from '../../../../core/limits';
 import { linkify } from '../../../domain/linkify';

@@ -2,7 +2,7 @@
 // A signed-out member is sent to sign in and comes back here (routes.tsx#ToLogin). Online only.
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePageTitle } from '../../../ui/page-title';
 import { useOnline } from '../../../ui/use-online';
 import { useCommand } from '../../../ui/use-command';

@@ -2,7 +2,7 @@
 // (shown offline), Remove, and "Invite a friend", which makes an invitation link shown with Share
 // (Web Share API) or Copy, and as a QR code. Inviting and removing need the network and say so.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePageTitle } from '../../../ui/page-title';
 import { useOnline } from '../../../ui/use-online';
 import { useCommand } from '../../../ui/use-command';

@@ -2,7 +2,7 @@
 // its screen; a waitlist offer can be confirmed or declined right here, declining only once asked
 // (the row beside the button opens on tap, so a slip must not give the place away).
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { AppNotification } from '../../../../core/contract/types';
 import { markNotificationRead } from '../commands';
 import { notificationOrgName } from '../../../../core/rules/notifications';

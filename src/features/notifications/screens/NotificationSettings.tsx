@@ -1,7 +1,7 @@
 // Push notifications for this device: asked for only from the member's tap, with the state shown
 // and, on iOS, how to get there (push needs the app on the Home Screen).
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { subscribePush, unsubscribePush } from '../push';
 import { usePushState } from '../push-state';
 import { useCommand } from '../../../ui/use-command';

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { AppNotification } from '../../../../core/contract/types';
 import { postsSummary } from '../../../../core/rules/notifications';
 import { logPromptKind } from '../../../../core/rules/training/log-prompt';

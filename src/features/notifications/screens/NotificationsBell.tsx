@@ -2,7 +2,7 @@
 // dropdown (NotificationsPanel: its title, menu, list, empty and loading texts) closes by itself
 // after 10 s. The panel loads when first opened: the first paint needs only the bell and its count.
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useActionCount } from '../hooks';
 import { Dropdown } from '../../../ui/dropdown/index';
 import { Icon } from '../../../ui/icon/index';

@@ -2,7 +2,7 @@
 // loading texts. Loaded when the bell first opens (NotificationsBell).
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNotifications, useUnreadCount } from '../hooks';
 import { Dropdown, DropdownItem } from '../../../ui/dropdown/index';
 import { useCommand } from '../../../ui/use-command';

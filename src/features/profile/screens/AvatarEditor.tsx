@@ -2,7 +2,7 @@
 // pinch or a slider to zoom; the hint names what this device has), preview, and upload with progress. Offline, the photo waits in IndexedDB and
 // shows as "waiting to sync" until it is uploaded.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Profile } from '../../../../core/contract/types';
 import { Avatar } from '../../../ui/avatar/index';
 import { Button } from '../../../ui/button/index';

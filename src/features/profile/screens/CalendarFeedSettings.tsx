@@ -2,7 +2,7 @@
 // Subscribe link, and how to remove it; turning it off (after asking) revokes the address (a new
 // one is made the next time). The address shows offline; turning on or off needs a connection.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useProfile } from '../../../data/hooks/auth';
 import { Button, ButtonAnchor } from '../../../ui/button/index';
 import { Card } from '../../../ui/card/index';

@@ -3,7 +3,7 @@
 // at once, before the other fields are queued (docs/decisions.md#changing-the-sign-in-email).
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePageTitle } from '../../../ui/page-title';
 import { useCurrentAccount, useMember, useProfile } from '../../../data/hooks/auth';
 import { updateProfile } from '../commands/profile';

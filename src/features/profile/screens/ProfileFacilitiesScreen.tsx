@@ -1,5 +1,5 @@
 // Choose the facility of the current organisation, and hide or show organisations in the picker.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { usePageTitle } from '../../../ui/page-title';
 import { useAuth, useProfile } from '../../../data/hooks/auth';

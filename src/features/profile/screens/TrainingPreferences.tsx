@@ -3,7 +3,7 @@
 // friends. Each change is saved at once
 // through the profile outbox (offline too).
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useProfile } from '../../../data/hooks/auth';
 import { measurementUnitsOf } from '../../../../core/rules/training/lift';
 import { PREFERRED_LENGTH_UNITS, WEIGHT_UNITS } from '../../../../core/limits';

@@ -4,7 +4,7 @@
 // Stripe's Card Element (../stripe-card.ts, loaded only then), so the number never reaches our code.
 // Either way the form saves the card itself and says why the gateway refused it.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Gateway } from '../../../../core/contract/types';
 import { cardBrand, cardProblems, formatCardNumber, type CardProblem } from '../../../../core/rules/card';
 import { newEntryId } from '../../../data/sync/outbox';

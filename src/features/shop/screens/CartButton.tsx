@@ -3,7 +3,7 @@
 // the shop's code, because it is part of the shell's first load.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { db } from '../../../data/db';
 import { useCurrentAccount } from '../../../data/hooks/auth';
 import { Icon } from '../../../ui/icon/index';

@@ -1,6 +1,6 @@
 // /checkout: the shop (passes and memberships on sale here) and the cart. Both from Dexie: offline
 // the cart can still be changed (the edits wait in the outbox), but paying needs a connection.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useFacility } from '../../../data/hooks/auth';
 import { usePending } from '../../../data/hooks/pending';
 import { useFormat } from '../../../i18n/useFormat';

@@ -1,6 +1,6 @@
 // /checkout/complete: what was bought, its invoice (a link to it), and where to use it.
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useFacility } from '../../../data/hooks/auth';
 import { useFormat } from '../../../i18n/useFormat';
 import { ButtonLink } from '../../../ui/button/index';

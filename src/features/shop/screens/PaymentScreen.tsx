@@ -4,7 +4,7 @@
 // runs in place (Stripe.js), then the server is asked again how it ended.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useFacility } from '../../../data/hooks/auth';
 import { newEntryId } from '../../../data/sync/outbox';
 import { useFormat } from '../../../i18n/useFormat';

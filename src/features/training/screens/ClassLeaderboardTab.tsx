@@ -1,7 +1,7 @@
 // The leaderboard tab of a class: one ranked board per whiteboard workout. The member's own
 // results show at once, synced or not; others' come from the studio and can be cheered. Weights
 // read in the member's units; a member who hides their results sees their rows marked as theirs alone.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useClassContext } from '../../booking/public-tabs';
 import { WhiteboardNotShared } from './WhiteboardNotShared';
 import { definitionSummary } from './whiteboard-items';

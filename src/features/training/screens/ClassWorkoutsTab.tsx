@@ -1,7 +1,7 @@
 // The workouts tab of a class: what the coach wrote on the whiteboard, each with "Log my result" (or
 // the member's result, once logged for this class, with Edit), or why the whiteboard is not shown
 // (visibility: see docs/rules.md#booking).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { TFunction } from 'i18next';
 import type { Workout } from '../../../../core/contract/types';
 import { useClassContext } from '../../booking/public-tabs';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Session } from '../../../../core/contract/types';
 import type { Formatter } from '../../../i18n/format';
 import type { DraftState } from './use-workout-draft';

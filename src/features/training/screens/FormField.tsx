@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { ParseKeys } from 'i18next';
 import { Field, type FieldAria } from '../../../ui/field/index';
 

@@ -1,6 +1,6 @@
 // On a new lift: what the member did last time for the movement and the suggested next step,
 // each one tap from the form (see docs/rules.md#training). Read from the device, so it works offline.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { LiftWorkout } from '../../../../core/contract/types';
 import { suggestNextStep, type LiftPlan } from '../../../../core/rules/training/lift-plan';
 import type { Formatter } from '../../../i18n/format';

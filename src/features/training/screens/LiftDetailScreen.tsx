@@ -1,7 +1,7 @@
 // /training/lifts/:liftId (a movement): the estimated one-rep max up front, personal records per
 // rep count, and every time the member lifted it.
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePageTitle } from '../../../ui/page-title';
 import { useFacility } from '../../../data/hooks/auth';
 import { useLiftDetail, useRefreshTraining } from '../hooks';

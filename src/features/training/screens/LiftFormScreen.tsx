@@ -2,7 +2,7 @@
 // row per set, with the load worked out as the member types. Saved on the device at once.
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePageTitle } from '../../../ui/page-title';
 import type { LiftSet, LiftWorkout, Measurement, Movement, MovementPropertyType, Session, Units, WeightUnits } from '../../../../core/contract/types';
 import { useFacility } from '../../../data/hooks/auth';

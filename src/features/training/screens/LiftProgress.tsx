@@ -2,7 +2,7 @@
 // records marked (uPlot, in its own chunk imported only here), its one-sentence summary as the
 // chart's accessible name, and the same points as a table for screen readers and everyone.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { TFunction } from 'i18next';
 import type { LiftWorkout, WeightUnits } from '../../../../core/contract/types';
 import { hasWeight } from '../../../../core/rules/training/lift';

@@ -3,7 +3,7 @@
 // plates for its weight. The column heads are for the eye; each set is a group ("Set 2") whose
 // inputs carry their own labels ("Reps", "Weight (kg)"), so a screen reader hears both.
 import { memo, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { LiftSet, Movement, MovementPropertyType } from '../../../../core/contract/types';
 import { hasWeight } from '../../../../core/rules/training/lift';
 import { NumberInput } from './NumberInput';

@@ -1,6 +1,6 @@
 // /training/workouts/lift/:id: a logged lift, set by set, with its load.
 import { Link, Navigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePageTitle } from '../../../ui/page-title';
 import { useFacility } from '../../../data/hooks/auth';
 import { useRefreshTraining } from '../hooks';

@@ -1,7 +1,7 @@
 // /training/lifts: one row per movement the member has lifted, with their best and estimated
 // one-rep max, computed on the device from the logged lifts; and the plate calculator for any weight.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePageTitle } from '../../../ui/page-title';
 import { useFacility } from '../../../data/hooks/auth';
 import { useLiftSummaries, useRefreshTraining } from '../hooks';

@@ -1,6 +1,6 @@
 // /training/workouts/new: what kind of workout to log.
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePageTitle } from '../../../ui/page-title';
 import { PageHeader } from '../../../ui/page-header/index';
 import { Icon } from '../../../ui/icon/index';

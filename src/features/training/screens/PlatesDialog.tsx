@@ -1,7 +1,7 @@
 // The plate calculator: plates per side of the bar for a weight, from the studio's plates (or
 // standard sets when it lists none). The bar the member chose is remembered on the device.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { WeightUnits } from '../../../../core/contract/types';
 import { BARS, platesPerSide } from '../../../../core/rules/training/plates';
 import { useFacility } from '../../../data/hooks/auth';

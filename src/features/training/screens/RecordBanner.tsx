@@ -1,7 +1,7 @@
 // A quiet celebration of a personal record on the saved lift: a banner that eases in (not with
 // reduced motion) and stays until the member dismisses it or leaves the screen.
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Button } from '../../../ui/button/index';
 import { Icon } from '../../../ui/icon/index';
 import { recordNotice, useRecordNotice } from './record-notice';

@@ -4,7 +4,7 @@
 // the bar's height free (useBarSpace), so the bar never covers a set. A screen reader hears the
 // start, the 60 s and 10 s marks, a change, and the end — not every second.
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Movement } from '../../../../core/contract/types';
 import type { StoredRestTimer } from '../../../data/db';
 import { Button } from '../../../ui/button/index';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { LiftSet, Movement } from '../../../../core/contract/types';
 import type { Formatter } from '../../../i18n/format';
 import { formatMeasurement } from './score-format';

@@ -2,7 +2,7 @@
 // fetched first (GET /workouts answers every workout, unpaged); offline, the file holds the
 // workouts this device has and says so.
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { format } from 'date-fns';
 import { usePageTitle } from '../../../ui/page-title';

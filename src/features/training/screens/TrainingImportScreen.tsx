@@ -5,7 +5,7 @@
 // the outbox (works offline). Each carries an import key, so a file imported
 // again, here or on another device, adds nothing (see docs/decisions.md#training-import).
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSearchParams } from 'react-router';
 import type { WeightUnits, WorkoutInput } from '../../../../core/contract/types';

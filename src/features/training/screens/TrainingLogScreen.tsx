@@ -2,7 +2,7 @@
 // day headers in the facility's zone. Read from the device, so it works with no signal; the list
 // is virtualised because a keen member logs thousands of workouts.
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { usePageTitle } from '../../../ui/page-title';
 import { useFacility } from '../../../data/hooks/auth';

@@ -1,6 +1,6 @@
 // Shown on the training screens when the profile's training log is off: the menu hides them, but a
 // bookmark or link still lands here, and one tap turns the log back on (offline too).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useProfile } from '../../../data/hooks/auth';
 import { updateProfile } from '../../profile/public';
 import { useCommand } from '../../../ui/use-command';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { WhiteboardVisibility } from '../../../../core/contract/types';
 import { EmptyState } from '../../../ui/empty-state/index';
 

@@ -2,7 +2,7 @@
 // with workouts written up, public ones and those of classes the member attends.
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePageTitle } from '../../../ui/page-title';
 import { useFacility } from '../../../data/hooks/auth';
 import { daysFrom, dayKeyIn } from '../../../domain/timetable';

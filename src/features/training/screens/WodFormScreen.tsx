@@ -2,7 +2,7 @@
 // (see docs/rules.md#training). Saved on the device at once; the outbox sends it when the studio can be reached.
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { usePageTitle } from '../../../ui/page-title';
 import type { ScoringType, Session, WodWorkout } from '../../../../core/contract/types';
 import { useFacility } from '../../../data/hooks/auth';

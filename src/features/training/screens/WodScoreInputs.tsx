@@ -1,6 +1,6 @@
 // The score inputs of the chosen scoring type (see docs/rules.md#training): a time, rounds and reps, a load with
 // its units, a distance, or a single count; none for scoring "none".
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { WeightUnits } from '../../../../core/contract/types';
 import { FormField } from './FormField';
 import { SCORE_INPUTS, type WodErrors, type WodField, type WodFormValues } from './wod-form';

@@ -2,7 +2,7 @@
 // for, notes, and the Edit and Delete actions.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Workout } from '../../../../core/contract/types';
 import type { Formatter } from '../../../i18n/format';
 import { useIsPending } from '../../../data/hooks/pending';

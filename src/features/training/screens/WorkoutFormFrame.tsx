@@ -1,7 +1,7 @@
 // What both workout forms share: the page with its way back, the class the result is logged
 // for, the class's description, and the Save and Cancel buttons.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { Session, WorkoutType } from '../../../../core/contract/types';
 import type { Formatter } from '../../../i18n/format';
 import { PageHeader } from '../../../ui/page-header/index';

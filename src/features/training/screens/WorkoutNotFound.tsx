@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { EmptyState } from '../../../ui/empty-state/index';
 import { TRAINING_PATH } from './paths';
 import { ButtonLink } from '../../../ui/button/index';

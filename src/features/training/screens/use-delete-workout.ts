@@ -1,7 +1,7 @@
 // Deleting asks first; the workout then leaves the log at once and the outbox tells the studio.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { deleteWorkout } from '../commands';
 import { useCommand } from '../../../ui/use-command';
 import { TRAINING_PATH } from './paths';

@@ -1,7 +1,7 @@
 // Saving a workout form: check it first, then change the workout or log a new one, and open it.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { WorkoutInput, WorkoutType, WorkoutUpdate } from '../../../../core/contract/types';
 import { editWorkout, logWorkout } from '../commands';
 import { useCommand } from '../../../ui/use-command';
