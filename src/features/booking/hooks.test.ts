@@ -9,7 +9,7 @@ import { registerCommandOps } from "../ops";
 import { configureBookingClock } from './commands';
 import { db } from '../../data/db';
 import { useIsPending, usePendingTouches } from '../../data/hooks/pending';
-import { useRefreshSessions, useSession, useSessions } from './hooks/sessions';
+import { useRefreshSessions, useRevalidate, useSession, useSessions } from './hooks/sessions';
 import { useBookings, useVisit } from './hooks/visits';
 import { makeProfile, resetDb, resetModules, signedInLocally, withFakeApi } from '../../../tests/support/data-helpers';
 
@@ -126,5 +126,21 @@ describe('refresh hooks', () => {
     window.dispatchEvent(new Event('focus'));
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(calls).toHaveLength(2);
+  });
+
+  it('starts the first refresh in a task after the mount, not in it, and not at all once unmounted', async () => {
+    // The refresh loads its chunk (and the chunk's preload links): that is not the work of the
+    // task that mounts the screen, which a first tap on its rows waits behind.
+    const runs: string[] = [];
+    const { unmount } = renderHook(() => useRevalidate('week', async () => void runs.push('week')));
+    expect(runs).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(runs).toEqual(['week']);
+    unmount();
+
+    const gone = renderHook(() => useRevalidate('gone', async () => void runs.push('gone')));
+    gone.unmount();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(runs).toEqual(['week']);
   });
 });

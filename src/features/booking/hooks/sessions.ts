@@ -108,7 +108,9 @@ export function useRevalidate(key: string | null, run: () => Promise<unknown>): 
   useEffect(() => {
     if (key === null) return undefined;
     const go = () => void latest.current().catch(() => undefined);
-    go();
+    // The first run in a task of its own, after the screen's mount: its chunk's import (with the
+    // preload links it adds) made the mount's task longer, before the first frame a tap can reach.
+    const first = setTimeout(go, 0);
     const win = typeof window === 'undefined' ? undefined : window;
     const doc = typeof document === 'undefined' ? undefined : document;
     const onVisible = () => {
@@ -118,6 +120,7 @@ export function useRevalidate(key: string | null, run: () => Promise<unknown>): 
     win?.addEventListener('online', go);
     doc?.addEventListener('visibilitychange', onVisible);
     return () => {
+      clearTimeout(first);
       win?.removeEventListener('focus', go);
       win?.removeEventListener('online', go);
       doc?.removeEventListener('visibilitychange', onVisible);

@@ -115,13 +115,17 @@ export default function ClassesScreen() {
   const friends = useFriendsBookings(facility?.guid, week.from, week.to);
   useRevalidate(refreshFacility ? `friends|${refreshFacility.guid}|${week.from}|${week.to}` : null, () => (refreshFacility ? import('../../friends/public-sync').then(({ pullFriendsBookings }) => pullFriendsBookings(refreshFacility.guid, week.from, week.to)) : Promise.resolve()));
   const touches = usePendingTouches();
-  // The neighbouring ranges are read while the member looks at this one, so paging is instant.
+  // The neighbouring ranges are read while the member looks at this one, so paging is instant: in
+  // a task after the mount's, which a tap on the first rows would otherwise wait behind.
   useEffect(() => {
     if (!facility || !loaded) return;
-    for (const offset of [DAYS_SHOWN, -DAYS_SHOWN]) {
-      const next = daysFrom(addDaysToKey(firstDay, offset, timeZone), DAYS_SHOWN, timeZone);
-      void prefetchSessions(facility.guid, next.from, next.to);
-    }
+    const later = setTimeout(() => {
+      for (const offset of [DAYS_SHOWN, -DAYS_SHOWN]) {
+        const next = daysFrom(addDaysToKey(firstDay, offset, timeZone), DAYS_SHOWN, timeZone);
+        void prefetchSessions(facility.guid, next.from, next.to);
+      }
+    }, 0);
+    return () => clearTimeout(later);
   }, [facility, loaded, firstDay, timeZone]);
   const rows = useMemo(() => groupByDay(sessions ?? [], timeZone, week), [sessions, timeZone, week]);
   // A cold start reads an empty device first: only real rows count (an empty week waits for the fallback).
