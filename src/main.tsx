@@ -15,7 +15,7 @@ import { App } from './app/App';
 import { preloadRoute, routeTemplate } from './app/routes';
 import { captureReplayFailure, installEarlyCapture, loadReporterWhen } from './features/reports/early';
 import { subscribeOutbox } from './data/sync/outbox-watch';
-import { afterFirstContent, whenIdle } from './ui/first-content';
+import { afterFirstContent, nextTask, whenIdle } from './ui/first-content';
 import './styles/index.css';
 import './app/app.css';
 
@@ -53,6 +53,7 @@ async function boot(): Promise<void> {
   startErrorReports();
   // index.html applied the theme before the first paint; following the system's changes can wait.
   void afterFirstContent()
+    .then(nextTask)
     .then(() => import('./app/theme'))
     .then(({ startTheme }) => startTheme())
     .catch(() => undefined);
@@ -77,6 +78,7 @@ async function boot(): Promise<void> {
   listenForInstallPrompt();
   // Registering waits for the page to be stable anyway: its code loads after the first screen.
   void afterFirstContent()
+    .then(nextTask)
     .then(() => loadedOnline(() => import('./app/pwa/register')))
     .then(({ registerServiceWorker }) => registerServiceWorker())
     .catch((error: unknown) => console.warn('Service worker registration failed', error));

@@ -10,7 +10,7 @@ import { subscribeOutbox } from '../data/sync/outbox-watch';
 import { loadHandlersWith } from '../data/sync/handlers-loader';
 import { registerMemberMemory } from '../data/memory';
 import { preloadToastView, toast } from '../ui/toasts/index';
-import { afterFirstContent, whenIdle } from '../ui/first-content';
+import { afterFirstContent, nextTask, whenIdle } from '../ui/first-content';
 import { forgetSavedScreens } from './snapshot/forget';
 
 let booted = false;
@@ -60,6 +60,7 @@ export function bootDataLayer(): void {
   // Saving it is not needed for the first paint: its own chunk, loaded once a screen has shown
   // its content (the only screens it saves; or after 3 s), not fetched beside the first screen's own.
   void afterFirstContent()
+    .then(nextTask)
     .then(() => import('./snapshot/capture'))
     .then(({ startSavingLastScreen }) => startSavingLastScreen())
     // Its code not fetched (offline before the service worker kept it): the screen is not saved this time.

@@ -31,6 +31,14 @@ export function afterFirstContent(fallbackMs = 3_000): Promise<void> {
   return Promise.race([ready, new Promise<void>((resolve) => setTimeout(resolve, fallbackMs))]);
 }
 
+/**
+ * A task after this one: code loaded at the first content starts in a task of its own, not in the
+ * one that painted the member's data (its imports append preload links, work a first tap waits behind).
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** The next moment the browser is idle, at most `timeoutMs` away (a short timer where there is no idle callback). */
 export function whenIdle(timeoutMs: number): Promise<void> {
   return new Promise((resolve) => {
