@@ -39,10 +39,19 @@ function sharedOf(instance: I18n): Shared {
   return entry;
 }
 
-/** The instance of the nearest I18nextProvider, else the one set up with initReactI18next. */
-function useInstance(): I18n {
-  return useContext(I18nContext)?.i18n ?? getI18n();
+/** The instance of the nearest I18nextProvider, else the one set up with initReactI18next (none in some tests). */
+function useInstance(): I18n | undefined {
+  return useContext(I18nContext)?.i18n ?? (getI18n() as I18n | undefined);
 }
+
+/** With no instance at all, react-i18next's answer: the default value given, else the key. */
+const keyOnly = (key: string | string[], options?: unknown): string => {
+  if (typeof options === 'string') return options;
+  const fallback = (options as { defaultValue?: unknown } | undefined)?.defaultValue;
+  if (typeof fallback === 'string') return fallback;
+  return Array.isArray(key) ? (key.at(-1) ?? '') : key;
+};
+const NO_INSTANCE: Shared = { subscribe: () => () => undefined, fixed: new Map() };
 
 /**
  * t for `ns` (the shell's by default; the shell's strings are the fallback of every namespace) in the
@@ -52,16 +61,16 @@ function useInstance(): I18n {
 export function useTranslation<N extends Namespace = 'shell'>(ns?: N): { t: TFunction<N>; i18n: I18n } {
   const instance = useInstance();
   const namespace: Namespace = ns ?? 'shell';
-  const { subscribe, fixed } = sharedOf(instance);
-  const ready = () => instance.hasLoadedNamespace(namespace);
-  const current = () => `${instance.language}|${ready() ? 1 : 0}`;
+  const { subscribe, fixed } = instance ? sharedOf(instance) : NO_INSTANCE;
+  const current = () => (instance ? `${instance.language}|${instance.hasLoadedNamespace(namespace) ? 1 : 0}` : 'none');
   const snapshot = useSyncExternalStore(subscribe, current, current);
   const loaded = snapshot.endsWith('|1');
   // Screens load their strings with their chunk (withStrings); a component that still finds them
   // missing asks for them, and renders again when they arrive ('loaded').
   useEffect(() => {
-    if (!loaded && instance.isInitialized) void instance.loadNamespaces(namespace);
+    if (instance && !loaded && instance.isInitialized) void instance.loadNamespaces(namespace);
   }, [loaded, instance, namespace]);
+  if (!instance) return { t: keyOnly as unknown as TFunction<N>, i18n: {} as I18n };
   // A new t when the strings arrive too, so what a component memoised on t is worked out again.
   const key = `${instance.language}|${namespace}|${loaded}`;
   let t = fixed.get(key);
