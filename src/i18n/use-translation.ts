@@ -1,7 +1,7 @@
 // The app's useTranslation: react-i18next's { t, i18n } for a namespace, at a fraction of its cost
 // per component. react-i18next's hook copies the i18next instance's properties into a new object,
 // makes a new t and subscribes to the instance, for every component that calls it; the timetable's
-// first screen mounts some fifty, each row its own, and that copying was a visible part of the work
+// first screen mounts some sixty, each row its own, and that copying was a visible part of the work
 // before the live rows (decisions.md#lean-translation). Here one t per language and namespace is
 // shared, and one listener per instance tells the components that ask.
 import { useContext, useEffect, useSyncExternalStore } from 'react';
@@ -12,7 +12,7 @@ import type { Namespace } from './index';
 interface Shared {
   /** One subscription per component, to one listener on the instance (useSyncExternalStore's). */
   subscribe: (listener: () => void) => () => void;
-  /** t per `language|namespace`: the same function for every component that asks for it. */
+  /** t per `language|namespace|loaded`: the same function for every component that asks for it. */
   fixed: Map<string, TFunction<Namespace>>;
 }
 
