@@ -98,15 +98,21 @@ describe('class whiteboards and leaderboards', () => {
     let squat: number;
     const start = new Date(seededAt.getTime() - 3 * HOUR).toISOString();
 
-    /** A public class programmed with Back Squat 5x5 and Fran, results from Alex, Sam and two club members. */
-    beforeAll(async () => {
+    /** A finished class at Wellington, two to three hours ago, nobody booked, its board seen by `visibility`. */
+    async function finishedClass(name: string, visibility: 'public' | 'attending'): Promise<number> {
       const facility = await db.selectFrom('facilities').select('id').where('name', '=', 'Wellington').executeTakeFirstOrThrow();
       const end = new Date(seededAt.getTime() - 2 * HOUR).toISOString();
-      ({ id: classId } = await db
+      const { id } = await db
         .insertInto('sessions')
-        .values({ facility_id: facility.id, name: 'Leaderboard test', description: null, location: null, start_at: start, end_at: end, booking_open_at: start, booking_close_at: start, cancellation_close_at: start, cancelled: 0, capacity: 10, waitlists_on: 0, dropin_spaces: 0, online_url: null, whiteboard_visibility: 'public', created_at: start, updated_at: start })
+        .values({ facility_id: facility.id, name, description: null, location: null, start_at: start, end_at: end, booking_open_at: start, booking_close_at: start, cancellation_close_at: start, cancelled: 0, capacity: 10, waitlists_on: 0, dropin_spaces: 0, online_url: null, whiteboard_visibility: visibility, created_at: start, updated_at: start })
         .returning('id')
-        .executeTakeFirstOrThrow());
+        .executeTakeFirstOrThrow();
+      return id;
+    }
+
+    /** A public class programmed with Back Squat 5x5 and Fran, results from Alex, Sam and two club members. */
+    beforeAll(async () => {
+      classId = await finishedClass('Leaderboard test', 'public');
       fran = await definitionId(db, harbour, 'Fran');
       squatDefinition = await definitionId(db, harbour, 'Back Squat 5x5');
       squat = await movementId(db, 'Back Squat');
@@ -177,13 +183,7 @@ describe('class whiteboards and leaderboards', () => {
       // A class whose board only those who came may see, with a club member's result, which Alex
       // never booked. Made here: the demo's finished CrossFit classes depend on the hour and the
       // weekday the seed runs at (none early on a Monday in Wellington).
-      const facility = await db.selectFrom('facilities').select('id').where('name', '=', 'Wellington').executeTakeFirstOrThrow();
-      const end = new Date(seededAt.getTime() - 2 * HOUR).toISOString();
-      const { id: attendingOnly } = await db
-        .insertInto('sessions')
-        .values({ facility_id: facility.id, name: 'Attending-only board', description: null, location: null, start_at: start, end_at: end, booking_open_at: start, booking_close_at: start, cancellation_close_at: start, cancelled: 0, capacity: 10, waitlists_on: 0, dropin_spaces: 0, online_url: null, whiteboard_visibility: 'attending', created_at: start, updated_at: start })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const attendingOnly = await finishedClass('Attending-only board', 'attending');
       await db.insertInto('whiteboard_items').values({ session_id: attendingOnly, definition_id: fran, position: 1 }).execute();
       const result = await fillerWorkout('Aroha Ngata', { session_id: attendingOnly, score_time: 250 });
       const alexId = await profileIdOf(db, ALEX);
