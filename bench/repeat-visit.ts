@@ -14,11 +14,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext } from '@playwright/test';
-import { build } from 'vite';
 import { startServer } from '../server/app';
 import { goOffline } from '../e2e/support/network';
 import type { BenchLine } from './bundle';
 import { AFTER_FRAME, memberBrowser, signIn, summarise, untilStamped } from './browser';
+import { buildFloor, FLOOR } from './floor/build';
 
 export const REPEAT_VISIT_RATIO_BUDGET = 1.5;
 /** Issue 30's target for the live rows against the static page: printed, not met (decisions.md#live-floor). */
@@ -95,11 +95,8 @@ async function visit(context: BrowserContext, path: string, throttle: number, wi
   return { firstRow: stamps.first, liveRow: stamps.live, firstPaint: stamps.paint, boot: stamps.boot, networkAttempts };
 }
 
-const FLOOR = '/bench-floor/index.html';
-
 export async function repeatVisitReport(): Promise<BenchLine[]> {
-  // Built beside the app's build (dist/bench-floor), after it: the app's worker does not list it.
-  await build({ configFile: 'bench/floor/vite.config.ts', logLevel: 'warn' });
+  await buildFloor();
   const dir = mkdtempSync(join(tmpdir(), 'bench-repeat-'));
   const server = await startServer({ port: 0, databaseFile: join(dir, 'bench.sqlite'), seedDemo: true, distDir: 'dist' });
   const context = await memberBrowser(dir, { baseURL: server.url, locale: 'en-US', timezoneId: 'Pacific/Auckland', serviceWorkers: 'allow' });
