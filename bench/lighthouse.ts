@@ -24,6 +24,8 @@ import { freePort } from '../tests/support/services';
 import { buildFloor, FLOOR } from './floor/build';
 
 export const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100 } as const;
+/** Issue 30 asks more of the sign-in screen, which shows no member data: performance ≥ 97. */
+const LOGIN_PERFORMANCE_BUDGET = 97;
 /** Issue 30 asks for the median and range of at least 7 runs. */
 const RUNS = 7;
 type Category = keyof typeof LIGHTHOUSE_BUDGETS;
@@ -89,7 +91,7 @@ async function forgetCaches(context: BrowserContext, origin: string): Promise<vo
 }
 
 /** The performance runs of a page: the score and its timings. */
-function performanceLines(page: string, results: Audit[], reference: Audit[], floor?: Audit[]): BenchLine[] {
+function performanceLines(page: string, results: Audit[], reference: Audit[], budget: number, floor?: Audit[]): BenchLine[] {
   const runs = results.length;
   const of = (pick: (audit: Audit) => number, from = results) => summarise(from.map(pick));
   const out: BenchLine[] = [
@@ -98,7 +100,7 @@ function performanceLines(page: string, results: Audit[], reference: Audit[], fl
       unit: 'score',
       ...of((audit) => audit.scores.performance ?? 0),
       runs,
-      budget: LIGHTHOUSE_BUDGETS.performance,
+      budget,
       higherIsBetter: true,
       enforced: true,
     },
@@ -165,7 +167,7 @@ export async function lighthouseReport(): Promise<BenchLine[]> {
         login.push(await audit(at('/login'), port, false, throttling));
       }
       references.set(throttling, reference);
-      out.push(...performanceLines(`/login${named(throttling)}`, login, reference));
+      out.push(...performanceLines(`/login${named(throttling)}`, login, reference, LOGIN_PERFORMANCE_BUDGET));
     }
     const page = context.pages()[0] ?? (await context.newPage());
     await signIn(page);
@@ -178,7 +180,7 @@ export async function lighthouseReport(): Promise<BenchLine[]> {
         await forgetCaches(context, new URL(server.url).origin);
         floor.push(await audit(at(FLOOR), port, true, throttling));
       }
-      out.push(...performanceLines(`/classes (signed in, cold${named(throttling)})`, classes, references.get(throttling)!, floor));
+      out.push(...performanceLines(`/classes (signed in, cold${named(throttling)})`, classes, references.get(throttling)!, LIGHTHOUSE_BUDGETS.performance, floor));
     }
     // /classes's other categories last: no performance run follows.
     await forgetCaches(context, new URL(server.url).origin);
