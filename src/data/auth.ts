@@ -3,6 +3,8 @@
 import Dexie from 'dexie';
 import { chooseAccount, findAccount, firstFacility } from '../domain/account';
 import { configureApi, type ApiConfig } from './api/config';
+
+export type { ContractParts } from './api/config';
 import { ApiError, NetworkError } from './api/errors';
 import type { Account } from '../../core/contract/types';
 import { db, memberTableObjects, type AuthState } from './db';

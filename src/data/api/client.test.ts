@@ -158,6 +158,29 @@ describe('contract checks', () => {
     }
   });
 
+  it('checks with the file named for a schema, without loading the whole contract, and still refuses what does not match', async () => {
+    const whole = vi.fn(() => import('../../../core/contract/index'));
+    const profileFile = vi.fn(() => import('../../../core/contract/profile'));
+    configureContract(whole);
+    configureApi({ contractParts: { timezoneList: profileFile } });
+    try {
+      fake.api.handle(() => ({ body: [{ name: 'Pacific/Auckland', offset: '+13:00', abbreviation: 'NZDT' }] }));
+      await expect(apiRequest('GET', '/timezones', { schema: 'timezoneList', scope: null })).resolves.toHaveLength(1);
+      fake.api.handle(() => ({ body: [{ name: 7 }] }));
+      await expect(apiRequest('GET', '/timezones', { schema: 'timezoneList', scope: null })).rejects.toBeInstanceOf(ContractError);
+      expect(profileFile).toHaveBeenCalledTimes(2);
+      expect(whole).not.toHaveBeenCalled();
+      // A schema no file is named for comes from the whole contract.
+      const { accounts: _dropped, ...broken } = makeProfile(1);
+      fake.api.handle(() => ({ body: broken }));
+      await expect(getProfile()).rejects.toBeInstanceOf(ContractError);
+      expect(whole).toHaveBeenCalledTimes(1);
+    } finally {
+      configureApi({ contractParts: {} });
+      configureContract(() => import('../../../core/contract/index'));
+    }
+  });
+
   it('signing in checks the profile it answers with', async () => {
     fake.api.handle(() => ({ body: { ...makeProfile(1), track_training: 'yes' } }));
     await expect(login('sam@example.com', 'secret')).rejects.toBeInstanceOf(ContractError);

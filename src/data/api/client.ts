@@ -2,11 +2,10 @@
 // src/data/auth do, and write what they get into Dexie.
 import { parseRetryAfter } from '../../domain/outbox';
 import type { infer as Infer, ZodMiniType } from 'zod/mini';
-import type * as Contract from '../../../core/contract/index';
 import { ApiError, ContractError, NetworkError } from './errors';
 import type { ApiErrorBody } from '../../../core/contract/types';
 import { now } from '../clock';
-import { apiConfig, contractModule } from './config';
+import { apiConfig, contractModule, type ContractSchemas } from './config';
 
 export const APP_ID = 'member-pwa';
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -41,7 +40,7 @@ export interface RequestOptions {
   bearer?: string;
 }
 
-type Schemas = { [K in keyof typeof Contract as (typeof Contract)[K] extends ZodMiniType ? K : never]: (typeof Contract)[K] };
+type Schemas = ContractSchemas;
 /** A contract schema, by its export name in core/contract, whose answers are T. */
 export type SchemaName<T> = { [K in keyof Schemas]: Infer<Schemas[K]> extends T ? K : never }[keyof Schemas];
 
@@ -170,7 +169,9 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
 // The answer is returned as sent, extra fields included: the schema only checks the fields the
 // app relies on.
 async function contractSchema(name: keyof Schemas): Promise<ZodMiniType> {
-  return (await contractModule())[name] as ZodMiniType;
+  const part = apiConfig().contractParts?.[name];
+  const schemas: Partial<Schemas> = part ? await part() : await contractModule();
+  return schemas[name] as ZodMiniType;
 }
 
 /** Whether a message that did not come through apiRequest (realtime, push) matches the contract. */

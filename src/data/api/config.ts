@@ -1,8 +1,15 @@
 // How this context talks to the API: the base URL, fetch, what a 401 does, where the contract's
 // schemas come from. Set once at start (data/auth.ts#connectApi, the service worker); the client
 // (./client.ts) reads it with each call and loads only when the first call is made.
+import type { ZodMiniType } from 'zod/mini';
 import type * as Contract from '../../../core/contract/index';
 import { once } from '../../ui/once';
+
+/** core/contract's schemas, by their export names. */
+export type ContractSchemas = { [K in keyof typeof Contract as (typeof Contract)[K] extends ZodMiniType ? K : never]: (typeof Contract)[K] };
+
+/** For a schema, the one file of core/contract that holds it, loaded alone (see ApiConfig.contractParts). */
+export type ContractParts = { [K in keyof ContractSchemas]?: () => Promise<Pick<ContractSchemas, K>> };
 
 export interface ApiConfig {
   baseUrl?: string;
@@ -11,6 +18,12 @@ export interface ApiConfig {
   onUnauthorized?: () => void | Promise<void>;
   /** How this context loads core/contract's schemas (see configureContract). */
   contract?: () => Promise<typeof Contract>;
+  /**
+   * Schemas to load from their own file rather than with the whole contract: the page names those
+   * its start checks, so their schemas are built a file at a time and the rest only when an
+   * answer needs them (decisions.md#contract-parts).
+   */
+  contractParts?: ContractParts;
 }
 
 let config: Required<Pick<ApiConfig, 'baseUrl'>> & Omit<ApiConfig, 'baseUrl'> = { baseUrl: '/api/v1' };
