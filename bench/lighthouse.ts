@@ -152,6 +152,7 @@ export async function lighthouseReport(): Promise<BenchLine[]> {
   });
   try {
     const at = (path: string) => new URL(path, server.url).href;
+    const origin = new URL(server.url).origin;
     const named = (throttling: Throttling) => (throttling === 'simulate' ? '' : ', throttling applied');
     const out: BenchLine[] = [];
     const references = new Map<Throttling, Audit[]>();
@@ -175,15 +176,15 @@ export async function lighthouseReport(): Promise<BenchLine[]> {
       const classes: Audit[] = [];
       const floor: Audit[] = [];
       for (let i = 0; i < RUNS; i += 1) {
-        await forgetCaches(context, new URL(server.url).origin);
+        await forgetCaches(context, origin);
         classes.push(await audit(at('/classes'), port, true, throttling));
-        await forgetCaches(context, new URL(server.url).origin);
+        await forgetCaches(context, origin);
         floor.push(await audit(at(FLOOR), port, true, throttling));
       }
       out.push(...performanceLines(`/classes (signed in, cold${named(throttling)})`, classes, references.get(throttling)!, LIGHTHOUSE_BUDGETS.performance, floor));
     }
     // /classes's other categories last: no performance run follows.
-    await forgetCaches(context, new URL(server.url).origin);
+    await forgetCaches(context, origin);
     out.push(...otherLines('/classes (signed in, cold)', await audit(at('/classes'), port, true, 'simulate', OTHER_CATEGORIES)));
     out.push(...otherLines('/login', loginOthers));
     return out;

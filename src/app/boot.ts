@@ -12,6 +12,7 @@ import { registerMemberMemory } from '../data/memory';
 import { preloadToastView, toast } from '../ui/toasts/index';
 import { afterFirstContent, nextTask, whenIdle } from '../ui/first-content';
 import { forgetSavedScreens } from './snapshot/forget';
+import { once } from '../ui/once';
 
 let booted = false;
 
@@ -45,14 +46,15 @@ const idle = () => whenIdle(1_000);
 
 // The contract's files the start's refreshes check their answers with. Loaded alone, each builds
 // its schemas in a task of its own, where the whole contract built them all in one (15–33 ms at
-// no throttle in a cold load's traces), most of them schemas no answer at start needs.
-const profileSchemas = () => import('../../core/contract/profile');
-const bookingSchemas = () => import('../../core/contract/booking');
-const recurringSchemas = () => import('../../core/contract/recurring');
-const accountSchemas = () => import('../../core/contract/account');
-const notificationSchemas = () => import('../../core/contract/notifications');
-const friendSchemas = () => import('../../core/contract/friends');
-const reportSchemas = () => import('../../core/contract/client-reports');
+// no throttle in a cold load's traces), most of them schemas no answer at start needs. Each file
+// is asked for once, as the whole contract is (configureContract).
+const profileSchemas = once(() => import('../../core/contract/profile'));
+const bookingSchemas = once(() => import('../../core/contract/booking'));
+const recurringSchemas = once(() => import('../../core/contract/recurring'));
+const accountSchemas = once(() => import('../../core/contract/account'));
+const notificationSchemas = once(() => import('../../core/contract/notifications'));
+const friendSchemas = once(() => import('../../core/contract/friends'));
+const reportSchemas = once(() => import('../../core/contract/client-reports'));
 const START_CONTRACT_PARTS: ContractParts = {
   profile: profileSchemas,
   facility: profileSchemas,

@@ -9,7 +9,7 @@ import { once } from '../../ui/once';
 export type ContractSchemas = { [K in keyof typeof Contract as (typeof Contract)[K] extends ZodMiniType ? K : never]: (typeof Contract)[K] };
 
 /** For a schema, the one file of core/contract that holds it, loaded alone (see ApiConfig.contractParts). */
-export type ContractParts = { [K in keyof ContractSchemas]?: () => Promise<Pick<ContractSchemas, K>> };
+export type ContractParts = { [K in keyof ContractSchemas]?: () => PromiseLike<Pick<ContractSchemas, K>> };
 
 export interface ApiConfig {
   baseUrl?: string;
