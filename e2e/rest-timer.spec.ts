@@ -36,6 +36,8 @@ async function closeShown(page: Page): Promise<void> {
  * a member can set is 15 s; the journeys wait 3 s for each end instead.
  */
 async function endRestIn(page: Page, seconds: number): Promise<void> {
+  // Skip shows once the started rest is stored: the tick of "Set n done" writes it a moment later.
+  await expect(page.getByTestId('rest-skip')).toBeVisible();
   await page.evaluate(
     (ms) =>
       new Promise<void>((resolve, reject) => {
