@@ -84,3 +84,19 @@ export const COMMENT_MAX = 1000;
 export const REACTION_TYPES = ['like', 'love', 'strong', 'celebrate'] as const;
 /** Posts per page of GET /activities. */
 export const ACTIVITIES_PAGE = 20;
+
+/**
+ * Error reports' limits both sides apply: a batch over them is refused with 413 / 422. Here, not
+ * with their schemas (core/contract/client-reports.ts): the page's reporter reads them at start,
+ * and the schemas would bring zod onto its main thread with them.
+ */
+export const CLIENT_REPORTS = {
+  /** Reports per batch, and the most the device keeps waiting. */
+  maxErrors: 100,
+  /** Vitals per batch, and the most the device keeps waiting. */
+  maxVitals: 200,
+  messageMax: 1_000,
+  stackMax: 8_000,
+  /** Bytes of one batch's JSON body. */
+  maxBodyBytes: 256 * 1024,
+} as const;

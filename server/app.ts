@@ -68,7 +68,7 @@ import { LOG_PROMPT_INTERVAL_MS, sendLogPrompts } from './features/training/log-
 import { workoutReactionRoutes } from './features/training/reactions-routes';
 import { workoutRoutes } from './features/training/workouts-routes';
 import { staticApp } from './static';
-import { CLIENT_REPORTS } from '../core/contract/client-reports';
+import { CLIENT_REPORTS } from '../core/limits';
 import { clientReportRoutes, errorAdminRoutes } from './features/client-reports/routes';
 import { createClientReports, type ReportRateLimit } from './features/client-reports/service';
 import { applyReportRetention, DEFAULT_REPORT_RETENTION, REPORT_RETENTION_INTERVAL_MS, type ReportRetention } from './features/client-reports/retention';

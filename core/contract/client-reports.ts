@@ -7,18 +7,7 @@
 // (core/rules/error-scrub.ts), and the server scrubs again.
 import * as z from 'zod/mini';
 import { iso } from './common';
-
-/** Limits both sides apply: a batch over them is refused with 413 / 422. */
-export const CLIENT_REPORTS = {
-  /** Reports per batch, and the most the device keeps waiting. */
-  maxErrors: 100,
-  /** Vitals per batch, and the most the device keeps waiting. */
-  maxVitals: 200,
-  messageMax: 1_000,
-  stackMax: 8_000,
-  /** Bytes of one batch's JSON body. */
-  maxBodyBytes: 256 * 1024,
-} as const;
+import { CLIENT_REPORTS } from '../limits';
 
 export const CLIENT_ERROR_KINDS = ['error', 'unhandledrejection', 'render', 'service_worker', 'replay', 'csp'] as const;
 export type ClientErrorKind = (typeof CLIENT_ERROR_KINDS)[number];

@@ -4,7 +4,7 @@
 // only then do the sync triggers start; the queued writes' handlers load with the first entry the
 // replay meets. Live notifications and the app badge follow in their own chunk (faye itself loads
 // later still, when a member is signed in).
-import { connectApi, keepSessionChecked, memberDataMissing, type ContractParts } from '../data/auth';
+import { connectApi, keepSessionChecked, memberDataMissing, pageContractCheck } from '../data/auth';
 import { listenForNotificationNavigation } from '../features/notifications/navigation';
 import { subscribeOutbox } from '../data/sync/outbox-watch';
 import { loadHandlersWith } from '../data/sync/handlers-loader';
@@ -12,7 +12,6 @@ import { registerMemberMemory } from '../data/memory';
 import { preloadToastView, toast } from '../ui/toasts/index';
 import { afterFirstContent, nextTask, whenIdle } from '../ui/first-content';
 import { forgetSavedScreens } from './snapshot/forget';
-import { once } from '../ui/once';
 
 let booted = false;
 
@@ -44,34 +43,6 @@ function firstCommand(): Promise<void> {
 /** The next moment the browser is idle (at most a second away). */
 const idle = () => whenIdle(1_000);
 
-// The contract's files the start's refreshes check their answers with. Loaded alone, each builds
-// its schemas in a task of its own, where the whole contract built them all in one (15–33 ms at
-// no throttle in a cold load's traces), most of them schemas no answer at start needs. Each file
-// is asked for once, as the whole contract is (configureContract).
-const profileSchemas = once(() => import('../../core/contract/profile'));
-const bookingSchemas = once(() => import('../../core/contract/booking'));
-const recurringSchemas = once(() => import('../../core/contract/recurring'));
-const accountSchemas = once(() => import('../../core/contract/account'));
-const notificationSchemas = once(() => import('../../core/contract/notifications'));
-const friendSchemas = once(() => import('../../core/contract/friends'));
-const reportSchemas = once(() => import('../../core/contract/client-reports'));
-const START_CONTRACT_PARTS: ContractParts = {
-  profile: profileSchemas,
-  facility: profileSchemas,
-  member: profileSchemas,
-  sessionList: bookingSchemas,
-  visitList: bookingSchemas,
-  bookingReminderList: recurringSchemas,
-  recurringBookingList: recurringSchemas,
-  membershipList: accountSchemas,
-  passList: accountSchemas,
-  notificationList: notificationSchemas,
-  notificationRealtimeMessage: notificationSchemas,
-  friendsBookingList: friendSchemas,
-  // The error reports and web vitals the device sends once the first screen is up.
-  clientReportsAccepted: reportSchemas,
-};
-
 /**
  * A toast may name the member's class or lift: the wipe at sign-out (or when another member signs
  * in) empties the toasts with the member's data. Here because src/ui does not import src/data.
@@ -94,9 +65,9 @@ export function bootDataLayer(): void {
     .then(({ startSavingLastScreen }) => startSavingLastScreen())
     // Its code not fetched (offline before the service worker kept it): the screen is not saved this time.
     .catch(() => undefined);
-  // The contract's schemas load on the first answer to check, not with the first paint; those
-  // the start checks, a file at a time (decisions.md#contract-parts).
-  connectApi({ contract: () => import('../../core/contract/index'), contractParts: START_CONTRACT_PARTS });
+  // Answers are checked in a worker made when the first is asked for, not with the first paint
+  // (decisions.md#contract-worker); the contract loads on the page only if the worker cannot answer.
+  connectApi({ contract: () => import('../../core/contract/index'), contractCheck: pageContractCheck() });
   // The device already shows the member's data; checking the session with the server (and the
   // schemas its answer is checked with) waits until the first screen has painted it, unless the
   // device lacks the member's profile or facility, when no screen can paint until they arrive. Each step

@@ -3,8 +3,7 @@
 import Dexie from 'dexie';
 import { chooseAccount, findAccount, firstFacility } from '../domain/account';
 import { configureApi, type ApiConfig } from './api/config';
-
-export type { ContractParts } from './api/config';
+import { workerContractCheck, type ContractCheck } from './api/contract-check';
 import { ApiError, NetworkError } from './api/errors';
 import type { Account } from '../../core/contract/types';
 import { db, memberTableObjects, type AuthState } from './db';
@@ -14,6 +13,11 @@ import { patchStatus } from './sync/status';
 import { clearMemberMemory } from './memory';
 
 /** Point the client at the server and route every 401 to handleUnauthorized. */
+/** The page's contract checks, in a worker of their own made at the first answer to check (decisions.md#contract-worker). */
+export function pageContractCheck(): ContractCheck {
+  return workerContractCheck(() => new Worker(new URL('./api/contract-worker.ts', import.meta.url), { name: 'contract' }));
+}
+
 export function connectApi(options: Omit<ApiConfig, 'onUnauthorized'> = {}): void {
   configureApi({ ...options, onUnauthorized: handleUnauthorized });
 }

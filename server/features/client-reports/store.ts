@@ -3,7 +3,7 @@
 // names a member: no member, account or address is stored with a report.
 import type { Kysely } from 'kysely';
 import type { ClientErrorReport, WebVitalSample } from '../../../core/contract/client-reports';
-import { CLIENT_REPORTS } from '../../../core/contract/client-reports';
+import { CLIENT_REPORTS } from '../../../core/limits';
 import { errorFingerprint } from '../../../core/rules/error-fingerprint';
 import { scrubText } from '../../../core/rules/error-scrub';
 import { writeTransaction } from '../../db/index';

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { apiRequest } from './client';
+import { apiRequest, matchesContract } from './client';
+import * as Contract from '../../../core/contract/index';
+import { answerCheck, workerContractCheck, type CheckerPort, type CheckRequest } from './contract-check';
 import { configureApi, configureContract, contractModule } from './config';
 import { setClock } from '../clock';
 import { getProfile, login, profileUpdatePayload, updateProfile } from "./account";
@@ -7,6 +9,40 @@ import { ApiError, ContractError, NetworkError } from './errors';
 import { makeProfile, withFakeApi } from '../../../tests/support/data-helpers';
 
 const fake = withFakeApi();
+
+/**
+ * The page's contract worker on a MessageChannel: the far end answers as contract-worker.ts does
+ * (or holds its answers, `answer: false`), and records what it was asked.
+ */
+function contractWorker({ answer = true } = {}) {
+  const channel = new MessageChannel();
+  const checked: string[] = [];
+  let started = 0;
+  let near: CheckerPort | undefined;
+  channel.port2.onmessage = ({ data }: MessageEvent<CheckRequest>) => {
+    checked.push(data.name);
+    if (answer) channel.port2.postMessage(answerCheck(Contract, data));
+  };
+  const contractCheck = workerContractCheck(() => {
+    started += 1;
+    near = { postMessage: (message) => channel.port1.postMessage(message), onmessage: null, onerror: null };
+    channel.port1.onmessage = (event) => near?.onmessage?.(event);
+    return near;
+  });
+  return {
+    contractCheck,
+    checked,
+    get started() {
+      return started;
+    },
+    /** The worker fails as a Worker does: its error event. */
+    fail: () => near?.onerror?.(new Event('error') as ErrorEvent),
+    close: () => {
+      channel.port1.close();
+      channel.port2.close();
+    },
+  };
+}
 
 describe('apiRequest', () => {
   it('sends the app id, JSON headers and credentials', async () => {
@@ -158,26 +194,53 @@ describe('contract checks', () => {
     }
   });
 
-  it('checks with the file named for a schema, without loading the whole contract, and still refuses what does not match', async () => {
-    const whole = vi.fn(() => import('../../../core/contract/index'));
-    const profileFile = vi.fn(() => import('../../../core/contract/profile'));
-    configureContract(whole);
-    configureApi({ contractParts: { timezoneList: profileFile } });
+  it("checks in the page's worker, without loading the contract on this thread, and still refuses what does not match", async () => {
+    const here = vi.fn(() => import('../../../core/contract/index'));
+    configureContract(here);
+    const worker = contractWorker();
+    configureApi({ contractCheck: worker.contractCheck });
     try {
       fake.api.handle(() => ({ body: [{ name: 'Pacific/Auckland', offset: '+13:00', abbreviation: 'NZDT' }] }));
       await expect(apiRequest('GET', '/timezones', { schema: 'timezoneList', scope: null })).resolves.toHaveLength(1);
       fake.api.handle(() => ({ body: [{ name: 7 }] }));
-      await expect(apiRequest('GET', '/timezones', { schema: 'timezoneList', scope: null })).rejects.toBeInstanceOf(ContractError);
-      expect(profileFile).toHaveBeenCalledTimes(2);
-      expect(whole).not.toHaveBeenCalled();
-      // A schema no file is named for comes from the whole contract.
-      const { accounts: _dropped, ...broken } = makeProfile(1);
-      fake.api.handle(() => ({ body: broken }));
-      await expect(getProfile()).rejects.toBeInstanceOf(ContractError);
-      expect(whole).toHaveBeenCalledTimes(1);
+      const refused = apiRequest('GET', '/timezones', { schema: 'timezoneList', scope: null });
+      await expect(refused).rejects.toBeInstanceOf(ContractError);
+      await expect(refused).rejects.toMatchObject({ issues: expect.arrayContaining([expect.objectContaining({ path: '0.name' })]) });
+      await expect(matchesContract('timezoneList', [{ name: 'UTC', offset: '+00:00', abbreviation: 'UTC' }])).resolves.toBe(true);
+      await expect(matchesContract('timezoneList', [{ name: 7 }])).resolves.toBe(false);
+      // One worker, made when the first answer was asked for; each answer checked there.
+      expect(worker.started).toBe(1);
+      expect(worker.checked).toEqual(['timezoneList', 'timezoneList', 'timezoneList', 'timezoneList']);
+      expect(here).not.toHaveBeenCalled();
     } finally {
-      configureApi({ contractParts: {} });
+      worker.close();
+      configureApi({ contractCheck: undefined });
       configureContract(() => import('../../../core/contract/index'));
+    }
+  });
+
+  it('a worker that stops (or cannot start) leaves its checks, the waiting ones too, to this thread', async () => {
+    const worker = contractWorker({ answer: false });
+    configureApi({ contractCheck: worker.contractCheck });
+    try {
+      fake.api.handle(() => ({ body: [{ name: 7 }] }));
+      const waiting = apiRequest('GET', '/timezones', { schema: 'timezoneList', scope: null });
+      await vi.waitFor(() => expect(worker.checked).toHaveLength(1));
+      worker.fail();
+      await expect(waiting).rejects.toBeInstanceOf(ContractError);
+      fake.api.handle(() => ({ body: [{ name: 'Pacific/Auckland', offset: '+13:00', abbreviation: 'NZDT' }] }));
+      await expect(apiRequest('GET', '/timezones', { schema: 'timezoneList', scope: null })).resolves.toHaveLength(1);
+      expect(worker.checked).toHaveLength(1);
+
+      const unstartable = workerContractCheck(() => {
+        throw new DOMException('blocked', 'SecurityError');
+      });
+      configureApi({ contractCheck: unstartable });
+      fake.api.handle(() => ({ body: [{ name: 7 }] }));
+      await expect(apiRequest('GET', '/timezones', { schema: 'timezoneList', scope: null })).rejects.toBeInstanceOf(ContractError);
+    } finally {
+      worker.close();
+      configureApi({ contractCheck: undefined });
     }
   });
 

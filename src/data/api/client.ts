@@ -6,6 +6,7 @@ import { ApiError, ContractError, NetworkError } from './errors';
 import type { ApiErrorBody } from '../../../core/contract/types';
 import { now } from '../clock';
 import { apiConfig, contractModule, type ContractSchemas } from './config';
+import { contractIssues, type ContractIssue } from './contract-check';
 
 export const APP_ID = 'member-pwa';
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -129,6 +130,8 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
   const abort = abortController(options.signal, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   let response: Response;
   let text: string;
+  // The worker that checks the answer builds its contract while the answer is on its way.
+  if (options.schema) apiConfig().contractCheck?.warm();
   try {
     response = await doFetch(buildUrl(path, options.query), {
       method,
@@ -162,28 +165,37 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: R
       throw new ApiError(response.status, { message: 'The server sent an unreadable answer', code: 'invalid_response' });
     }
   }
-  if (options.schema) await checkContract(method, path, options.schema, parsed);
+  if (options.schema) await checkContract(method, path, options.schema, text, parsed);
   return parsed as T;
 }
 
 // The answer is returned as sent, extra fields included: the schema only checks the fields the
 // app relies on.
 async function contractSchema(name: keyof Schemas): Promise<ZodMiniType> {
-  const part = apiConfig().contractParts?.[name];
-  const schemas: Partial<Schemas> = part ? await part() : await contractModule();
-  return schemas[name] as ZodMiniType;
+  return (await contractModule())[name] as ZodMiniType;
+}
+
+/** What the contract finds wrong with an answer: in the page's worker when it has one, else here. */
+async function answerIssues(name: keyof Schemas, text: string, data: unknown): Promise<readonly ContractIssue[]> {
+  const elsewhere = apiConfig().contractCheck;
+  if (elsewhere) {
+    try {
+      return await elsewhere.check(name, text);
+    } catch {
+      // No worker to ask (not fetched offline, or it stopped): checked on this thread.
+    }
+  }
+  return contractIssues(await contractSchema(name), data);
 }
 
 /** Whether a message that did not come through apiRequest (realtime, push) matches the contract. */
 export async function matchesContract(name: keyof Schemas, data: unknown): Promise<boolean> {
-  return (await contractSchema(name)).safeParse(data).success;
+  return (await answerIssues(name, JSON.stringify(data) ?? '', data)).length === 0;
 }
 
-async function checkContract(method: HttpMethod, path: string, schema: keyof Schemas, data: unknown): Promise<void> {
-  const result = (await contractSchema(schema)).safeParse(data);
-  if (result.success) return;
-  const issues = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-  throw new ContractError(`${method} ${path}`, issues);
+async function checkContract(method: HttpMethod, path: string, schema: keyof Schemas, text: string, data: unknown): Promise<void> {
+  const issues = await answerIssues(schema, text, data);
+  if (issues.length > 0) throw new ContractError(`${method} ${path}`, issues);
 }
 
 async function notifyUnauthorized(): Promise<void> {

@@ -1,15 +1,14 @@
 // How this context talks to the API: the base URL, fetch, what a 401 does, where the contract's
-// schemas come from. Set once at start (data/auth.ts#connectApi, the service worker); the client
-// (./client.ts) reads it with each call and loads only when the first call is made.
+// schemas come from and where answers are checked. Set once at start (data/auth.ts#connectApi,
+// the service worker); the client (./client.ts) reads it with each call and loads only when the
+// first call is made.
 import type { ZodMiniType } from 'zod/mini';
 import type * as Contract from '../../../core/contract/index';
 import { once } from '../../ui/once';
+import type { ContractCheck } from './contract-check';
 
 /** core/contract's schemas, by their export names. */
 export type ContractSchemas = { [K in keyof typeof Contract as (typeof Contract)[K] extends ZodMiniType ? K : never]: (typeof Contract)[K] };
-
-/** For a schema, the one file of core/contract that holds it, loaded alone (see ApiConfig.contractParts). */
-export type ContractParts = { [K in keyof ContractSchemas]?: () => PromiseLike<Pick<ContractSchemas, K>> };
 
 export interface ApiConfig {
   baseUrl?: string;
@@ -19,11 +18,11 @@ export interface ApiConfig {
   /** How this context loads core/contract's schemas (see configureContract). */
   contract?: () => Promise<typeof Contract>;
   /**
-   * Schemas to load from their own file rather than with the whole contract: the page names those
-   * its start checks, so their schemas are built a file at a time and the rest only when an
-   * answer needs them (decisions.md#contract-parts).
+   * Where answers are checked: the page's worker, so zod's work is never a task on its main thread
+   * (decisions.md#contract-worker). Unset, or when it cannot answer, the contract is loaded and
+   * the answer checked here.
    */
-  contractParts?: ContractParts;
+  contractCheck?: ContractCheck;
 }
 
 let config: Required<Pick<ApiConfig, 'baseUrl'>> & Omit<ApiConfig, 'baseUrl'> = { baseUrl: '/api/v1' };

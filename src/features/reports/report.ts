@@ -1,7 +1,8 @@
 // What the device stores for one error (issue 29, docs/rules.md#error-reports): the contract's
 // report, scrubbed before it is stored (core/rules/error-scrub.ts) and stamped with the shared
 // fingerprint (core/rules/error-fingerprint.ts). Used by the page and the service worker alike.
-import { CLIENT_REPORTS, type ClientErrorKind, type ClientErrorReport } from '../../../core/contract/client-reports';
+import { CLIENT_REPORTS } from '../../../core/limits';
+import type { ClientErrorKind, ClientErrorReport } from '../../../core/contract/client-reports';
 import { scrubReport } from '../../../core/rules/error-scrub';
 import { errorFingerprint } from '../../../core/rules/error-fingerprint';
 import { newEntryId } from '../../data/sync/outbox';

@@ -6,7 +6,7 @@
 // from the service worker when the tab has gone. It also records LCP, INP and CLS (web-vitals,
 // loaded lazily) per route template, sent with the same batches.
 import type { ClientErrorKind, WebVitalName } from '../../../core/contract/client-reports';
-import { CLIENT_REPORTS } from '../../../core/contract/client-reports';
+import { CLIENT_REPORTS } from '../../../core/limits';
 import { backoffDelay } from '../../domain/outbox';
 import { browserOf } from '../../../core/rules/browser';
 import { messageOf, stackOf, type CapturedError } from './report';

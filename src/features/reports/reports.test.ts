@@ -1,7 +1,8 @@
 // The device's error reports (issue 29): scrubbed before they are stored, bounded, and sent once
 // each, deleting only what the server acknowledged.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CLIENT_REPORTS, clientReportBatch, type ClientReportBatch } from '../../../core/contract/client-reports';
+import { CLIENT_REPORTS } from '../../../core/limits';
+import { clientReportBatch, type ClientReportBatch } from '../../../core/contract/client-reports';
 import { db, memberTableObjects } from '../../data/db';
 import { signOut } from '../../data/auth';
 import { buildErrorReport, type CapturedError } from './report';

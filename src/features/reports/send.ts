@@ -4,7 +4,8 @@
 // batch sent twice (an answer lost, a tab and the worker at once) counts nothing twice; the device
 // deletes only what an answer acknowledged, and a repeat counted while a batch was on its way stays
 // stored, under a new id, with the repeats the server has not seen.
-import { CLIENT_REPORTS, type ClientErrorReport, type ClientReportBatch, type WebVitalSample } from '../../../core/contract/client-reports';
+import { CLIENT_REPORTS } from '../../../core/limits';
+import type { ClientErrorReport, ClientReportBatch, WebVitalSample } from '../../../core/contract/client-reports';
 import { classifyStatus } from '../../domain/outbox';
 import { apiRequest } from '../../data/api/client';
 import { ApiError } from '../../data/api/errors';

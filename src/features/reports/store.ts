@@ -3,7 +3,8 @@
 // a repeat adds to its count instead of being stored again; once CLIENT_REPORTS.maxErrors groups
 // wait, a new group is dropped (the first errors are usually the cause of the later ones).
 // Speed samples keep the newest CLIENT_REPORTS.maxVitals.
-import { CLIENT_REPORTS, type ClientErrorReport, type WebVitalSample } from '../../../core/contract/client-reports';
+import { CLIENT_REPORTS } from '../../../core/limits';
+import type { ClientErrorReport, WebVitalSample } from '../../../core/contract/client-reports';
 import { db } from '../../data/db';
 
 const MAX_COUNT = 1_000_000;
