@@ -12,12 +12,12 @@ import type { RefreshResult } from './sync/pull';
 import { patchStatus } from './sync/status';
 import { clearMemberMemory } from './memory';
 
-/** Point the client at the server and route every 401 to handleUnauthorized. */
 /** The page's contract checks, in a worker of their own made at the first answer to check (decisions.md#contract-worker). */
 export function pageContractCheck(): ContractCheck {
   return workerContractCheck(() => new Worker(new URL('./api/contract-worker.ts', import.meta.url), { name: 'contract' }));
 }
 
+/** Point the client at the server and route every 401 to handleUnauthorized. */
 export function connectApi(options: Omit<ApiConfig, 'onUnauthorized'> = {}): void {
   configureApi({ ...options, onUnauthorized: handleUnauthorized });
 }
