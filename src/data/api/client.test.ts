@@ -18,6 +18,7 @@ function contractWorker({ answer = true } = {}) {
   const channel = new MessageChannel();
   const checked: string[] = [];
   let started = 0;
+  let terminated = 0;
   let near: CheckerPort | undefined;
   channel.port2.onmessage = ({ data }: MessageEvent<CheckRequest>) => {
     checked.push(data.name);
@@ -25,7 +26,7 @@ function contractWorker({ answer = true } = {}) {
   };
   const contractCheck = workerContractCheck(() => {
     started += 1;
-    near = { postMessage: (message) => channel.port1.postMessage(message), onmessage: null, onerror: null };
+    near = { postMessage: (message) => channel.port1.postMessage(message), onmessage: null, onerror: null, terminate: () => (terminated += 1) };
     channel.port1.onmessage = (event) => near?.onmessage?.(event);
     return near;
   });
@@ -34,6 +35,9 @@ function contractWorker({ answer = true } = {}) {
     checked,
     get started() {
       return started;
+    },
+    get terminated() {
+      return terminated;
     },
     /** The worker fails as a Worker does: its error event. */
     fail: () => near?.onerror?.(new Event('error') as ErrorEvent),
@@ -227,6 +231,7 @@ describe('contract checks', () => {
       const waiting = apiRequest('GET', '/timezones', { schema: 'timezoneList', scope: null });
       await vi.waitFor(() => expect(worker.checked).toHaveLength(1));
       worker.fail();
+      expect(worker.terminated).toBe(1);
       await expect(waiting).rejects.toBeInstanceOf(ContractError);
       fake.api.handle(() => ({ body: [{ name: 'Pacific/Auckland', offset: '+13:00', abbreviation: 'NZDT' }] }));
       await expect(apiRequest('GET', '/timezones', { schema: 'timezoneList', scope: null })).resolves.toHaveLength(1);

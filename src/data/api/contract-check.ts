@@ -49,6 +49,7 @@ export interface CheckerPort {
   postMessage(message: CheckRequest): void;
   onmessage: ((event: MessageEvent<CheckAnswer>) => void) | null;
   onerror?: ((event: ErrorEvent) => void) | null;
+  terminate?(): void;
 }
 
 /**
@@ -63,6 +64,8 @@ export function workerContractCheck(start: () => CheckerPort): ContractCheck {
   const waiting = new Map<number, { resolve: (issues: ContractIssue[]) => void; reject: (error: Error) => void }>();
   const stop = () => {
     stopped = true;
+    // An error inside a worker does not end it: ended here, its thread is not left idle for good.
+    port?.terminate?.();
     port = undefined;
     for (const { reject } of waiting.values()) reject(new Error('The contract worker stopped'));
     waiting.clear();
