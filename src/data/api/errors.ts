@@ -1,6 +1,7 @@
 // Two kinds of failure, because the outbox and the pulls treat them differently: the server
 // answered (ApiError, carrying its body) or it could not be reached (NetworkError).
 import type { ApiErrorBody } from '../../../core/contract/types';
+import type { ContractIssue } from './contract-check';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -26,9 +27,9 @@ export class ApiError extends Error {
 export class ContractError extends Error {
   override readonly name = 'ContractError';
   readonly request: string;
-  readonly issues: readonly { path: string; message: string }[];
+  readonly issues: readonly ContractIssue[];
 
-  constructor(request: string, issues: readonly { path: string; message: string }[]) {
+  constructor(request: string, issues: readonly ContractIssue[]) {
     const first = issues[0];
     super(`${request}: the answer does not match the contract${first ? ` (${first.path || 'body'}: ${first.message})` : ''}`);
     this.request = request;
